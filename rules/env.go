@@ -1,0 +1,223 @@
+package rules
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Preparer is implemented by environments that derive fields from the
+// fields a caller sets (lower-cased text, word lists). Load and Eval call
+// Prepare before a rule sees the environment, so inline tests may give only
+// the primary fields.
+type Preparer interface{ Prepare() }
+
+// InterpreterEnv describes a script a user named by path (kind interpreters).
+type InterpreterEnv struct {
+	// Path is the absolute path of the script.
+	Path string `expr:"path" yaml:"path"`
+	// Ext is the lower-cased extension with its dot (".py").
+	Ext string `expr:"ext" yaml:"ext"`
+	// Shebang is the first line without "#!" ("/usr/bin/env python3"), or "".
+	Shebang string `expr:"shebang" yaml:"shebang"`
+	// Program is the shebang's program base name, looking through
+	// "/usr/bin/env" and its "-S" flag ("python3"), or "".
+	Program string `expr:"program" yaml:"program"`
+	// Executable reports whether the file has an execute bit.
+	Executable bool `expr:"executable" yaml:"executable"`
+}
+
+// Prepare derives Ext and Program from Path and Shebang when unset.
+func (e *InterpreterEnv) Prepare() {
+	if e.Ext == "" && e.Path != "" {
+		e.Ext = strings.ToLower(filepath.Ext(e.Path))
+	}
+	if e.Program == "" && e.Shebang != "" {
+		e.Program = ShebangProgram(e.Shebang)
+	}
+}
+
+// ShebangProgram returns the program a shebang line runs, looking through
+// env and its flags: "/usr/bin/env -S python3 -u" → "python3".
+func ShebangProgram(shebang string) string {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(shebang), "#!"))
+	if len(f) == 0 {
+		return ""
+	}
+	prog := filepath.Base(f[0])
+	if prog != "env" {
+		return prog
+	}
+	for _, a := range f[1:] {
+		if strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+			continue
+		}
+		return filepath.Base(a)
+	}
+	return ""
+}
+
+// AliasEnv is a bare tool name as the user typed it (kind aliases).
+type AliasEnv struct {
+	Tool  string `expr:"tool" yaml:"tool"`
+	Lower string `expr:"lower" yaml:"lower"`
+}
+
+// Prepare lower-cases the name.
+func (e *AliasEnv) Prepare() { e.Lower = strings.ToLower(e.Tool) }
+
+// CompanionEnv is one candidate executable found near a tool (kind companions).
+type CompanionEnv struct {
+	// Tool is the tool's executable base name ("hisat2").
+	Tool string `expr:"tool" yaml:"tool"`
+	// Candidate is the candidate's base name ("hisat2-build").
+	Candidate string `expr:"candidate" yaml:"candidate"`
+	// SameDir reports whether the candidate sits in the tool's directory.
+	SameDir bool `expr:"same_dir" yaml:"same_dir"`
+	// SameFile reports that the candidate is the tool itself under another
+	// name (a symlink or hard link).
+	SameFile bool `expr:"same_file" yaml:"same_file"`
+	// Lower* are lower-cased copies for case-insensitive rules.
+	LowerTool      string `expr:"lower_tool" yaml:"-"`
+	LowerCandidate string `expr:"lower_candidate" yaml:"-"`
+}
+
+// Prepare fills the lower-cased copies.
+func (e *CompanionEnv) Prepare() {
+	e.LowerTool = strings.ToLower(e.Tool)
+	e.LowerCandidate = strings.ToLower(e.Candidate)
+}
+
+// ValidityEnv is one probe's output (kind validity).
+type ValidityEnv struct {
+	// Help is the probe output, ANSI-stripped.
+	Help string `expr:"help" yaml:"help"`
+	// Args are the probe arguments ("--help"; "sort", "--help").
+	Args []string `expr:"args" yaml:"args"`
+	// IsSub reports a subcommand probe.
+	IsSub bool `expr:"is_sub" yaml:"is_sub"`
+	// SameAsParent reports that the output equals the parent's help.
+	SameAsParent bool `expr:"same_as_parent" yaml:"same_as_parent"`
+	// Crashed reports a probe killed by a signal or by its timeout.
+	Crashed bool `expr:"crashed" yaml:"crashed"`
+	// Binary reports output that is mostly not text (a tool that wrote
+	// compressed data to stdout when run without arguments).
+	Binary bool   `expr:"binary" yaml:"binary"`
+	Lower  string `expr:"lower" yaml:"-"`
+	Length int    `expr:"length" yaml:"-"`
+	Lines  int    `expr:"lines" yaml:"-"`
+}
+
+// Prepare derives the lower-cased text, its trimmed length and line count.
+func (e *ValidityEnv) Prepare() {
+	e.Lower = strings.ToLower(e.Help)
+	t := strings.TrimSpace(e.Help)
+	e.Length = len(t)
+	e.Lines = 0
+	if t != "" {
+		e.Lines = strings.Count(t, "\n") + 1
+	}
+}
+
+// HelpEnv is one help text (kinds frameworks and subcommands).
+type HelpEnv struct {
+	Help string `expr:"help" yaml:"help"`
+	// Headings are the section headings, lower-cased, colon trimmed, as
+	// found by the caller (parsers.Headings); tests may set them directly.
+	Headings []string `expr:"headings" yaml:"headings"`
+	// IsSub reports that this is a subcommand's help.
+	IsSub bool   `expr:"is_sub" yaml:"is_sub"`
+	Lower string `expr:"lower" yaml:"-"`
+}
+
+// Prepare lower-cases the text and headings.
+func (e *HelpEnv) Prepare() {
+	e.Lower = strings.ToLower(e.Help)
+	for i, h := range e.Headings {
+		e.Headings[i] = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(h), ":"))
+	}
+}
+
+// SubcommandNameEnv is one candidate subcommand read from a listing
+// (kind subcommand_names).
+type SubcommandNameEnv struct {
+	Name        string `expr:"name" yaml:"name"`
+	Description string `expr:"description" yaml:"description"`
+	// Tool is the executable's base name, so a listing that repeats the
+	// tool's own name can be dropped.
+	Tool string `expr:"tool" yaml:"tool"`
+}
+
+// FlagEnv is one parsed flag (kind flag_categories).
+type FlagEnv struct {
+	// Name is the canonical flag ("--threads").
+	Name string `expr:"name" yaml:"name"`
+	// Aliases are the other spellings ("-t", "-@").
+	Aliases []string `expr:"aliases" yaml:"aliases"`
+	// Placeholder is the value name as written ("INT", "FILE"), or "".
+	Placeholder string `expr:"placeholder" yaml:"placeholder"`
+	// Type is the parsed parameter type (bool, int, float, string, file, choice).
+	Type        string `expr:"type" yaml:"type"`
+	Description string `expr:"description" yaml:"description"`
+	// Names are every spelling with dashes stripped, lower-cased ("threads", "t", "@").
+	Names []string `expr:"names" yaml:"-"`
+	// Desc is the description lower-cased.
+	Desc string `expr:"desc" yaml:"-"`
+	// Value is the placeholder lower-cased.
+	Value string `expr:"value" yaml:"-"`
+}
+
+// Prepare derives Names, Desc and Value.
+func (e *FlagEnv) Prepare() {
+	e.Names = e.Names[:0]
+	for _, n := range append([]string{e.Name}, e.Aliases...) {
+		n = strings.ToLower(strings.TrimRight(strings.TrimLeft(n, "-"), "="))
+		if n != "" {
+			e.Names = append(e.Names, n)
+		}
+	}
+	e.Desc = strings.ToLower(e.Description)
+	e.Value = strings.ToLower(e.Placeholder)
+}
+
+// IntentEnv is the user's task (kind intents).
+type IntentEnv struct {
+	Task string `expr:"task" yaml:"task"`
+	// Lower is the task lower-cased; Words its words (letters, digits, CJK runs).
+	Lower string   `expr:"lower" yaml:"-"`
+	Words []string `expr:"words" yaml:"-"`
+}
+
+// Prepare lower-cases the task and splits it into words.
+func (e *IntentEnv) Prepare() {
+	e.Lower = strings.ToLower(e.Task)
+	e.Words = Words(e.Lower)
+}
+
+// ConstraintEnv is an assembled command (kind constraints).
+type ConstraintEnv struct {
+	// Tool is the name the user typed; Executable the program run (base name).
+	Tool       string `expr:"tool" yaml:"tool"`
+	Executable string `expr:"executable" yaml:"executable"`
+	Subcommand string `expr:"subcommand" yaml:"subcommand"`
+	// Args is the whole argument list after the executable.
+	Args []string `expr:"args" yaml:"args"`
+	// Flags are the flag names used, as written; Values maps each flag to its
+	// value ("" for switches).
+	Flags  []string          `expr:"flags" yaml:"flags"`
+	Values map[string]string `expr:"values" yaml:"values"`
+	// Positionals are the non-flag arguments after the subcommand.
+	Positionals []string `expr:"positionals" yaml:"positionals"`
+	// Outputs are the output paths (values of Output-category flags and
+	// output positionals); Inputs the input paths.
+	Outputs []string `expr:"outputs" yaml:"outputs"`
+	Inputs  []string `expr:"inputs" yaml:"inputs"`
+	// Existing lists the outputs that already exist on disk.
+	Existing []string `expr:"existing" yaml:"existing"`
+}
+
+// Prepare makes sure Values is never nil so `values["-o"]` is safe.
+func (e *ConstraintEnv) Prepare() {
+	if e.Values == nil {
+		e.Values = map[string]string{}
+	}
+}

@@ -1,0 +1,315 @@
+package rules
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm"
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed */*.yaml
+var builtinFS embed.FS
+
+// Builtin returns the embedded rule packs.
+func Builtin() fs.FS { return builtinFS }
+
+// Limits bound what a rule file may cost. User rules get UserLimits so that
+// a hostile or careless file cannot hang or exhaust the program.
+type Limits struct {
+	MaxFileBytes int64 // a larger file is rejected whole
+	MaxWhenBytes int   // a longer `when` is rejected
+	MaxNodes     uint  // expr AST node budget at compile time
+	MaxRules     int   // per file
+}
+
+var (
+	// BuiltinLimits apply to the embedded packs.
+	BuiltinLimits = Limits{MaxFileBytes: 1 << 20, MaxWhenBytes: 4096, MaxNodes: 2000, MaxRules: 1000}
+	// UserLimits apply to files from the user's rules directory.
+	UserLimits = Limits{MaxFileBytes: 256 << 10, MaxWhenBytes: 2048, MaxNodes: 400, MaxRules: 500}
+)
+
+// memoryBudget bounds what one evaluation may allocate (expr's own unit:
+// roughly elements created); it stops `1..1e9` style ranges and nested loops.
+const memoryBudget = 200_000
+
+var idPattern = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_-]+)+$`)
+
+type ruleConfig struct {
+	ID          string       `yaml:"id"`
+	Description string       `yaml:"description"`
+	When        string       `yaml:"when"`
+	Then        yaml.Node    `yaml:"then"`
+	Priority    int          `yaml:"priority"`
+	Tests       []testConfig `yaml:"tests"`
+}
+
+type testConfig struct {
+	Given yaml.Node `yaml:"given"`
+	Fires *bool     `yaml:"fires"`
+	First string    `yaml:"first"`
+}
+
+// Options say where rules come from.
+type Options struct {
+	// UserDir holds <kind>/*.yaml files that add to or override built-ins
+	// by id. Empty or missing means none.
+	UserDir string
+	// NoBuiltin skips the embedded packs (tests of user files).
+	NoBuiltin bool
+}
+
+// Load reads the built-in packs and the user's rules. A broken user rule is
+// reported in the returned errors and skipped; a broken built-in rule is
+// reported the same way (and fails the project's tests).
+func Load(opts Options) (*Set, []error) {
+	s := newSet()
+	var errs []error
+	if !opts.NoBuiltin {
+		errs = append(errs, s.loadFS(builtinFS, "builtin:", "builtin", BuiltinLimits)...)
+	}
+	if opts.UserDir != "" {
+		if st, err := os.Stat(opts.UserDir); err == nil && st.IsDir() {
+			errs = append(errs, s.loadFS(os.DirFS(opts.UserDir), opts.UserDir+string(os.PathSeparator), "user", UserLimits)...)
+		}
+	}
+	s.sortRules()
+	return s, errs
+}
+
+// loadFS reads every <kind>/*.yaml of one tree.
+func (s *Set) loadFS(fsys fs.FS, prefix, origin string, lim Limits) []error {
+	var errs []error
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return []error{&Error{File: prefix, Msg: err.Error()}}
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := Kind(e.Name()); err != nil {
+			errs = append(errs, &Error{File: prefix + e.Name(), Msg: err.Error()})
+			continue
+		}
+		files, _ := fs.Glob(fsys, e.Name()+"/*.yaml")
+		for _, f := range files {
+			errs = append(errs, s.loadFile(fsys, f, prefix+f, origin, lim)...)
+		}
+	}
+	return errs
+}
+
+func (s *Set) loadFile(fsys fs.FS, name, display, origin string, lim Limits) []error {
+	kind := path.Dir(name)
+	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > lim.MaxFileBytes {
+		return []error{&Error{File: display, Line: 1, Msg: fmt.Sprintf("file is %d bytes, more than the limit of %d", st.Size(), lim.MaxFileBytes)}}
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return []error{&Error{File: display, Msg: err.Error()}}
+	}
+	rules, errs := parseFile(data, kind, display, origin, lim)
+	for _, r := range rules {
+		if err := s.add(r); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// ParseFile parses and compiles one rule file's content for a kind.
+func ParseFile(data []byte, kind, display string, lim Limits) ([]*Rule, []error) {
+	return parseFile(data, kind, display, "user", lim)
+}
+
+func parseFile(data []byte, kind, display, origin string, lim Limits) ([]*Rule, []error) {
+	spec, err := Kind(kind)
+	if err != nil {
+		return nil, []error{&Error{File: display, Line: 1, Msg: err.Error()}}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, []error{&Error{File: display, Line: yamlErrLine(err), Msg: strings.TrimPrefix(err.Error(), "yaml: ")}}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, nil // empty file
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.SequenceNode {
+		return nil, []error{&Error{File: display, Line: root.Line, Msg: "a rule file is a YAML list of rules (- id: …)"}}
+	}
+	if len(root.Content) > lim.MaxRules {
+		return nil, []error{&Error{File: display, Line: root.Line, Msg: fmt.Sprintf("%d rules, more than the limit of %d per file", len(root.Content), lim.MaxRules)}}
+	}
+	var out []*Rule
+	var errs []error
+	for _, n := range root.Content {
+		r, err := compileRule(n, spec, display, origin, lim)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, errs
+}
+
+var lineRE = regexp.MustCompile(`line (\d+)`)
+
+func yamlErrLine(err error) int {
+	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
+		var n int
+		fmt.Sscan(m[1], &n)
+		return n
+	}
+	return 1
+}
+
+// compileRule decodes one rule node strictly and compiles its expression.
+func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (*Rule, error) {
+	fail := func(id string, line int, format string, a ...any) error {
+		return &Error{File: file, Line: line, ID: id, Msg: fmt.Sprintf(format, a...)}
+	}
+	var rc ruleConfig
+	if err := decodeStrict(n, &rc); err != nil {
+		id := peekID(n)
+		return nil, fail(id, lineOf(err, n.Line), "%s", stripLine(err))
+	}
+	switch {
+	case rc.ID == "":
+		return nil, fail("", n.Line, "missing id")
+	case !idPattern.MatchString(rc.ID):
+		return nil, fail(rc.ID, n.Line, "id must be lower-case dotted words, like %q", spec.Name+".example")
+	case strings.TrimSpace(rc.When) == "":
+		return nil, fail(rc.ID, n.Line, "missing when")
+	case len(rc.When) > lim.MaxWhenBytes:
+		return nil, fail(rc.ID, n.Line, "when is %d bytes, more than the limit of %d", len(rc.When), lim.MaxWhenBytes)
+	case rc.Then.Kind == 0:
+		return nil, fail(rc.ID, n.Line, "missing then")
+	}
+	r := &Rule{ID: rc.ID, Kind: spec.Name, Description: rc.Description, When: rc.When,
+		Priority: rc.Priority, File: file, Line: n.Line, Origin: origin}
+	r.Then = spec.NewThen()
+	if err := decodeStrict(&rc.Then, r.Then); err != nil {
+		return nil, fail(rc.ID, lineOf(err, rc.Then.Line), "then: %s", stripLine(err))
+	}
+	if err := validateThen(spec.Name, r.Then); err != nil {
+		return nil, fail(rc.ID, rc.Then.Line, "%s", err)
+	}
+	opts := append([]expr.Option{expr.Env(spec.NewEnv()), expr.AsBool(), expr.MaxNodes(lim.MaxNodes)}, functions()...)
+	for _, b := range disabledBuiltins {
+		opts = append(opts, expr.DisableBuiltin(b))
+	}
+	prog, err := compileGuarded(rc.When, opts)
+	if err != nil {
+		return nil, fail(rc.ID, whenLine(n), "when does not compile: %s", oneLine(err.Error()))
+	}
+	r.program = prog
+	r.Identifiers = identifiers(prog.Node())
+	for _, tc := range rc.Tests {
+		t, err := decodeTest(tc, spec)
+		if err != nil {
+			return nil, fail(rc.ID, lineOf(err, tc.Given.Line), "test: %s", stripLine(err))
+		}
+		r.Tests = append(r.Tests, t)
+	}
+	return r, nil
+}
+
+// compileGuarded compiles and turns a compiler panic (seen on pathological
+// input in some expr versions) into an error.
+func compileGuarded(src string, opts []expr.Option) (p *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("compiler failed: %v", r)
+		}
+	}()
+	return expr.Compile(src, opts...)
+}
+
+func decodeTest(tc testConfig, spec KindSpec) (Test, error) {
+	t := Test{Line: tc.Given.Line, Fires: tc.Fires, First: tc.First}
+	if tc.Given.Kind == 0 {
+		return t, errors.New("missing given")
+	}
+	if tc.Fires == nil && tc.First == "" {
+		return t, fmt.Errorf("line %d: a test needs fires: true|false or first: <rule id>", tc.Given.Line)
+	}
+	env := spec.NewEnv()
+	if err := decodeStrict(&tc.Given, env); err != nil {
+		return t, err
+	}
+	t.Given = env
+	return t, nil
+}
+
+func peekID(n *yaml.Node) string {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "id" {
+			return n.Content[i+1].Value
+		}
+	}
+	return ""
+}
+
+func whenLine(n *yaml.Node) int {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "when" {
+			return n.Content[i+1].Line
+		}
+	}
+	return n.Line
+}
+
+// lineOf takes "line N: …" from a decode error, else the fallback.
+func lineOf(err error, fallback int) int {
+	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
+		var n int
+		fmt.Sscan(m[1], &n)
+		return n
+	}
+	return fallback
+}
+
+var linePrefixRE = regexp.MustCompile(`^line \d+: `)
+
+func stripLine(err error) string { return linePrefixRE.ReplaceAllString(err.Error(), "") }
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	lines := strings.Split(s, "\n")
+	return strings.Join(strings.Fields(strings.Join(lines, " | ")), " ")
+}
+
+type identVisitor struct{ names []string }
+
+func (v *identVisitor) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok {
+		v.names = append(v.names, id.Value)
+	}
+}
+
+// identifiers lists the distinct names an expression reads, sorted, for explain.
+func identifiers(n ast.Node) []string {
+	v := &identVisitor{}
+	ast.Walk(&n, v)
+	sort.Strings(v.names)
+	out := v.names[:0]
+	for i, s := range v.names {
+		if i == 0 || s != v.names[i-1] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
