@@ -1,0 +1,95 @@
+package skills
+
+import (
+	"io/fs"
+	"path"
+	"strings"
+	"testing"
+)
+
+// TestBuiltinSkills checks every embedded skill file: it parses strictly,
+// its name matches its file, it is deep enough, its examples and keywords
+// are consistent, and no name or alias selects two skills.
+func TestBuiltinSkills(t *testing.T) {
+	fsys := Builtin()
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []*Skill
+	for _, e := range entries {
+		name := e.Name()
+		t.Run(strings.TrimSuffix(name, ".md"), func(t *testing.T) {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sk, warns, err := Parse("builtin:"+name, data, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range warns {
+				t.Errorf("warning: %s", w)
+			}
+			if want := strings.TrimSuffix(name, path.Ext(name)); sk.Name != want {
+				t.Errorf("name %q does not match file %s", sk.Name, name)
+			}
+			var probs []string
+			probs = append(probs, CheckDepth(sk, 4, 4, 8)...)
+			probs = append(probs, CheckExamples(sk)...)
+			probs = append(probs, CheckKeywords(sk)...)
+			for _, p := range probs {
+				t.Error(p)
+			}
+			all = append(all, sk)
+		})
+	}
+	for _, p := range CheckUnique(all) {
+		t.Error(p)
+	}
+	st, errs := Load(nil, fsys)
+	for _, e := range errs {
+		t.Errorf("Load: %v", e)
+	}
+	for _, sk := range all {
+		if got, ok := st.Get(sk.Name); !ok || got.Source != sk.Source {
+			t.Errorf("Load lost %s", sk.Source)
+		}
+	}
+}
+
+func TestChecks(t *testing.T) {
+	sk := &Skill{
+		Name: "tool", Source: "t.md", Aliases: []string{"Tool2"}, Companions: []string{"tool-build"},
+		Concepts: []string{"c"},
+		Keywords: map[string][]string{"run": {"r"}, "tool": {"t"}, "tool2": {"x"}, "tool-build": {"b"}, "stale": {"s"}},
+		Examples: []Example{
+			{Task: "a", Args: "run x", Line: 3},
+			{Task: "b", Args: "tool run x", Line: 6},
+			{Task: "c", Args: "run 'x", Line: 9},
+			{Task: "d", Args: "  ", Line: 12},
+			{Task: "e", Args: "sudo run", Line: 15},
+		},
+	}
+	check := func(what string, got, want []string) {
+		t.Helper()
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s:\n got  %q\n want %q", what, got, want)
+		}
+	}
+	check("depth", CheckDepth(sk, 1, 2, 3), []string{"t.md: 0 pitfalls, need at least 2"})
+	check("examples", CheckExamples(sk), []string{
+		`t.md:6: example "b": Args start with the tool name "tool"; leave it out`,
+		`t.md:9: example "c": Args: unbalanced quote: single quote at offset 4 is not closed`,
+		`t.md:12: example "d": Args has no words`,
+		`t.md:15: example "e": Args use sudo`,
+	})
+	check("keywords", CheckKeywords(sk), []string{
+		`t.md: keywords key "stale" is not the tool name, an alias, a companion or the first word of any example's Args`,
+	})
+	other := &Skill{Name: "other", Source: "o.md", Aliases: []string{"TOOL2", "tool"}}
+	check("unique", CheckUnique([]*Skill{sk, other}), []string{
+		`o.md: alias "TOOL2" is already used by t.md`,
+		`o.md: alias "tool" is already used by t.md`,
+	})
+}

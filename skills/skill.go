@@ -1,0 +1,158 @@
+// Package skills loads curated knowledge about bioinformatics tools: one
+// Markdown file per tool with YAML front matter and three sections
+// (Concepts, Pitfalls, Examples). Files come from user and data
+// directories and from the built-in set embedded in the binary; earlier
+// sources override later ones by tool name.
+package skills
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Skill is the parsed form of one skill file.
+type Skill struct {
+	// Name is the tool name users type, as written in the front matter.
+	Name        string
+	Category    string
+	Description string
+	Tags        []string
+	// Aliases are other names that select this skill (e.g. "STAR" or
+	// "blastn"); Companions are other executables of the same package
+	// that example Args may start with (e.g. "hisat2-build").
+	Aliases    []string
+	Companions []string
+	// Keywords maps a subcommand or executable to task phrases.
+	Keywords   map[string][]string
+	Author     string
+	SourceURL  string
+	MinVersion string
+	MaxVersion string
+	Concepts   []string
+	Pitfalls   []string
+	Examples   []Example
+	// Source is "builtin:NAME.md" for an embedded skill, else the file path.
+	Source string
+}
+
+// Example is one worked example: a task in plain words, the arguments
+// that do it (without the tool name) and why.
+type Example struct {
+	Task        string
+	Args        string
+	Explanation string
+	// Line is the 1-based line of the "### task" heading.
+	Line int
+}
+
+// Warning is a non-fatal problem found while parsing or loading a file.
+type Warning struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+// String renders the warning as "path:line: msg" (or "path: msg").
+func (w Warning) String() string { return location(w.Path, w.Line) + w.Msg }
+
+// Error is a fatal problem in a skill file, located by path and line.
+type Error struct {
+	Path string
+	// Line is 1-based; 0 means the problem concerns the whole file.
+	Line int
+	Msg  string
+}
+
+// Error renders the error as "path:line: msg" (or "path: msg").
+func (e *Error) Error() string { return location(e.Path, e.Line) + e.Msg }
+
+func location(path string, line int) string {
+	if line > 0 {
+		return fmt.Sprintf("%s:%d: ", path, line)
+	}
+	return path + ": "
+}
+
+// ErrUnbalancedQuote is wrapped by SplitArgs when a quote is not closed.
+var ErrUnbalancedQuote = errors.New("unbalanced quote")
+
+// SplitArgs splits an Args string into words the way a POSIX shell does:
+// blanks separate words, single quotes keep everything literally, double
+// quotes keep everything but let a backslash escape $ ` " \ and newline,
+// and an unquoted backslash escapes the next character. Shell operators
+// (>, |, ;) are not interpreted: they come back as ordinary words. It
+// fails on an unclosed quote or a trailing backslash.
+func SplitArgs(args string) ([]string, error) {
+	var (
+		words []string
+		cur   strings.Builder
+		inTok bool
+	)
+	flush := func() {
+		if inTok {
+			words = append(words, cur.String())
+			cur.Reset()
+			inTok = false
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			flush()
+		case '\\':
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("trailing backslash at offset %d", i)
+			}
+			i++
+			if args[i] != '\n' {
+				cur.WriteByte(args[i])
+				inTok = true
+			}
+		case '\'':
+			end := strings.IndexByte(args[i+1:], '\'')
+			if end < 0 {
+				return nil, fmt.Errorf("%w: single quote at offset %d is not closed", ErrUnbalancedQuote, i)
+			}
+			cur.WriteString(args[i+1 : i+1+end])
+			inTok = true
+			i += end + 1
+		case '"':
+			j, err := doubleQuoted(args, i, &cur)
+			if err != nil {
+				return nil, err
+			}
+			inTok = true
+			i = j
+		default:
+			cur.WriteByte(c)
+			inTok = true
+		}
+	}
+	flush()
+	return words, nil
+}
+
+// doubleQuoted copies the double-quoted string starting at args[start]
+// into cur and returns the index of the closing quote.
+func doubleQuoted(args string, start int, cur *strings.Builder) (int, error) {
+	for i := start + 1; i < len(args); i++ {
+		switch c := args[i]; c {
+		case '"':
+			return i, nil
+		case '\\':
+			if i+1 < len(args) && strings.IndexByte("$`\"\\\n", args[i+1]) >= 0 {
+				i++
+				if args[i] != '\n' {
+					cur.WriteByte(args[i])
+				}
+				continue
+			}
+			cur.WriteByte(c)
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	return 0, fmt.Errorf("%w: double quote at offset %d is not closed", ErrUnbalancedQuote, start)
+}
