@@ -1,0 +1,109 @@
+package llm
+
+import (
+	"strings"
+)
+
+// legacyReply finds the "ARGS:" and "EXPLANATION:" lines of the older
+// two-line reply format, tolerating markdown bold, bullets and backticks.
+func legacyReply(text string) (args, expl string, ok bool) {
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.TrimLeft(strings.TrimSpace(line), "*#>`- ")
+		label, rest, found := strings.Cut(l, ":")
+		if !found {
+			continue
+		}
+		rest = strings.TrimSpace(strings.TrimLeft(rest, "*"))
+		switch strings.ToUpper(strings.TrimRight(label, "*` ")) {
+		case "ARGS":
+			if !ok {
+				args, ok = unquoteCode(rest), true
+			}
+		case "EXPLANATION":
+			expl = strings.TrimSpace(strings.TrimRight(rest, "*"))
+		}
+	}
+	return args, expl, ok
+}
+
+// unquoteCode strips one pair of surrounding backtick fences.
+func unquoteCode(s string) string {
+	for _, fence := range []string{"```", "`"} {
+		if len(s) >= 2*len(fence) && strings.HasPrefix(s, fence) && strings.HasSuffix(s, fence) {
+			return strings.TrimSpace(s[len(fence) : len(s)-len(fence)])
+		}
+	}
+	return s
+}
+
+// parseLegacy validates a legacy ARGS line: an optional executable, an
+// optional subcommand, then flags (each checked against the form) and
+// positionals.
+func parseLegacy(args, expl string, f Form) (Fill, error) {
+	words, err := shellSplit(args)
+	if err != nil {
+		return Fill{}, invalid("ARGS: %v", err)
+	}
+	v := newValidator(f)
+	v.fill.Explanation = expl
+	i := 0
+	if i < len(words) && contains(f.executables(), words[i].text) {
+		v.fill.Executable = words[i].text
+		i++
+	}
+	if i < len(words) && contains(f.Subcommands, words[i].text) {
+		v.fill.Subcommand = words[i].text
+		i++
+	}
+	endOpts := false
+	for ; i < len(words); i++ {
+		w := words[i]
+		if !endOpts && !w.quoted && w.text == "--" {
+			endOpts = true
+			continue
+		}
+		if endOpts || !looksLikeFlag(w.text) {
+			// NAME=value options without dashes (Picard style) are
+			// flags when NAME is one.
+			if n, val, ok := strings.Cut(w.text, "="); ok && !endOpts {
+				if _, known := v.idx[n]; known {
+					if err := v.flag(n, val); err != nil {
+						return Fill{}, err
+					}
+					continue
+				}
+			}
+			if err := v.positional(w.text, w.quoted); err != nil {
+				return Fill{}, err
+			}
+			continue
+		}
+		name, val, hasEq := strings.Cut(w.text, "=")
+		ff, known := v.idx[name]
+		if !known && !hasEq && !strings.HasPrefix(w.text, "--") && len(w.text) > 2 {
+			// "-p4": a short flag with its value attached.
+			if sf, ok := v.idx[w.text[:2]]; ok && !sf.isBool() {
+				name, val, hasEq, ff, known = w.text[:2], w.text[2:], true, sf, true
+			}
+		}
+		if !known {
+			return Fill{}, v.unknown(name)
+		}
+		switch {
+		case hasEq:
+		case ff.isBool():
+			val = ""
+		case i+1 < len(words) && (ff.takesValue() || !looksLikeFlag(words[i+1].text)):
+			next := words[i+1]
+			if !next.quoted && shellOperators[next.text] {
+				return Fill{}, invalid("%q is a shell operator; give the arguments of one command only", next.text)
+			}
+			val = next.text
+			i++
+		}
+		if err := v.flag(name, val); err != nil {
+			return Fill{}, err
+		}
+	}
+	return v.fill, nil
+}

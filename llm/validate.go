@@ -1,0 +1,122 @@
+package llm
+
+import (
+	"strings"
+)
+
+// validator checks one reply against a form and accumulates the Fill.
+type validator struct {
+	f    Form
+	idx  map[string]FormFlag
+	fill Fill
+}
+
+func newValidator(f Form) *validator {
+	return &validator{f: f, idx: f.flagIndex(), fill: Fill{Executable: f.Tool, Subcommand: f.Subcommand}}
+}
+
+// executable accepts the tool or a companion; "" keeps the tool.
+func (v *validator) executable(e string) error {
+	if e == "" {
+		return nil
+	}
+	exes := v.f.executables()
+	if !contains(exes, e) {
+		return invalid("executable %q is not one of: %s", e, strings.Join(exes, ", "))
+	}
+	v.fill.Executable = e
+	return nil
+}
+
+// subcommand accepts a real subcommand; "" keeps the chosen one.
+func (v *validator) subcommand(s string) error {
+	if s == "" {
+		return nil
+	}
+	if len(v.f.Subcommands) == 0 {
+		return invalid("subcommand %q given but %s has no subcommands", s, v.f.Tool)
+	}
+	if !contains(v.f.Subcommands, s) {
+		return invalid("subcommand %q is not one of the tool's subcommands (closest: %q)", s, closest(s, v.f.Subcommands))
+	}
+	v.fill.Subcommand = s
+	return nil
+}
+
+// unknown builds the error for a flag outside the form.
+func (v *validator) unknown(name string) error {
+	return &wrappedInvalid{&UnknownFlagError{Flag: name, Suggestion: closest(name, v.f.flagNames())}}
+}
+
+// wrappedInvalid makes a specific error also match ErrInvalidFill.
+type wrappedInvalid struct{ err error }
+
+func (e *wrappedInvalid) Error() string   { return ErrInvalidFill.Error() + ": " + e.err.Error() }
+func (e *wrappedInvalid) Unwrap() []error { return []error{ErrInvalidFill, e.err} }
+
+// truthy and falsy are the values a model uses for switches.
+var (
+	truthy = map[string]bool{"": true, "true": true, "yes": true, "on": true, "1": true}
+	falsy  = map[string]bool{"false": true, "no": true, "off": true, "0": true}
+)
+
+// flag records one flag occurrence under its canonical name.
+func (v *validator) flag(name, value string) error {
+	ff, ok := v.idx[name]
+	if !ok {
+		return v.unknown(name)
+	}
+	switch {
+	case ff.isBool():
+		lv := strings.ToLower(strings.TrimSpace(value))
+		if falsy[lv] {
+			return nil // a switch set to false is simply not given
+		}
+		if !truthy[lv] {
+			return invalid("switch %s takes no value (got %q)", name, value)
+		}
+		value = ""
+	case ff.takesValue() && value == "":
+		return invalid("flag %s needs a value", name)
+	case len(ff.Choices) > 0 && value != "":
+		c, ok := matchChoice(value, ff.Choices)
+		if !ok {
+			return invalid("value %q for %s is not one of: %s", value, name, strings.Join(ff.Choices, ", "))
+		}
+		value = c
+	}
+	v.fill.Flags = append(v.fill.Flags, FlagValue{Name: ff.Name, Value: value})
+	return nil
+}
+
+// matchChoice finds value among choices, ignoring case.
+func matchChoice(value string, choices []string) (string, bool) {
+	for _, c := range choices {
+		if strings.EqualFold(c, value) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// positional records a positional argument. Anything written like a flag
+// is refused, quoted or not (the program sees it as an option either way),
+// so a flag outside the form cannot slip in this way. A quoted shell
+// operator from a legacy reply is an ordinary argument.
+func (v *validator) positional(p string, quoted bool) error {
+	if strings.TrimSpace(p) == "" {
+		return nil
+	}
+	if !quoted && shellOperators[strings.TrimSpace(p)] {
+		return invalid("%q is a shell operator; give the arguments of one command only", p)
+	}
+	if looksLikeFlag(p) {
+		head, _, _ := strings.Cut(strings.Fields(p)[0], "=")
+		if _, known := v.idx[head]; known {
+			return invalid("%s is a flag: put it in flags, not positionals", head)
+		}
+		return v.unknown(head)
+	}
+	v.fill.Positionals = append(v.fill.Positionals, p)
+	return nil
+}
