@@ -1,0 +1,53 @@
+# oxo-call — `make help` lists the targets.
+GO      ?= go
+PREFIX  ?= $(shell $(GO) env GOPATH)
+BIN     := bin/oxo-call
+PKGS    := ./...
+# Packages that run work concurrently; they also run under the race detector.
+RACE_PKGS := ./engine/... ./rules/... ./llm/...
+COVER_MIN := 95
+FUZZTIME  ?= 30s
+
+.PHONY: help build install test cover ci bench golden-update fmt-check vet fuzz clean
+
+help: ## list targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
+
+build: ## build bin/oxo-call
+	$(GO) build -o $(BIN) .
+
+install: ## install oxo-call into $(PREFIX)/bin
+	$(GO) build -o $(PREFIX)/bin/oxo-call .
+
+vet: ## go vet
+	$(GO) vet $(PKGS)
+
+fmt-check: ## fail when gofmt would change a file
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+test: vet ## vet, all tests, race tests on concurrent packages
+	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -race $(RACE_PKGS)
+
+cover: ## statement coverage per package and in total (fails below $(COVER_MIN) %)
+	@$(GO) test -count=1 -coverprofile=coverage.out $(PKGS) | tee coverage.txt
+	@$(GO) tool cover -func=coverage.out | tail -1
+	@awk -v min=$(COVER_MIN) '/coverage:/ { for (i=1;i<=NF;i++) if ($$i ~ /%$$/) { v=$$i; sub("%","",v); if (v+0 < min) { print "below " min "%: " $$2 " " $$i; bad=1 } } } END { exit bad }' coverage.txt
+
+ci: fmt-check test cover ## what CI must pass
+
+bench: ## run the benchmarks
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PKGS)
+
+golden-update: ## rewrite golden files from the captured help (review the diff!)
+	$(GO) test ./golden/... -update
+
+fuzz: ## run every fuzz target for FUZZTIME each
+	@for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; done
+
+clean: ## remove build and coverage output
+	rm -rf bin coverage.out coverage.txt

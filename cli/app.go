@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	ucli "github.com/urfave/cli/v3"
+
+	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/rules"
+)
+
+// Version is set at build time with -ldflags "-X .../cli.Version=…".
+var Version = "0.1.0-dev"
+
+// app holds what commands share for one invocation.
+type app struct {
+	d       *Deps
+	verbose bool
+	json    bool
+	rules   *rules.Set
+}
+
+// loadRules loads built-in and user rules once; user rule errors are
+// printed as warnings (a broken user file never stops the program).
+func (a *app) loadRules() *rules.Set {
+	if a.rules == nil {
+		s, errs := rules.Load(rules.Options{UserDir: a.d.paths().UserRulesDir()})
+		for _, err := range errs {
+			fmt.Fprintf(a.d.IO.Err, "warning: %v\n", err)
+		}
+		a.rules = s
+	}
+	return a.rules
+}
+
+func (a *app) engine() *engine.Engine {
+	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner})
+}
+
+// New builds the root command.
+func New(d *Deps) *ucli.Command {
+	a := &app{d: d}
+	root := &ucli.Command{
+		Name:    "oxo-call",
+		Usage:   "turn a plain-language task into one correct, checked command line",
+		Version: Version,
+		Description: `oxo-call reads a tool's real help text, applies rules and curated skills, and
+prints (or runs) the command that does what you asked — and explains why.
+
+  oxo-call dry-run samtools "sort aln.bam by coordinate with 8 threads into aln.sorted.bam"
+  oxo-call explain hisat2 "build index for genome.fa"
+  oxo-call rules list --kind companions`,
+		Writer:                d.IO.Out,
+		ErrWriter:             d.IO.Err,
+		EnableShellCompletion: true,
+		ConfigureShellCompletionCommand: func(c *ucli.Command) {
+			c.Hidden = false
+			c.Usage = "print a shell completion script (bash, zsh, fish)"
+		},
+		ExitErrHandler: func(context.Context, *ucli.Command, error) {},
+		Flags: []ucli.Flag{
+			&ucli.BoolFlag{Name: "verbose", Usage: "print what each stage does to stderr", Destination: &a.verbose},
+			&ucli.BoolFlag{Name: "json", Usage: "machine-readable output", Destination: &a.json},
+		},
+		Commands: []*ucli.Command{
+			a.explainCmd(),
+			a.rulesCmd(),
+			a.versionCmd(),
+		},
+	}
+	return root
+}
+
+// Main runs the program and returns the exit code; errors are printed here
+// and nowhere else.
+func Main(ctx context.Context, args []string, d *Deps) int {
+	err := New(d).Run(ctx, args)
+	if err != nil && err.Error() != "" {
+		fmt.Fprintln(d.IO.Err, "oxo-call: "+strings.TrimSpace(err.Error()))
+	}
+	return ExitCode(err)
+}
+
+func (a *app) versionCmd() *ucli.Command {
+	return &ucli.Command{
+		Name:  "version",
+		Usage: "print the oxo-call version",
+		Action: func(ctx context.Context, cmd *ucli.Command) error {
+			if a.json {
+				return writeJSON(a.d.IO.Out, map[string]string{"version": Version})
+			}
+			fmt.Fprintln(a.d.IO.Out, "oxo-call "+Version)
+			return nil
+		},
+	}
+}
+
+// needArgs checks the positional argument count.
+func needArgs(cmd *ucli.Command, n int, usage string) error {
+	if cmd.Args().Len() != n {
+		return usagef("%s: expected %s", cmd.FullName(), usage)
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	ucli "github.com/urfave/cli/v3"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+func (a *app) rulesCmd() *ucli.Command {
+	var kind string
+	kindFlag := &ucli.StringFlag{Name: "kind", Usage: "only rules of this kind (" + strings.Join(rules.KindNames(), ", ") + ")", Destination: &kind}
+	checkKind := func() error {
+		if kind == "" {
+			return nil
+		}
+		if _, err := rules.Kind(kind); err != nil {
+			return usagef("%v", err)
+		}
+		return nil
+	}
+	return &ucli.Command{
+		Name:  "rules",
+		Usage: "list, show and test the rules that decide each stage",
+		Description: `Rules are YAML files with an expr 'when' and a typed 'then'. Built-in packs
+are embedded; put your own in $XDG_CONFIG_HOME/oxo-call/rules/<kind>/*.yaml to
+add rules or override a built-in by id.`,
+		Commands: []*ucli.Command{
+			{
+				Name: "list", Usage: "list rules (id, kind, priority, source)",
+				Flags: []ucli.Flag{kindFlag, &ucli.BoolFlag{Name: "json", Usage: "machine-readable output"}},
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					if err := checkKind(); err != nil {
+						return err
+					}
+					s := a.loadRules()
+					var list []*rules.Rule
+					for _, r := range s.All() {
+						if kind == "" || r.Kind == kind {
+							list = append(list, r)
+						}
+					}
+					if a.json || cmd.Bool("json") {
+						return writeJSON(a.d.IO.Out, list)
+					}
+					tw := tabwriter.NewWriter(a.d.IO.Out, 2, 4, 2, ' ', 0)
+					fmt.Fprintln(tw, "ID\tKIND\tPRIORITY\tSOURCE")
+					for _, r := range list {
+						fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", r.ID, r.Kind, r.Priority, r.Where())
+					}
+					return tw.Flush()
+				},
+			},
+			{
+				Name: "show", Usage: "show one rule", ArgsUsage: "ID",
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					if err := needArgs(cmd, 1, "one rule id"); err != nil {
+						return err
+					}
+					r, ok := a.loadRules().Get(cmd.Args().First())
+					if !ok {
+						return fmt.Errorf("no rule with id %q (see: oxo-call rules list)", cmd.Args().First())
+					}
+					if a.json {
+						return writeJSON(a.d.IO.Out, r)
+					}
+					w := a.d.IO.Out
+					fmt.Fprintf(w, "id:          %s\nkind:        %s\nsource:      %s (%s)\npriority:    %d\n", r.ID, r.Kind, r.Where(), r.Origin, r.Priority)
+					if r.Overrides != "" {
+						fmt.Fprintf(w, "overrides:   %s\n", r.Overrides)
+					}
+					if r.Description != "" {
+						fmt.Fprintf(w, "description: %s\n", r.Description)
+					}
+					fmt.Fprintf(w, "when:        %s\nreads:       %s\nthen:        %s\ntests:       %d\n", r.When, strings.Join(r.Identifiers, ", "), compactJSON(r.Then), len(r.Tests))
+					return nil
+				},
+			},
+			{
+				Name: "test", Usage: "run every rule's inline tests (non-zero exit on failure)",
+				Flags: []ucli.Flag{kindFlag},
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					if err := checkKind(); err != nil {
+						return err
+					}
+					var kinds []string
+					if kind != "" {
+						kinds = []string{kind}
+					}
+					res := a.loadRules().RunTests(kinds...)
+					failed := 0
+					for _, r := range res {
+						if !r.Pass {
+							failed++
+							fmt.Fprintln(a.d.IO.Out, "FAIL "+r.Msg)
+						}
+					}
+					fmt.Fprintf(a.d.IO.Out, "%d passed, %d failed\n", len(res)-failed, failed)
+					if failed > 0 {
+						return silentExit(ExitChecksFailed)
+					}
+					return nil
+				},
+			},
+		},
+	}
+}

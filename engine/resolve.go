@@ -1,0 +1,294 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+// Resolver is Stage 1: it turns the tool string into a ToolRecord.
+type Resolver struct {
+	Rules *rules.Set
+	// PathDirs are the directories searched for bare names, in order.
+	PathDirs []string
+	// Runner runs `--version` probes; nil skips version detection.
+	Runner         Runner
+	VersionTimeout time.Duration
+}
+
+// NotFoundError says a bare tool name is not installed, with close names.
+type NotFoundError struct {
+	Tool        string
+	Suggestions []string
+}
+
+func (e *NotFoundError) Error() string {
+	msg := fmt.Sprintf("tool %q not found on PATH", e.Tool)
+	if len(e.Suggestions) > 0 {
+		msg += "; did you mean " + strings.Join(e.Suggestions, ", ") + "?"
+	}
+	return msg
+}
+
+// ValidateToolName rejects only what cannot be a tool: empty names, ".."
+// segments, and control characters. Paths are welcome.
+func ValidateToolName(tool string) error {
+	switch {
+	case strings.TrimSpace(tool) == "":
+		return fmt.Errorf("tool name is empty")
+	case strings.IndexFunc(tool, unicode.IsControl) >= 0:
+		return fmt.Errorf("tool name %q contains a control character", tool)
+	}
+	for _, seg := range strings.Split(filepath.ToSlash(tool), "/") {
+		if seg == ".." {
+			return fmt.Errorf("tool name %q contains a '..' segment", tool)
+		}
+	}
+	return nil
+}
+
+// Resolve runs Stage 1. A bare name that is not installed gives a record
+// with Installed=false and a *NotFoundError, so callers can still build a
+// command from skills.
+func (rv *Resolver) Resolve(ctx context.Context, tool string, tr *Trace) (*ToolRecord, error) {
+	start := time.Now()
+	if err := ValidateToolName(tool); err != nil {
+		return nil, err
+	}
+	if strings.Contains(tool, "/") {
+		rec, err := rv.resolvePath(tool, tr)
+		if err != nil {
+			return nil, err
+		}
+		tr.Add(StageResolve, nil, time.Since(start), "path-dependent tool at "+rec.ResolvedPath)
+		return rec, nil
+	}
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	p, ok := rv.lookPath(tool)
+	if !ok {
+		m, fired, _ := rv.Rules.First("aliases", &rules.AliasEnv{Tool: tool})
+		if fired {
+			for _, exe := range m.Then.(*rules.AliasThen).Executables {
+				if p, ok = rv.lookPath(exe); ok {
+					rec.Executable = exe
+					tr.Add(StageResolve, m.Rule, time.Since(start), fmt.Sprintf("%s runs as %s", tool, exe))
+					break
+				}
+			}
+			if !ok {
+				rec.Executable = m.Then.(*rules.AliasThen).Executables[0]
+			}
+		}
+	}
+	if !ok {
+		err := &NotFoundError{Tool: tool, Suggestions: rv.suggest(tool)}
+		tr.Add(StageResolve, nil, time.Since(start), "not installed here: "+err.Error())
+		return rec, err
+	}
+	rec.Installed = true
+	rec.ResolvedPath, rec.GlobalPath = p, p
+	statInto(rec)
+	tr.Add(StageResolve, nil, time.Since(start), "found "+rec.Executable+" at "+p)
+	return rec, nil
+}
+
+// Complete adds the costly facts (version, companions) to a resolved
+// record; the pipeline skips it when the ToolDoc cache already holds them.
+func (rv *Resolver) Complete(ctx context.Context, rec *ToolRecord, tr *Trace) {
+	if !rec.Installed {
+		return
+	}
+	start := time.Now()
+	rec.Version = rv.version(ctx, rec)
+	if rec.Version != "" {
+		tr.Add(StageResolve, nil, time.Since(start), "version "+rec.Version)
+	}
+	if !rec.IsPathDependent {
+		rv.companions(rec, tr)
+	}
+}
+
+func statInto(rec *ToolRecord) {
+	if st, err := os.Stat(rec.ResolvedPath); err == nil {
+		rec.Size, rec.ModUnix = st.Size(), st.ModTime().UnixNano()
+	}
+}
+
+// resolvePath handles ./scripts/qc.py, tools/run.sh, /opt/x/bin/tool.
+func (rv *Resolver) resolvePath(tool string, tr *Trace) (*ToolRecord, error) {
+	abs, err := filepath.Abs(tool)
+	if err != nil {
+		return nil, fmt.Errorf("tool %q: %w", tool, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("tool %q: no such file (%s)", tool, abs)
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("tool %q is a directory, not a program", tool)
+	}
+	rec := &ToolRecord{Name: tool, Executable: filepath.Base(abs), ResolvedPath: abs, IsPathDependent: true, Installed: true}
+	statInto(rec)
+	env := &rules.InterpreterEnv{Path: abs, Shebang: readShebang(abs), Executable: st.Mode()&0o111 != 0}
+	if m, ok, _ := rv.Rules.First("interpreters", env); ok {
+		rec.Interpreter = m.Then.(*rules.InterpreterThen).Interpreter
+		rec.InterpreterPath, _ = rv.lookPath(rec.Interpreter)
+		rec.RunThroughInterpreter = !env.Executable
+		how := "runs directly (executable)"
+		if rec.RunThroughInterpreter {
+			how = "not executable: runs through " + rec.Interpreter
+		}
+		tr.Add(StageResolve, m.Rule, 0, "interpreter "+rec.Interpreter+"; "+how)
+	} else if !env.Executable {
+		return nil, fmt.Errorf("tool %q is not executable and has no shebang or known script extension", tool)
+	}
+	return rec, nil
+}
+
+// readShebang returns the first line without "#!" when it is a shebang.
+func readShebang(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	line, _ := bufio.NewReaderSize(f, 256).ReadString('\n')
+	if !strings.HasPrefix(line, "#!") {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimPrefix(line, "#!"))
+}
+
+// lookPath finds an executable regular file in PathDirs.
+func (rv *Resolver) lookPath(name string) (string, bool) {
+	for _, d := range rv.PathDirs {
+		if d == "" {
+			continue
+		}
+		p := filepath.Join(d, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// executables lists executable names in the PATH dirs (first dir wins).
+func (rv *Resolver) executables(dirs []string, keep func(string) bool) map[string]string {
+	out := map[string]string{}
+	for _, d := range dirs {
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			n := e.Name()
+			if _, seen := out[n]; seen || !keep(n) {
+				continue
+			}
+			p := filepath.Join(d, n)
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+				out[n] = p
+			}
+		}
+	}
+	return out
+}
+
+// suggest returns up to 5 names on PATH close to tool.
+func (rv *Resolver) suggest(tool string) []string {
+	lt := strings.ToLower(tool)
+	cands := rv.executables(rv.PathDirs, func(n string) bool {
+		ln := strings.ToLower(n)
+		return len(ln) > 1 && (strings.HasPrefix(ln, lt) || strings.HasPrefix(lt, ln) && len(ln) >= 3 || Distance(ln, lt) <= max(1, len(lt)/4))
+	})
+	names := make([]string, 0, len(cands))
+	for n := range cands {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		di, dj := Distance(strings.ToLower(names[i]), lt), Distance(strings.ToLower(names[j]), lt)
+		if di != dj {
+			return di < dj
+		}
+		return names[i] < names[j]
+	})
+	if len(names) > 5 {
+		names = names[:5]
+	}
+	return names
+}
+
+// companions applies the companion rules to executables near the tool.
+func (rv *Resolver) companions(rec *ToolRecord, tr *Trace) {
+	start := time.Now()
+	toolDir := filepath.Dir(rec.ResolvedPath)
+	dirs := append([]string{toolDir}, rv.PathDirs...)
+	lt := strings.ToLower(rec.Executable)
+	cands := rv.executables(dirs, func(n string) bool {
+		return n != rec.Executable && strings.Contains(strings.ToLower(n), lt)
+	})
+	names := make([]string, 0, len(cands))
+	for n := range cands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	self, _ := os.Stat(rec.ResolvedPath)
+	for _, n := range names {
+		p := cands[n]
+		st, err := os.Stat(p)
+		env := &rules.CompanionEnv{Tool: rec.Executable, Candidate: n, SameDir: filepath.Dir(p) == toolDir,
+			SameFile: err == nil && self != nil && os.SameFile(st, self)}
+		m, ok, _ := rv.Rules.First("companions", env)
+		if ok && m.Then.(*rules.CompanionThen).Companion {
+			rec.CompanionTools = append(rec.CompanionTools, Companion{Name: n, Path: p, Rule: m.Rule.ID})
+			tr.Add(StageResolve, m.Rule, 0, "companion "+n)
+		}
+	}
+	tr.Add(StageResolve, nil, time.Since(start), fmt.Sprintf("%d companions among %d candidates", len(rec.CompanionTools), len(names)))
+}
+
+var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
+
+// version runs --version, -v, version in turn and takes the first line
+// holding a version-like token.
+func (rv *Resolver) version(ctx context.Context, rec *ToolRecord) string {
+	if rv.Runner == nil {
+		return ""
+	}
+	timeout := rv.VersionTimeout
+	if timeout <= 0 {
+		timeout = 3 * time.Second
+	}
+	for _, flag := range []string{"--version", "-v", "version"} {
+		res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), flag), Timeout: timeout, MaxOutput: 16 << 10})
+		if v := FindVersion(string(StripANSI(res.Output))); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// FindVersion returns the version token of the first line that has one,
+// skipping lines that are clearly errors.
+func FindVersion(out string) string {
+	for line := range strings.Lines(out) {
+		l := strings.ToLower(line)
+		if strings.Contains(l, "unrecognized") || strings.Contains(l, "unknown") || strings.Contains(l, "invalid") || strings.Contains(l, "error") {
+			continue
+		}
+		if m := versionRE.FindStringSubmatch(line); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
