@@ -157,12 +157,12 @@ func TestValidateToolName(t *testing.T) {
 
 func TestFindVersion(t *testing.T) {
 	cases := map[string]string{
-		"samtools 1.16.1\nUsing htslib 1.16\n":         "1.16.1",
-		"[main] unrecognized command '--version'\n":    "",
-		"Program: bwa\nVersion: 0.7.17-r1188\n":        "0.7.17-r1188",
-		"kallisto, version 0.48.0\n":                   "0.48.0",
-		"error: unknown option 1.2\nHISAT2 v2.2.1\n":   "2.2.1",
-		"no version here\n":                            "",
+		"samtools 1.16.1\nUsing htslib 1.16\n":       "1.16.1",
+		"[main] unrecognized command '--version'\n":  "",
+		"Program: bwa\nVersion: 0.7.17-r1188\n":      "0.7.17-r1188",
+		"kallisto, version 0.48.0\n":                 "0.48.0",
+		"error: unknown option 1.2\nHISAT2 v2.2.1\n": "2.2.1",
+		"no version here\n":                          "",
 	}
 	for in, want := range cases {
 		if got := FindVersion(in); got != want {
