@@ -81,3 +81,16 @@ func TestRuntimeErrorIsReportedAndOthersStillFire(t *testing.T) {
 		t.Fatal("Fires should report the runtime error")
 	}
 }
+
+func TestFingerprintChangesWithRules(t *testing.T) {
+	a, _ := Load(Options{})
+	b, _ := Load(Options{})
+	if a.Fingerprint() != b.Fingerprint() || len(a.Fingerprint()) != 16 {
+		t.Fatal("fingerprint not stable")
+	}
+	dir := writeUser(t, map[string]string{"intents/x.yaml": "- id: intent.sort\n  when: 'false'\n  then: {concepts: [sort]}\n"})
+	c, _ := Load(Options{UserDir: dir})
+	if c.Fingerprint() == a.Fingerprint() {
+		t.Fatal("an overriding user rule did not change the fingerprint")
+	}
+}
