@@ -122,7 +122,7 @@ func (r *Registry) serve(w http.ResponseWriter, req *http.Request) {
 	r.mu.Unlock()
 	if hit == nil {
 		r.t.Errorf("llmtest: no stub for %s %s", req.Method, req.URL.Path)
-		http.Error(w, "no stub", http.StatusNotImplemented)
+		http.Error(w, "no stub", http.StatusNotFound)
 		return
 	}
 	hit.respond(w, req, body)
