@@ -174,7 +174,7 @@ func (p *copilot) Complete(ctx context.Context, req Request) (Response, error) {
 	return p.t.run(ctx, func(ctx context.Context) (Response, error) {
 		resp, tok, err := p.once(ctx, req)
 		var ae *APIError
-		if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
+		if tok != "" && errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
 			p.s.invalidate(tok)
 			resp, _, err = p.once(ctx, req)
 		}
