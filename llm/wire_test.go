@@ -342,15 +342,15 @@ func TestBackoff(t *testing.T) {
 
 func TestExcerptAndErrorMessage(t *testing.T) {
 	cases := map[string]string{
-		`{"error":{"message":"m","type":"t"}}`:   "t: m",
+		`{"error":{"message":"m","type":"t"}}`:    "t: m",
 		`{"error":{"message":"t: m","type":"t"}}`: "t: m",
-		`{"error":{"message":"m"}}`:              "m",
-		`{"error":"plain"}`:                      "plain",
-		`{"error":{"code":1}}`:                   `{"code":1}`,
-		`{"error":null,"message":"msg"}`:         "msg",
-		`{"error_description":"desc"}`:           "desc",
-		`{"other":1}`:                            `{"other":1}`,
-		"not\n\n json   at all":                  "not json at all",
+		`{"error":{"message":"m"}}`:               "m",
+		`{"error":"plain"}`:                       "plain",
+		`{"error":{"code":1}}`:                    `{"code":1}`,
+		`{"error":null,"message":"msg"}`:          "msg",
+		`{"error_description":"desc"}`:            "desc",
+		`{"other":1}`:                             `{"other":1}`,
+		"not\n\n json   at all":                   "not json at all",
 	}
 	for in, want := range cases {
 		if got := excerpt([]byte(in), nil); got != want {
