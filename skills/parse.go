@@ -164,22 +164,44 @@ func (p *parser) frontMatter() (int, error) {
 			return 0, p.errf(i+1, "front matter holds the control character %U", r)
 		}
 	}
+	fm := p.lines[start+1 : end]
+	if keyIdx, ok := fastFrontMatter(fm, p.sk); ok {
+		keyLine := func(key string) int {
+			if i, ok := keyIdx[key]; ok {
+				return i + offset + 1
+			}
+			return start + 1
+		}
+		return end, p.checkHeader(keyLine)
+	}
+	*p.sk = Skill{Source: p.path}
+	return end, p.slowFrontMatter(strings.Join(fm, "\n"), start+1, offset)
+}
+
+// slowFrontMatter decodes the front matter with yaml.v3.
+func (p *parser) slowFrontMatter(text string, openLine, offset int) error {
 	var doc yaml.Node
-	text := strings.Join(p.lines[start+1:end], "\n")
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		return 0, p.yamlErr(err, offset, offset+1, "")
+		return p.yamlErr(err, offset, offset+1, "")
 	}
 	if len(doc.Content) == 0 {
-		return 0, p.errf(start+1, "front matter has no name")
+		return p.errf(openLine, "front matter has no name")
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return 0, p.errf(root.Line+offset, "front matter must be a mapping of keys to values")
+		return p.errf(root.Line+offset, "front matter must be a mapping of keys to values")
 	}
 	if err := p.keys(root, offset); err != nil {
-		return 0, err
+		return err
 	}
-	return end, p.checkHeader(start+1, offset, root)
+	return p.checkHeader(func(key string) int {
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			if root.Content[i].Value == key {
+				return root.Content[i].Line + offset
+			}
+		}
+		return openLine
+	})
 }
 
 func (p *parser) keys(root *yaml.Node, offset int) error {
@@ -261,16 +283,9 @@ func (p *parser) yamlErr(err error, offset, fallback int, key string) error {
 	return p.errf(line, "YAML syntax error in front matter: %s", msg)
 }
 
-// checkHeader validates the decoded front-matter values.
-func (p *parser) checkHeader(openLine, offset int, root *yaml.Node) error {
-	keyLine := func(key string) int {
-		for i := 0; i+1 < len(root.Content); i += 2 {
-			if root.Content[i].Value == key {
-				return root.Content[i].Line + offset
-			}
-		}
-		return openLine
-	}
+// checkHeader validates the decoded front-matter values; keyLine gives
+// the file line of a key.
+func (p *parser) checkHeader(keyLine func(string) int) error {
 	s := p.sk
 	s.Name = strings.TrimSpace(s.Name)
 	if s.Name == "" {
