@@ -159,6 +159,7 @@ func (p promptParts) positionals(b *strings.Builder, f Form) {
 	b.WriteString("Positionals:\n")
 	for i, pos := range f.Positionals {
 		if i == maxPositionals {
+			fmt.Fprintf(b, "… %d more\n", len(f.Positionals)-maxPositionals)
 			break
 		}
 		b.WriteString(pos.Name)

@@ -16,14 +16,16 @@ var stopWords = map[string]bool{
 }
 
 // words splits text into lower-case, crudely stemmed words without stop
-// words; stemming makes "threads" meet "thread" and "sorting" meet "sort".
+// words or bare numbers; stemming makes "threads" meet "thread" and
+// "sorting" meet "sort", and numbers ("8 threads") are values that would
+// only match unrelated defaults.
 func words(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
 		w = stem(w)
-		if w != "" && !stopWords[w] {
+		if w != "" && !stopWords[w] && strings.TrimFunc(w, unicode.IsDigit) != "" {
 			out[w] = true
 		}
 	}

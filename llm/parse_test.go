@@ -1,0 +1,215 @@
+package llm
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func hisatForm() Form {
+	return Form{
+		Tool: "hisat2", Executables: []string{"hisat2-build", "hisat2"},
+		Flags: []FormFlag{
+			{Name: "-x", Type: "string", Description: "index basename"},
+			{Name: "-p", Aliases: []string{"--threads"}, Type: "int"},
+			{Name: "-q", Type: "bool"},
+			{Name: "--un", Description: "write unpaired reads that fail to align"}, // unknown type
+		},
+	}
+}
+
+func TestParseFillJSON(t *testing.T) {
+	f := samForm()
+	cases := []struct {
+		name, text string
+		want       Fill
+	}{
+		{"plain", goodFill, wantGoodFill()},
+		{"fenced with prose", "Sure! Here it is:\n```json\n" + goodFill + "\n```\nHope it helps {really}.", wantGoodFill()},
+		{"braces in prose first", "Use {this} form: " + goodFill, wantGoodFill()},
+		{"subcommand empty keeps chosen", `{"subcommand":"","flags":[],"positionals":[],"explanation":""}`,
+			Fill{Executable: "samtools", Subcommand: "sort"}},
+		{"scalars and switches", `{"flags":[{"name":"-@","value":8},{"name":"-n","value":true},{"name":"-l","value":1.5},{"name":"-n","value":"false"},{"name":"-O","value":"bam"},{"name":"--threads=2","value":null}],"positionals":[5,"-","-3",""],"explanation":7}`,
+			Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-@", "8"}, {"-n", ""}, {"-l", "1.5"}, {"-O", "BAM"}, {"-@", "2"}}, Positionals: []string{"5", "-", "-3"}, Explanation: "7"}},
+		{"missing optional keys", `{"positionals":["in.bam"]}`, Fill{Executable: "samtools", Subcommand: "sort", Positionals: []string{"in.bam"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ParseFill(c.text, f)
+			if err != nil {
+				t.Fatalf("err = %v", err)
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got  %+v\nwant %+v", got, c.want)
+			}
+		})
+	}
+	got, err := ParseFill(`{"executable":"hisat2-build","flags":[{"name":"--threads","value":"4"}],"positionals":["ref.fa","idx"],"explanation":"build"}`, hisatForm())
+	if err != nil || got.Executable != "hisat2-build" || got.Flags[0] != (FlagValue{"-p", "4"}) {
+		t.Errorf("got %+v err = %v", got, err)
+	}
+}
+
+func TestParseFillRejects(t *testing.T) {
+	f := samForm()
+	cases := []struct {
+		name, text, want string
+		form             *Form
+	}{
+		{"no json", "I think you want samtools sort", "reply has no JSON object", nil},
+		{"malformed", `{"flags":[{"name":"-n"`, "reply is not valid JSON", nil},
+		{"unknown key", `{"flags":[],"positionals":[],"explanation":"","extra":1}`, `unknown field "extra"`, nil},
+		{"unknown key in flag", `{"flags":[{"name":"-n","value":"","why":"x"}]}`, `unknown field "why"`, nil},
+		{"object value", `{"flags":[{"name":"-o","value":{"a":1}}]}`, "expected a string", nil},
+		{"bad scalar", `{"positionals":[[1]]}`, "expected a string", nil},
+		{"unknown flag", `{"flags":[{"name":"--thread","value":"4"}]}`, `unknown flag "--thread" (closest real flag: "--threads")`, nil},
+		{"subcommand outside enum", `{"subcommand":"srot"}`, `subcommand "srot" is not one of the tool's subcommands (closest: "sort")`, nil},
+		{"switch with value", `{"flags":[{"name":"-n","value":"7"}]}`, `switch -n takes no value (got "7")`, nil},
+		{"typed flag without value", `{"flags":[{"name":"-o","value":""}]}`, "flag -o needs a value", nil},
+		{"choice outside list", `{"flags":[{"name":"-O","value":"VCF"}]}`, `value "VCF" for -O is not one of: SAM, BAM, CRAM`, nil},
+		{"flag in positionals", `{"positionals":["-o out.bam"]}`, "-o is a flag: put it in flags, not positionals", nil},
+		{"unknown flag in positionals", `{"positionals":["--fast=1"]}`, `unknown flag "--fast"`, nil},
+		{"shell operator", `{"positionals":["in.bam","|"]}`, "shell operator", nil},
+		{"executable outside enum", `{"executable":"bowtie2"}`, `executable "bowtie2" is not one of: hisat2, hisat2-build`, ptr(hisatForm())},
+		{"subcommand when none", `{"subcommand":"run"}`, "has no subcommands", ptr(hisatForm())},
+		{"tool without flags", `{"flags":[{"name":"-a","value":""}]}`, "(the tool has no flags)", &Form{Tool: "true"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			form := f
+			if c.form != nil {
+				form = *c.form
+			}
+			got, err := ParseFill(c.text, form)
+			if !errors.Is(err, ErrInvalidFill) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("err = %v, want %q", err, c.want)
+			}
+			if !reflect.DeepEqual(got, Fill{}) {
+				t.Errorf("partial fill returned: %+v", got)
+			}
+		})
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestParseFillLegacy(t *testing.T) {
+	f := samForm()
+	cases := []struct {
+		name, text string
+		form       *Form
+		want       Fill
+	}{
+		{"two lines", "ARGS: sort -n -@ 4 -o out.bam in.bam\nEXPLANATION: sorts by name",
+			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-n", ""}, {"-@", "4"}, {"-o", "out.bam"}}, Positionals: []string{"in.bam"}, Explanation: "sorts by name"}},
+		{"markdown and tool name", "**ARGS:** `samtools sort --threads=4 -o 'my out.bam' -O=sam in.bam`\n**EXPLANATION:** fine**",
+			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-@", "4"}, {"-o", "my out.bam"}, {"-O", "SAM"}}, Positionals: []string{"in.bam"}, Explanation: "fine"}},
+		{"attached short value and end of options", "args: -@4 -- in.bam '>'",
+			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-@", "4"}}, Positionals: []string{"in.bam", ">"}}},
+		{"triple backticks", "ARGS: ```view -l 9 x.bam```", nil,
+			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{"-l", "9"}}, Positionals: []string{"x.bam"}}},
+		{"companion and unknown-type flags", "- ARGS: hisat2-build --un out.fq -p 2 --un -q ref.fa\nEXPLANATION: x",
+			ptr(hisatForm()), Fill{Executable: "hisat2-build", Flags: []FlagValue{{"--un", "out.fq"}, {"-p", "2"}, {"--un", ""}, {"-q", ""}}, Positionals: []string{"ref.fa"}, Explanation: "x"}},
+		{"picard style", "ARGS: I=in.bam O=out.bam X=1", &Form{Tool: "picard", Flags: []FormFlag{{Name: "I", Type: "file"}, {Name: "O", Type: "file"}}},
+			Fill{Executable: "picard", Flags: []FlagValue{{"I", "in.bam"}, {"O", "out.bam"}}, Positionals: []string{"X=1"}}},
+		{"empty args", "ARGS:\nEXPLANATION: nothing to add", nil, Fill{Executable: "samtools", Subcommand: "sort", Explanation: "nothing to add"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			form := f
+			if c.form != nil {
+				form = *c.form
+			}
+			got, err := ParseFill(c.text, form)
+			if err != nil {
+				t.Fatalf("err = %v", err)
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got  %+v\nwant %+v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestParseFillLegacyRejects(t *testing.T) {
+	cases := map[string]string{
+		"ARGS: sort --turbo in.bam":        `unknown flag "--turbo" (closest real flag: `,
+		"ARGS: sort -nX in.bam":            `unknown flag "-nX"`,
+		"ARGS: sort -o 'out.bam":           "unterminated single quote",
+		`ARGS: sort -o "out.bam`:           "unterminated double quote",
+		"ARGS: sort in.bam > out.bam":      "shell operator",
+		"ARGS: sort -o > out.bam":          "shell operator",
+		"ARGS: sort -o":                    "flag -o needs a value",
+		"ARGS: sort -n=7":                  "switch -n takes no value",
+		"ARGS: sort in.bam '--fake'":       `unknown flag "--fake"`,
+		"ARGS: sort -l=1 -- -o":            "-o is a flag",
+		"ARGS: sort -O VCF":                "not one of: SAM, BAM, CRAM",
+		"ARGS: sort -l 1 -@=x -l=2 -- -@=": "-@ is a flag",
+	}
+	for text, want := range cases {
+		got, err := ParseFill(text, samForm())
+		if !errors.Is(err, ErrInvalidFill) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err = %v, want %q", text, err, want)
+		}
+		if !reflect.DeepEqual(got, Fill{}) {
+			t.Errorf("%q: partial fill %+v", text, got)
+		}
+	}
+	if _, err := ParseFill("ARGS: I=in.bam O=", Form{Tool: "picard", Flags: []FormFlag{{Name: "I", Type: "file"}, {Name: "O", Type: "file"}}}); err == nil || !strings.Contains(err.Error(), "needs a value") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestShellSplit(t *testing.T) {
+	cases := map[string][]word{
+		`a 'b c' "d \"e\" \$f \n" g\ h i\`: {{"a", false}, {"b c", true}, {`d "e" $f \n`, true}, {"g h", true}, {`i\`, false}},
+		"  \t\n ":                           nil,
+		`x''y ""`:                           {{"xy", true}, {"", true}},
+	}
+	for in, want := range cases {
+		got, err := shellSplit(in)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("shellSplit(%q) = %#v, %v; want %#v", in, got, err, want)
+		}
+	}
+}
+
+func TestLooksLikeFlag(t *testing.T) {
+	for s, want := range map[string]bool{"-n": true, "--threads": true, "-@": true, "-": false, "--": false, "-5": false, "-.5": false, "x": false, "": false} {
+		if looksLikeFlag(s) != want {
+			t.Errorf("looksLikeFlag(%q) != %v", s, want)
+		}
+	}
+}
+
+func TestClosest(t *testing.T) {
+	names := []string{"-n", "-@", "--threads", "--output-fmt"}
+	for in, want := range map[string]string{"--thread": "--threads", "threads": "--threads", "--output-format": "--output-fmt", "-N": "-n"} {
+		if got := closest(in, names); got != want {
+			t.Errorf("closest(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if closest("x", nil) != "" {
+		t.Error("suggestion without candidates")
+	}
+	if d := levenshtein(normName(strings.Repeat("a", 1000)), normName("b")); d != maxSuggestLen {
+		t.Errorf("long names not capped: %d", d)
+	}
+	if (&UnknownFlagError{Flag: "-z"}).Error() != `unknown flag "-z" (the tool has no flags)` {
+		t.Error("message without suggestion")
+	}
+}
+
+func TestFlagIndexAndNames(t *testing.T) {
+	f := Form{Tool: "t", Executables: []string{"t", "", "u"}, Flags: []FormFlag{{Name: "-a", Aliases: []string{"--all", ""}}, {Name: "--all"}, {Name: "-b", Aliases: []string{"-a"}}}}
+	if got := f.flagNames(); !reflect.DeepEqual(got, []string{"-a", "--all", "-b"}) {
+		t.Errorf("names = %v", got)
+	}
+	if idx := f.flagIndex(); idx["--all"].Name != "-a" || idx["-a"].Name != "-a" {
+		t.Errorf("first spelling must win: %v", idx)
+	}
+	if got := f.executables(); !reflect.DeepEqual(got, []string{"t", "u"}) {
+		t.Errorf("executables = %v", got)
+	}
+}
