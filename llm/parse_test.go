@@ -164,8 +164,8 @@ func TestParseFillLegacyRejects(t *testing.T) {
 func TestShellSplit(t *testing.T) {
 	cases := map[string][]word{
 		`a 'b c' "d \"e\" \$f \n" g\ h i\`: {{"a", false}, {"b c", true}, {`d "e" $f \n`, true}, {"g h", true}, {`i\`, false}},
-		"  \t\n ":                           nil,
-		`x''y ""`:                           {{"xy", true}, {"", true}},
+		"  \t\n ":                          nil,
+		`x''y ""`:                          {{"xy", true}, {"", true}},
 	}
 	for in, want := range cases {
 		got, err := shellSplit(in)
