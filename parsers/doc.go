@@ -1,0 +1,59 @@
+package parsers
+
+import (
+	"errors"
+	"strings"
+)
+
+// errEmpty is returned for a help text with nothing but whitespace.
+var errEmpty = errors.New("help text is empty")
+
+// doc is a help text prepared once for a parser: its normalised lines and
+// the usage lines found in them.
+type doc struct {
+	lines []string
+	usage []string
+	// inUsage marks the lines that belong to usage blocks, which option
+	// scanning skips.
+	inUsage []bool
+}
+
+// newDoc normalises help and locates its usage block.
+func newDoc(help string) (*doc, error) {
+	text := normalize(help)
+	if strings.TrimSpace(text) == "" {
+		return nil, errEmpty
+	}
+	d := &doc{lines: splitLines(text)}
+	d.usage, d.inUsage = findUsage(d.lines)
+	return d, nil
+}
+
+// schema starts a Schema for parser name with the usage lines filled in.
+func (d *doc) schema(name string) *Schema {
+	return &Schema{Parser: name, Usage: d.usage}
+}
+
+// scan reads the option entries of the whole text with cfg.
+func (d *doc) scan(s *Schema, cfg scanConfig) {
+	s.Flags, s.OptionLines, s.ParsedLines = scanFlags(d.lines, d.inUsage, cfg)
+}
+
+// usagePositionals reads positionals from the first usage line.
+func (d *doc) usagePositionals() []Positional {
+	if len(d.usage) == 0 {
+		return nil
+	}
+	return usagePositionals(d.usage[0])
+}
+
+// mentionsParenDefaults reports whether the help announces that defaults
+// are shown in parentheses ("Options (defaults in parentheses):").
+func (d *doc) mentionsParenDefaults() bool {
+	for _, l := range d.lines {
+		if strings.Contains(strings.ToLower(l), "defaults in parentheses") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,352 @@
+package parsers
+
+import (
+	"strings"
+)
+
+// flagSpec is the left-hand part of an option entry: the names and the
+// value tokens written after them, before any description.
+type flagSpec struct {
+	names []string
+	// values holds the value tokens of the first alias group that has any
+	// ("-t TFILE [TFILE ...], --treatment TFILE [TFILE ...]" repeats them).
+	values []string
+	// glued is a value written onto a name: "--cs[=STR]", "--out=FILE".
+	glued  string
+	repeat bool
+	// slashed is set when names were joined by '/' or '|' ("--fr/--rf",
+	// "--shout / --no-shout"); with two or more long names these are
+	// alternatives, not aliases.
+	slashed bool
+}
+
+// alternatives reports whether the names are distinct options written on
+// one row rather than spellings of one option.
+func (sp flagSpec) alternatives() bool {
+	if !sp.slashed {
+		return false
+	}
+	long := 0
+	for _, n := range sp.names {
+		if strings.HasPrefix(n, "--") {
+			long++
+		}
+	}
+	return long >= 2
+}
+
+// optionLine is an option entry split into its spec and the description
+// text on the same line. descAt is the byte offset of that text in the
+// content, or -1 when it is unknown or absent.
+type optionLine struct {
+	spec   flagSpec
+	desc   string
+	descAt int
+}
+
+// isFlagName reports whether s is one option name: one or two dashes, then
+// a letter, digit or one of "@?+#", then name characters. "-@", "-5",
+// "--no-PG", "-Xmx", "-outfmt" qualify; "-", "--", "- text" do not.
+func isFlagName(s string) bool {
+	n := len(s)
+	if n < 2 || n > 80 || s[0] != '-' {
+		return false
+	}
+	j := 1
+	if s[1] == '-' {
+		j = 2
+	}
+	if j >= n || !isNameStart(s[j]) {
+		return false
+	}
+	for k := j + 1; k < n; k++ {
+		c := s[k]
+		if !isNameStart(c) && c != '-' && c != '_' && c != '.' {
+			return false
+		}
+	}
+	// a name never ends a sentence: "--glob." is wrapped prose
+	return s[n-1] != '.'
+}
+
+// isNameStart reports whether c may start a flag name after the dashes.
+func isNameStart(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '@' || c == '?' || c == '+' || c == '#'
+}
+
+// splitGlued cuts a name token at the first '=', '[', '<' or '{' that
+// follows a name character: "--cs[=STR]" → "--cs", "[=STR]".
+func splitGlued(t string) (name, value string) {
+	for i := 2; i < len(t); i++ {
+		switch t[i] {
+		case '=', '[', '<', '{':
+			return t[:i], t[i:]
+		}
+	}
+	return t, ""
+}
+
+// splitAliases splits a token that packs several names: "-s/--skip",
+// "--fr/--rf/--ff", "-h|--help", "--INPUT,-I". It returns nil unless every
+// part is a flag name, so values such as "STR/FILE" are left alone.
+func splitAliases(t string) []string {
+	if isFlagName(t) {
+		return []string{t}
+	}
+	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '/' || r == '|' || r == ',' })
+	if len(parts) < 2 {
+		return nil
+	}
+	for _, p := range parts {
+		if !isFlagName(p) {
+			return nil
+		}
+	}
+	return parts
+}
+
+// addNames records the names (and any glued value) held by token t. It
+// reports false when t is not a name token.
+func (sp *flagSpec) addNames(t string) bool {
+	if len(t) < 2 || t[0] != '-' {
+		return false
+	}
+	name, glued := splitGlued(t)
+	rep := false
+	if strings.HasSuffix(name, "...") {
+		name, rep = strings.TrimSuffix(name, "..."), true
+	}
+	names := splitAliases(name)
+	if names == nil {
+		return false
+	}
+	sp.names = append(sp.names, names...)
+	sp.slashed = sp.slashed || len(names) > 1 && strings.ContainsAny(name, "/|")
+	if strings.HasSuffix(glued, "...") {
+		glued, rep = strings.TrimSuffix(glued, "..."), true
+	}
+	if glued != "" && sp.glued == "" {
+		sp.glued = glued
+	}
+	sp.repeat = sp.repeat || rep
+	return true
+}
+
+// typeWords are lower-case value words that mark a placeholder even in
+// prose position: Go flag and cobra type names and common metavars.
+var typeWords = map[string]bool{
+	"string": true, "int": true, "float": true, "bool": true, "uint": true,
+	"duration": true, "value": true, "strings": true, "file": true,
+	"path": true, "dir": true, "num": true, "str": true, "int64": true,
+	"uint64": true, "int32": true, "float32": true, "float64": true,
+	"stringslice": true, "stringarray": true, "intslice": true,
+	"count": true, "bytes": true, "ip": true,
+}
+
+// placeholderLike reports whether t reads as a value placeholder rather
+// than a word of prose: "<int>", "[FILE]", "{a,b}", "INT[,INT]", "3'CUTOFF",
+// "0|1|2", "k:<int>,i:<int>", or a type word such as "string".
+func placeholderLike(t string) bool {
+	t = strings.TrimSuffix(t, "...")
+	if t == "" {
+		return true
+	}
+	switch t[0] {
+	case '<', '[', '{':
+		return true
+	}
+	if strings.IndexByte(t, '<') >= 0 {
+		return true
+	}
+	if typeWords[strings.ToLower(t)] {
+		return true
+	}
+	if strings.IndexByte(t, '|') >= 0 {
+		return true
+	}
+	upper := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case isDigit(c) || strings.IndexByte("_-,.:'[]=/+*", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return upper
+}
+
+// isProseWord reports whether t is a plain lower-case word, which after a
+// column gap is accepted as the first value token (cobra's "int", Go's
+// back-quoted names such as "file").
+func isProseWord(t string) bool {
+	if t == "" || t[0] < 'a' || t[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(t); i++ {
+		c := t[i]
+		if !isLetter(c) && !isDigit(c) && c != '_' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// trimComma strips one trailing comma, reporting whether there was one;
+// commas separate alias groups ("-j CORES, --cores CORES").
+func trimComma(t string) (string, bool) {
+	if len(t) > 1 && strings.HasSuffix(t, ",") {
+		return t[:len(t)-1], true
+	}
+	return t, false
+}
+
+// parseSpec reads names and value tokens from toks. In strict mode the
+// tokens come from the left column of a two-column line, so each group may
+// take any placeholder-like tokens and one plain lower-case word; otherwise
+// value tokens must look like placeholders and the first other token starts
+// the description. It returns the number of tokens used.
+func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
+	var sp flagSpec
+	needName := true
+	group, valGroup, inGroup := 0, -1, 0
+	i := 0
+	for i < len(toks) {
+		t, comma := trimComma(toks[i])
+		if t == "/" || t == "|" {
+			// click writes boolean pairs as "--shout / --no-shout".
+			if len(sp.names) == 0 {
+				return sp, 0, false
+			}
+			needName, group, inGroup = true, group+1, 0
+			sp.slashed = true
+			i++
+			continue
+		}
+		if needName || strict && inGroup == 0 && strings.HasPrefix(t, "-") {
+			if sp.addNames(t) {
+				i++
+				if comma {
+					group++
+				}
+				needName = comma
+				continue
+			}
+			if needName {
+				return sp, 0, false
+			}
+		}
+		if !placeholderLike(t) && !(strict && inGroup == 0 && isProseWord(t)) {
+			if strict {
+				return sp, 0, false
+			}
+			break
+		}
+		if valGroup < 0 {
+			valGroup = group
+		}
+		if valGroup == group {
+			sp.values = append(sp.values, t)
+		}
+		inGroup++
+		i++
+		if comma {
+			needName, group, inGroup = true, group+1, 0
+		}
+	}
+	if len(sp.names) == 0 {
+		return sp, 0, false
+	}
+	return sp, i, true
+}
+
+// parseOptionLine splits option content (indentation removed) into spec and
+// description. The column gap is tried first; when the left column is not a
+// clean spec, or there is no gap, the line is read token by token and the
+// first prose word starts the description, which is accepted only after a
+// placeholder ("--trim-to [3:|5:]<int> trim reads ...") so that wrapped
+// prose such as "--times option). Use ..." is not taken for an option.
+func parseOptionLine(content string) (optionLine, bool) {
+	if len(content) < 2 || content[0] != '-' {
+		return optionLine{}, false
+	}
+	if gs, ge := gapIndex(content); gs >= 0 {
+		lt := tokens(content[:gs])
+		if sp, used, ok := parseSpec(lt, true); ok && used == len(lt) {
+			return optionLine{spec: sp, desc: content[ge:], descAt: ge}, true
+		}
+	}
+	toks := tokens(content)
+	sp, used, ok := parseSpec(toks, false)
+	if !ok {
+		return optionLine{}, false
+	}
+	ol := optionLine{spec: sp, descAt: -1}
+	if used < len(toks) {
+		// without a placeholder, only a description made of options (a
+		// preset that expands to other flags) is told apart from prose
+		if len(sp.values) == 0 && sp.glued == "" && !strings.HasPrefix(toks[used], "-") {
+			return optionLine{}, false
+		}
+		ol.desc = strings.Join(toks[used:], " ")
+	}
+	return ol, true
+}
+
+// looksLikeOption reports whether content is shaped like an option entry:
+// its first token is a flag name and it has a column gap, is short, or
+// goes on with names and placeholders. Long lines of prose that merely start with a
+// flag ("--times option). Use ...") are wrapped text, not entries, and are
+// not counted.
+func looksLikeOption(content string) bool {
+	if len(content) < 2 || content[0] != '-' {
+		return false
+	}
+	toks := tokens(content)
+	if len(toks) == 0 {
+		return false
+	}
+	first, _ := trimComma(toks[0])
+	name, _ := splitGlued(first)
+	name = strings.TrimSuffix(name, "...")
+	if splitAliases(name) == nil {
+		return false
+	}
+	if gs, _ := gapIndex(content); gs >= 0 {
+		return true
+	}
+	if len(toks) <= 4 {
+		return true
+	}
+	sp, used, ok := parseSpec(toks, false)
+	return ok && (used == len(toks) || len(sp.values) > 0 || sp.glued != "")
+}
+
+// canonical picks the canonical name: the first "--long" name, else the
+// first name; the others become aliases in the order written.
+func canonical(names []string) (string, []string) {
+	seen := map[string]bool{}
+	var uniq []string
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			uniq = append(uniq, n)
+		}
+	}
+	pick := 0
+	for i, n := range uniq {
+		if strings.HasPrefix(n, "--") {
+			pick = i
+			break
+		}
+	}
+	var aliases []string
+	for i, n := range uniq {
+		if i != pick {
+			aliases = append(aliases, n)
+		}
+	}
+	return uniq[pick], aliases
+}

@@ -1,0 +1,314 @@
+package parsers
+
+import (
+	"regexp"
+	"strings"
+)
+
+// scanConfig selects the option forms a parser accepts beyond the dash
+// forms every parser reads.
+type scanConfig struct {
+	// kv accepts key=value entries ("in=<file>   Main input.").
+	kv bool
+	// parens makes a trailing "(x)" in a description the default.
+	parens bool
+	// aliasColumn reads rows that put the short alias in a column of its
+	// own ("--force   -f  Overwrite"), as rich-click panels do.
+	aliasColumn bool
+}
+
+// pending is the option entry being read: its spec (or, for key=value
+// entries, the flag built so far) and the description lines gathered.
+type pending struct {
+	spec    flagSpec
+	kv      *Flag
+	indent  int
+	descCol int
+	desc    []string
+}
+
+// scanFlags reads every option entry in lines, skipping the lines marked in
+// skip (usage blocks). An entry is a line whose first token is a flag name;
+// its description is the text after the column gap plus the following
+// lines indented deeper than the entry. Blank lines do not end an entry,
+// but after one a line must reach the description column to continue it.
+// It returns the flags and the counts of option-looking and parsed lines.
+func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optionLines, parsed int) {
+	var cur *pending
+	blank := false
+	flush := func() {
+		if cur != nil {
+			flags = append(flags, cur.build(cfg)...)
+			cur = nil
+		}
+	}
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if i < len(skip) && skip[i] {
+			flush()
+			blank = false
+			continue
+		}
+		if isBlank(line) {
+			blank = true
+			continue
+		}
+		ind, off := indentOf(line)
+		if k := inlineOptionLabel(line[off:]); k > 0 && ind <= maxHeadingIndent {
+			// "Options: -q INT  mask bases": the first entry shares the
+			// heading's line.
+			off += k
+			ind = colAt(line, off)
+		}
+		content := line[off:]
+		if cfg.aliasColumn {
+			content = mergeAliasColumn(content)
+		}
+		// Text at or past the description column belongs to the entry
+		// above even when it starts with a flag ("--exclude '*.pyc'" in an
+		// example); an option row never starts that deep.
+		inDesc := cur != nil && cur.descCol >= 0 && ind >= cur.descCol
+		continues := cur != nil && ind > cur.indent
+		if !inDesc && looksLikeOption(content) {
+			c, joined := content, false
+			for n := 0; n < 3 && unclosed(c) && i+1 < len(lines) && !isBlank(lines[i+1]); n++ {
+				// BLAST wraps long "<String, Permissible values: ...>"
+				// specs onto the next line.
+				if ni, _ := indentOf(lines[i+1]); ni <= ind {
+					break
+				}
+				i++
+				c, joined = c+" "+strings.TrimSpace(lines[i]), true
+			}
+			if ol, ok := parseOptionLine(c); ok {
+				flush()
+				cur = &pending{spec: ol.spec, indent: ind, descCol: -1}
+				if ol.desc != "" {
+					cur.desc = append(cur.desc, ol.desc)
+					if ol.descAt >= 0 && !joined {
+						cur.descCol = colAt(line, off+ol.descAt)
+					}
+				}
+				optionLines++
+				parsed++
+				blank = false
+				continue
+			}
+			if !continues {
+				// an option row that could not be read; rows inside a
+				// description are prose and not counted
+				optionLines++
+			}
+		} else if !inDesc && cfg.kv && (cur == nil || ind <= cur.indent) {
+			if f, descAt, ok := parseKV(content); ok {
+				optionLines++
+				parsed++
+				flush()
+				cur = &pending{kv: &f, indent: ind, descCol: -1}
+				if descAt >= 0 {
+					cur.desc = append(cur.desc, content[descAt:])
+					cur.descCol = colAt(line, off+descAt)
+				}
+				blank = false
+				continue
+			}
+		}
+		if continues && (!blank || cur.descCol < 0 || ind >= cur.descCol) && !isConjunction(content) {
+			if cur.descCol < 0 {
+				cur.descCol = ind
+			}
+			cur.desc = append(cur.desc, content)
+		} else {
+			flush()
+		}
+		blank = false
+	}
+	flush()
+	return dedupeFlags(flags), optionLines, parsed
+}
+
+// build turns the pending entry into its flags.
+func (p *pending) build(cfg scanConfig) []Flag {
+	desc := strings.Join(p.desc, " ")
+	if p.kv == nil {
+		return finishFlags(p.spec, desc, cfg.parens)
+	}
+	f := *p.kv
+	if m := kvAliasRE.FindStringSubmatch(collapse(desc)); m != nil {
+		f.Aliases = append(f.Aliases, m[1])
+	}
+	f.Description = descMeta(&f, desc, cfg.parens)
+	if f.Placeholder != "" || len(f.Choices) > 0 {
+		setType(&f)
+	} else {
+		f.ParamType, f.Choices = kvType(f.Default)
+	}
+	return []Flag{f}
+}
+
+// inlineOptionLabel returns the offset of an option entry that follows a
+// heading label on the same line ("Options: -q INT ..."), or 0.
+func inlineOptionLabel(content string) int {
+	k := strings.IndexByte(content, ':')
+	if k < 1 || k > 30 || content[0] < 'A' || content[0] > 'Z' {
+		return 0
+	}
+	for i := 0; i < k; i++ {
+		c := content[i]
+		if !isLetter(c) && c != ' ' && c != '/' {
+			return 0
+		}
+	}
+	j := k + 1
+	for j < len(content) && (content[j] == ' ' || content[j] == '\t') {
+		j++
+	}
+	if j == k+1 || j >= len(content) || content[j] != '-' || !looksLikeOption(content[j:]) {
+		return 0
+	}
+	if gs, _ := gapIndex(content[j:]); gs < 0 {
+		return 0 // "Opts: --help" is a field, not a row of a table
+	}
+	return j
+}
+
+// mergeAliasColumn rewrites "--force      -f  text" as "--force, -f    text",
+// keeping the description at the same byte offset.
+func mergeAliasColumn(content string) string {
+	gs, ge := gapIndex(content)
+	if gs < 0 || !isFlagName(content[:gs]) {
+		return content
+	}
+	rest := content[ge:]
+	end := strings.IndexAny(rest, " \t")
+	if end < 0 {
+		end = len(rest)
+	}
+	if !isFlagName(rest[:end]) || ge-gs < 2 {
+		return content
+	}
+	if end < len(rest) {
+		if g, _ := gapIndex(rest); g != end {
+			return content
+		}
+	}
+	return content[:gs] + ", " + rest[:end] + strings.Repeat(" ", ge-gs-2) + rest[end:]
+}
+
+// unclosed reports whether s ends inside a bracket group.
+func unclosed(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case opens(s, i):
+			depth++
+		case closes(s, i) && depth > 0:
+			depth--
+		}
+	}
+	return depth > 0
+}
+
+// isConjunction reports whether a line is a lone "OR"/"AND" between
+// alternative options (bowtie2's reporting modes); it ends the entry above.
+func isConjunction(content string) bool {
+	return content == "OR" || content == "AND"
+}
+
+var (
+	kvKeyRE   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
+	kvAliasRE = regexp.MustCompile(`^\(([A-Za-z][A-Za-z0-9_]*)\)\s`)
+	intRE     = regexp.MustCompile(`^-?\d+$`)
+	floatRE   = regexp.MustCompile(`^-?\d*\.\d+(?:[eE]-?\d+)?$`)
+)
+
+// parseKV reads a key=value entry: "in=<file>", "k=27", "touppercase=f".
+// The token must stand alone or be followed by a column gap. It returns
+// the flag, the offset of the description (or -1), and whether it matched.
+func parseKV(content string) (Flag, int, bool) {
+	toks := tokens(content)
+	if len(toks) == 0 {
+		return Flag{}, -1, false
+	}
+	tok := toks[0]
+	k := strings.IndexByte(tok, '=')
+	if k <= 0 || !kvKeyRE.MatchString(tok[:k]) {
+		return Flag{}, -1, false
+	}
+	descAt := -1
+	if len(tok) < len(content) {
+		gs, ge := gapIndex(content)
+		if gs != len(tok) {
+			return Flag{}, -1, false
+		}
+		descAt = ge
+	}
+	f := Flag{Name: tok[:k], Style: "kv"}
+	val := tok[k+1:]
+	if wrapped(val, '<', '>') {
+		f.Placeholder = val[1 : len(val)-1]
+	} else {
+		f.Default = val
+	}
+	return f, descAt, true
+}
+
+// kvType infers the type of a key=value option from its written default:
+// t/f or true/false → choice, integers → int, decimals → float.
+func kvType(def string) (string, []string) {
+	switch def {
+	case "t", "f":
+		return "choice", []string{"t", "f"}
+	case "true", "false":
+		return "choice", []string{"true", "false"}
+	}
+	switch {
+	case intRE.MatchString(def):
+		return "int", nil
+	case floatRE.MatchString(def):
+		return "float", nil
+	}
+	return "string", nil
+}
+
+// dedupeFlags keeps one flag per canonical name, at the place of the first
+// mention; a later mention fills in what the first lacks. Some tools list
+// a flag twice (in a summary and in its group, or as a global flag too).
+func dedupeFlags(flags []Flag) []Flag {
+	at := map[string]int{}
+	out := flags[:0]
+	for _, f := range flags {
+		i, seen := at[f.Name]
+		if !seen {
+			at[f.Name] = len(out)
+			out = append(out, f)
+			continue
+		}
+		g := &out[i]
+		if g.Description == "" {
+			g.Description = f.Description
+		}
+		if g.ParamType == "bool" && f.ParamType != "bool" {
+			g.ParamType, g.Placeholder, g.Choices = f.ParamType, f.Placeholder, f.Choices
+		}
+		if g.Default == "" {
+			g.Default = f.Default
+		}
+		for _, a := range f.Aliases {
+			if !contains(g.Aliases, a) {
+				g.Aliases = append(g.Aliases, a)
+			}
+		}
+	}
+	return out
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,315 @@
+package parsers
+
+import (
+	"strings"
+)
+
+// usageLabel returns the length of a leading "Usage:", "usage:" or "USAGE"
+// label in content (indentation removed) and where the text after it
+// starts, or 0, 0. "Usage of prog:" (Go's flag package) introduces the
+// flag list, not a usage line, and does not count.
+func usageLabel(content string) (label, rest int) {
+	if len(content) < 5 {
+		return 0, 0
+	}
+	switch content[:5] {
+	case "Usage", "usage", "USAGE":
+	default:
+		return 0, 0
+	}
+	j := 5
+	for j < len(content) && content[j] == ' ' {
+		j++
+	}
+	if j < len(content) && content[j] == ':' {
+		j++
+	} else if j < len(content) || content[:5] != "USAGE" && content[:5] != "Usage" {
+		return 0, 0
+	}
+	for j < len(content) && (content[j] == ' ' || content[j] == '\t') {
+		j++
+	}
+	return 5, j
+}
+
+// findUsage collects the usage lines of a help text and marks the lines
+// they occupy. A usage block starts at a usage label, with its first line
+// on the label's line or the next indented one; lines indented deeper than
+// the first continue it (argparse and BLAST wrap long usages), lines at the
+// same column start another usage, and a blank or shallower line ends it.
+func findUsage(lines []string) ([]string, []bool) {
+	var out []string
+	skip := make([]bool, len(lines))
+	for i := 0; i < len(lines); i++ {
+		ind, off := indentOf(lines[i])
+		if ind > 4 {
+			continue
+		}
+		_, rest := usageLabel(lines[i][off:])
+		if rest == 0 {
+			continue
+		}
+		skip[i] = true
+		base := -1
+		var cur []string
+		if text := lines[i][off+rest:]; text != "" {
+			base = colAt(lines[i], off+rest)
+			cur = append(cur, text)
+		}
+		j := i + 1
+	block:
+		for ; j < len(lines); j++ {
+			l := lines[j]
+			if isBlank(l) {
+				if base < 0 && len(cur) == 0 && j == i+1 {
+					continue // "USAGE:" then a blank line, then the usage
+				}
+				break
+			}
+			li, lo := indentOf(l)
+			if base < 0 {
+				if li <= ind {
+					break
+				}
+				base = li
+			}
+			switch {
+			case li > base && len(cur) > 0:
+				cur[len(cur)-1] += " " + strings.TrimSpace(l[lo:])
+			case li == base:
+				cur = append(cur, l[lo:])
+			default:
+				j-- // shallower: this line belongs to what follows
+				break block
+			}
+			skip[j] = true
+		}
+		for _, u := range cur {
+			out = append(out, collapse(u))
+		}
+		i = j
+	}
+	return out, skip
+}
+
+// optionsMarkers are the bracketed words that stand for "any options" in a
+// usage line; positionals are the other placeholders.
+var optionsMarkers = map[string]bool{
+	"options": true, "option": true, "flags": true, "flag": true,
+	"arguments": true, "opts": true, "global options": true,
+	"optional arguments": true, "global flags": true,
+}
+
+// isOptionsMarker reports whether t is "[options]", "[OPTIONS]...",
+// "[options...]", "[options]*", "[flags]" and the like.
+func isOptionsMarker(t string) bool {
+	t = strings.TrimRight(t, ".*…")
+	if !wrapped(t, '[', ']') {
+		return false
+	}
+	inner := strings.Trim(t[1:len(t)-1], "<>.* ")
+	return optionsMarkers[strings.ToLower(inner)]
+}
+
+// isCommandWord reports whether t reads as part of a command path
+// ("samtools sort"): a lower-case word without brackets or dots.
+func isCommandWord(t string) bool {
+	if t == "" || t[0] < 'a' || t[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if !(c >= 'a' && c <= 'z') && !isDigit(c) && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// valueAfterFlag reports whether t, following a flag in a usage line, is
+// that flag's value: a placeholder, a file name or, inside a bracket group,
+// any plain word ("[-outfmt format]").
+func valueAfterFlag(t string, inGroup bool) bool {
+	if t == "" || t[0] == '-' || t == "|" || isOptionsMarker(t) {
+		return false
+	}
+	if t[0] == '[' {
+		return strings.Contains(t, "...") && !strings.Contains(t, "-")
+	}
+	if t[0] == '{' {
+		return !strings.Contains(t, "-")
+	}
+	return inGroup || placeholderLike(t) || fileExtRE.MatchString(t)
+}
+
+// usagePositionals reads the positionals of a usage line: after the
+// program (and subcommand) words, every placeholder that is not an option
+// marker, a flag or a flag's value. "[x]" is optional, "..." repeatable.
+func usagePositionals(usage string) []Positional {
+	toks := tokens(usage)
+	if len(toks) < 2 {
+		return nil
+	}
+	i := 1
+	for i < len(toks) && isCommandWord(toks[i]) {
+		i++
+	}
+	var out []Positional
+	afterFlag := false
+	for ; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t == "|":
+			afterFlag = false
+			continue
+		case isOptionsMarker(t):
+			afterFlag = false
+			continue
+		case t == "..." || t == "[...]" || t == "…":
+			if len(out) > 0 {
+				out[len(out)-1].Repeatable = true
+			}
+			continue
+		case strings.HasPrefix(t, "-"):
+			name, glued := splitGlued(strings.TrimSuffix(t, "..."))
+			afterFlag = glued == "" && splitAliases(name) != nil
+			continue
+		case afterFlag && valueAfterFlag(t, false):
+			afterFlag = false
+			if i+1 < len(toks) && wrapped(toks[i+1], '[', ']') && valueAfterFlag(toks[i+1], false) {
+				i++ // "-t TFILE [TFILE ...]": more values of the same flag
+			}
+			continue
+		}
+		afterFlag = false
+		if p, ok := positionalFromToken(t); ok {
+			p.Position = len(out) + 1
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// positionalFromToken reads one usage token as a positional: "<in.bam>",
+// "INPUT", "[in2.fq]", "[path]...", "<a>|<b>", "[region1 [...]]",
+// "{a,b}". Flag groups, key=value items and tokens without a letter or
+// digit are not positionals.
+func positionalFromToken(t string) (Positional, bool) {
+	p := Positional{Required: true}
+	if strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…") {
+		p.Repeatable = true
+		t = strings.TrimRight(t, ".…")
+	}
+	if wrapped(t, '[', ']') {
+		p.Required = false
+		t = strings.TrimSpace(t[1 : len(t)-1])
+		if strings.Contains(t, "...") || strings.Contains(t, "…") {
+			p.Repeatable = true
+			t = strings.TrimSpace(strings.SplitN(t, " ", 2)[0])
+			t = strings.TrimRight(t, ".…")
+		}
+	}
+	if strings.HasPrefix(t, "-") || strings.Contains(t, "=") || strings.Contains(t, "[-") {
+		return p, false
+	}
+	if wrapped(t, '{', '}') {
+		if strings.Contains(t, "-") && strings.Contains(t, " ") {
+			return p, false
+		}
+		p.Name, p.Choices, p.ParamType = t, splitList(t[1:len(t)-1], ","), "choice"
+		return p, len(p.Choices) > 0
+	}
+	var alts []string
+	for _, a := range strings.Split(t, "|") {
+		a = strings.TrimSpace(a)
+		if wrapped(a, '<', '>') || wrapped(a, '[', ']') {
+			a = a[1 : len(a)-1]
+		}
+		if a != "" {
+			alts = append(alts, a)
+		}
+	}
+	p.Name = strings.Join(alts, "|")
+	if !hasLetter(p.Name) && !strings.ContainsAny(p.Name, "0123456789") {
+		return p, false
+	}
+	p.ParamType = inferType(alts[0], nil)
+	if p.ParamType == "bool" {
+		p.ParamType = "string"
+	}
+	return p, true
+}
+
+// usageFlags reads the flags written in usage lines. Flags outside any
+// bracket are required; "[...]" and "{a | b}" groups make them optional.
+func usageFlags(usages []string) []Flag {
+	var out []Flag
+	for _, u := range usages {
+		toks := tokens(u)
+		if len(toks) > 0 {
+			out = walkUsage(toks[1:], false, out)
+		}
+	}
+	return out
+}
+
+// walkUsage collects flags from usage tokens; optional is true inside a
+// bracket or brace group.
+func walkUsage(toks []string, optional bool, out []Flag) []Flag {
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if wrapped(t, '[', ']') || wrapped(t, '{', '}') {
+			out = walkUsage(tokens(t[1:len(t)-1]), true, out)
+			continue
+		}
+		var sp flagSpec
+		if !sp.addNames(strings.TrimSuffix(t, "...")) {
+			continue
+		}
+		if sp.glued == "" && i+1 < len(toks) && valueAfterFlag(toks[i+1], optional) {
+			i++
+			sp.values = []string{toks[i]}
+		}
+		f := finishFlag(sp, "", false)
+		f.Required = !optional
+		out = append(out, f)
+	}
+	return out
+}
+
+// mergeUsageFlags folds flags read from usage lines into the option list:
+// a usage flag outside brackets marks the listed flag required, a value
+// shown in the usage fills in a flag listed without one, and, when add is
+// set, flags the option list lacks are appended.
+func mergeUsageFlags(flags, fromUsage []Flag, add bool) []Flag {
+	index := map[string]int{}
+	for i, f := range flags {
+		index[f.Name] = i
+		for _, a := range f.Aliases {
+			if _, ok := index[a]; !ok {
+				index[a] = i
+			}
+		}
+	}
+	for _, u := range fromUsage {
+		at, ok := -1, false
+		for _, n := range append([]string{u.Name}, u.Aliases...) {
+			if at, ok = index[n]; ok {
+				break
+			}
+		}
+		if !ok {
+			if add {
+				index[u.Name] = len(flags)
+				flags = append(flags, u)
+			}
+			continue
+		}
+		f := &flags[at]
+		f.Required = f.Required || u.Required
+		if f.ParamType == "bool" && u.ParamType != "bool" {
+			f.Placeholder, f.Choices, f.ParamType = u.Placeholder, u.Choices, u.ParamType
+		}
+	}
+	return flags
+}
