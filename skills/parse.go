@@ -326,9 +326,36 @@ type bodyState struct {
 	ex       *Example
 	exArgs   int // line of the current example's Args, 0 if none
 	exExpl   int // line of its Explanation, 0 if none
-	lastExpl bool
 	inFence  bool
-	lastItem *string
+	// pendDst is the bullet or explanation that following lines continue;
+	// pend holds its text and those lines until commit joins them.
+	pendDst *string
+	pend    []string
+}
+
+// commit stores the pending bullet or explanation with its continuation
+// lines joined by blanks (joined once, so long wraps stay linear).
+func (st *bodyState) commit() {
+	if st.pendDst != nil && len(st.pend) > 1 {
+		*st.pendDst = strings.TrimSpace(strings.Join(st.pend, " "))
+	}
+	st.pendDst, st.pend = nil, st.pend[:0]
+}
+
+// continues reports whether line t continues the pending text.
+func (st *bodyState) continues(t string) bool {
+	if st.pendDst == nil || t == "" || t == "##" || t == "###" || strings.HasPrefix(t, "## ") ||
+		strings.HasPrefix(t, "### ") || strings.HasPrefix(t, "```") {
+		return false
+	}
+	if st.sec == secExamples {
+		return !strings.HasPrefix(t, "**Args:**") && !strings.HasPrefix(t, "**Explanation:**")
+	}
+	return t != "-" && t != "*" && !strings.HasPrefix(t, "- ") && !strings.HasPrefix(t, "* ")
+}
+
+func (st *bodyState) pending(dst *string, text string) {
+	st.pendDst, st.pend = dst, append(st.pend[:0], text)
 }
 
 func (p *parser) body(from int) error {
@@ -338,6 +365,7 @@ func (p *parser) body(from int) error {
 			return err
 		}
 	}
+	st.commit()
 	if err := p.closeSection(st); err != nil {
 		return err
 	}
@@ -353,9 +381,13 @@ func (p *parser) body(from int) error {
 
 func (p *parser) bodyLine(st *bodyState, n int, line string) error {
 	t := strings.TrimSpace(line)
+	if !st.inFence && st.continues(t) {
+		st.pend = append(st.pend, t)
+		return nil
+	}
+	st.commit()
 	if strings.HasPrefix(t, "```") {
 		st.inFence = !st.inFence
-		st.lastItem, st.lastExpl = nil, false
 		return p.lax(n, "code fences are not part of the skill format")
 	}
 	if st.inFence {
@@ -385,7 +417,6 @@ func (p *parser) bodyLine(st *bodyState, n int, line string) error {
 		st.secItems++
 		return nil
 	case t == "":
-		st.lastItem, st.lastExpl = nil, false
 		return nil
 	}
 	switch st.sec {
@@ -404,7 +435,7 @@ func (p *parser) openSection(st *bodyState, n int, name string) error {
 	if err := p.closeSection(st); err != nil {
 		return err
 	}
-	st.sec, st.secLine, st.secItems, st.lastItem = secUnknown, n, 0, nil
+	st.sec, st.secLine, st.secItems = secUnknown, n, 0
 	for i, s := range sectionNames {
 		if strings.EqualFold(name, s) {
 			st.sec = i
@@ -454,14 +485,10 @@ func (p *parser) bulletLine(st *bodyState, n int, t string) error {
 		}
 	}
 	if !isBullet {
-		if st.lastItem != nil {
-			*st.lastItem += " " + t
-			return nil
-		}
 		return p.lax(n, "expected a bullet starting with '- ' in ## %s", sectionNames[st.sec])
 	}
 	*dst = append(*dst, strings.TrimSpace(item))
-	st.lastItem = &(*dst)[len(*dst)-1]
+	st.pending(&(*dst)[len(*dst)-1], (*dst)[len(*dst)-1])
 	st.secItems++
 	return nil
 }
@@ -471,7 +498,6 @@ func (p *parser) exampleLine(st *bodyState, n int, t string) error {
 		return p.lax(n, "text in ## Examples before the first ### example")
 	}
 	if rest, ok := strings.CutPrefix(t, "**Args:**"); ok {
-		st.lastExpl = false
 		if st.exArgs != 0 {
 			return p.errf(n, "example %q has a second **Args:** line (first at line %d)", st.ex.Task, st.exArgs)
 		}
@@ -486,11 +512,8 @@ func (p *parser) exampleLine(st *bodyState, n int, t string) error {
 		if st.exExpl != 0 {
 			return p.errf(n, "example %q has a second **Explanation:** line (first at line %d)", st.ex.Task, st.exExpl)
 		}
-		st.ex.Explanation, st.exExpl, st.lastExpl = strings.TrimSpace(rest), n, true
-		return nil
-	}
-	if st.lastExpl {
-		st.ex.Explanation = strings.TrimSpace(st.ex.Explanation + " " + t)
+		st.ex.Explanation, st.exExpl = strings.TrimSpace(rest), n
+		st.pending(&st.ex.Explanation, st.ex.Explanation)
 		return nil
 	}
 	return p.lax(n, "unexpected text in example %q (expected **Args:** or **Explanation:**)", st.ex.Task)
@@ -521,7 +544,7 @@ func (p *parser) closeExample(st *bodyState) error {
 	if ex == nil {
 		return nil
 	}
-	st.ex, st.lastExpl = nil, false
+	st.ex = nil
 	argsLine, explLine := st.exArgs, st.exExpl
 	st.exArgs, st.exExpl = 0, 0
 	if argsLine == 0 {
