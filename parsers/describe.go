@@ -59,6 +59,9 @@ func (d *doc) summary() string {
 			continue
 		}
 		if hs[i].label != "" && hs[i].strong {
+			if hs[i].inline == "" && nextIsField(d.lines, i) {
+				continue // "JavOpt:" heading a block of "Key: value" fields
+			}
 			break
 		}
 		t := strings.TrimSpace(l)
@@ -74,4 +77,15 @@ func (d *doc) summary() string {
 		para = append(para, t)
 	}
 	return collapse(strings.Join(para, " "))
+}
+
+// nextIsField reports whether the next non-blank line after i is a
+// "Key: value" field.
+func nextIsField(ls []string, i int) bool {
+	for _, l := range ls[i+1:] {
+		if !isBlank(l) {
+			return fieldRE.MatchString(strings.TrimSpace(l))
+		}
+	}
+	return false
 }

@@ -8,6 +8,9 @@ import (
 // value tokens written after them, before any description.
 type flagSpec struct {
 	names []string
+	// groups holds the names token by token: "-c/C, --min-ac/--max-ac"
+	// gives [-c -C] and [--min-ac --max-ac].
+	groups [][]string
 	// values holds the value tokens of the first alias group that has any
 	// ("-t TFILE [TFILE ...], --treatment TFILE [TFILE ...]" repeats them).
 	values []string
@@ -97,7 +100,12 @@ func splitAliases(t string) []string {
 	if len(parts) < 2 {
 		return nil
 	}
-	for _, p := range parts {
+	for i, p := range parts {
+		if i > 0 && len(p) == 1 && len(parts[0]) == 2 && isNameStart(p[0]) {
+			// "-c/C": the second short name written without its dash
+			p = "-" + p
+			parts[i] = p
+		}
 		if !isFlagName(p) {
 			return nil
 		}
@@ -121,6 +129,7 @@ func (sp *flagSpec) addNames(t string) bool {
 		return false
 	}
 	sp.names = append(sp.names, names...)
+	sp.groups = append(sp.groups, names)
 	sp.slashed = sp.slashed || len(names) > 1 && strings.ContainsAny(name, "/|")
 	if strings.HasSuffix(glued, "...") {
 		glued, rep = strings.TrimSuffix(glued, "..."), true
@@ -154,6 +163,8 @@ func placeholderLike(t string) bool {
 	switch t[0] {
 	case '<', '[', '{':
 		return true
+	case '-':
+		return false // another option, as in "--preset -D 20 -R 3"
 	}
 	if strings.IndexByte(t, '<') >= 0 {
 		return true
@@ -272,27 +283,44 @@ func parseOptionLine(content string) (optionLine, bool) {
 	if len(content) < 2 || content[0] != '-' {
 		return optionLine{}, false
 	}
-	if gs, ge := gapIndex(content); gs >= 0 {
+	for from := 0; from < len(content); {
+		gs, ge := gapIndex(content[from:])
+		if gs < 0 {
+			break
+		}
+		gs, ge = gs+from, ge+from
+		if strings.HasSuffix(content[:gs], ",") {
+			// "-f,   --apply-filters LIST": aligned names, not a column
+			from = ge
+			continue
+		}
 		lt := tokens(content[:gs])
 		if sp, used, ok := parseSpec(lt, true); ok && used == len(lt) {
 			return optionLine{spec: sp, desc: content[ge:], descAt: ge}, true
 		}
+		break
 	}
 	toks := tokens(content)
-	sp, used, ok := parseSpec(toks, false)
+	sp, used, ok := looseSpec(toks)
 	if !ok {
 		return optionLine{}, false
 	}
 	ol := optionLine{spec: sp, descAt: -1}
 	if used < len(toks) {
-		// without a placeholder, only a description made of options (a
-		// preset that expands to other flags) is told apart from prose
-		if len(sp.values) == 0 && sp.glued == "" && !strings.HasPrefix(toks[used], "-") {
-			return optionLine{}, false
-		}
 		ol.desc = strings.Join(toks[used:], " ")
 	}
 	return ol, true
+}
+
+// looseSpec reads a spec from a row without a column gap. Text may follow
+// the spec only after a placeholder, or when it is made of options (a
+// preset that expands to other flags); otherwise the row is prose.
+func looseSpec(toks []string) (flagSpec, int, bool) {
+	sp, used, ok := parseSpec(toks, false)
+	if !ok || used < len(toks) && len(sp.values) == 0 && sp.glued == "" && !strings.HasPrefix(toks[used], "-") {
+		return sp, 0, false
+	}
+	return sp, used, true
 }
 
 // looksLikeOption reports whether content is shaped like an option entry:
@@ -320,8 +348,8 @@ func looksLikeOption(content string) bool {
 	if len(toks) <= 4 {
 		return true
 	}
-	sp, used, ok := parseSpec(toks, false)
-	return ok && (used == len(toks) || len(sp.values) > 0 || sp.glued != "")
+	_, _, ok := looseSpec(toks)
+	return ok
 }
 
 // canonical picks the canonical name: the first "--long" name, else the

@@ -213,13 +213,13 @@ var notDefaults = map[string]bool{
 	"deprecated": true, "experimental": true,
 }
 
-// descMeta applies what a description says about its flag: choices,
+// descMeta applies what a description (given as its lines) says about its flag: choices,
 // default, required, repeatable, and (for "(int [=4])" suffixes) the value
 // type. parens makes a trailing "(x)" a default, for helps that announce
 // "defaults in parentheses". It returns the description with the
 // machine-style annotations removed.
-func descMeta(f *Flag, desc string, parens bool) string {
-	desc = collapse(desc)
+func descMeta(f *Flag, lines []string, parens bool) string {
+	desc := collapse(strings.Join(lines, " "))
 	if m := possibleRE.FindStringSubmatch(desc); m != nil {
 		if len(f.Choices) == 0 {
 			f.Choices = splitList(m[1], ",")
@@ -237,7 +237,12 @@ func descMeta(f *Flag, desc string, parens bool) string {
 	}
 	known := f.Default != ""
 	if m := bracketDefaultRE.FindStringSubmatch(desc); m != nil {
-		f.Default, known = m[1], true
+		// click joins notes in one bracket: "[default: 1; required]"
+		parts := strings.Split(m[1], "; ")
+		f.Default, known = parts[0], true
+		for _, p := range parts[1:] {
+			f.Required = f.Required || p == "required"
+		}
 		desc = bracketDefaultRE.ReplaceAllString(desc, "")
 	}
 	if m := typedDefaultRE.FindStringSubmatch(desc); m != nil {
@@ -256,6 +261,12 @@ func descMeta(f *Flag, desc string, parens bool) string {
 	}
 	if !known {
 		f.Default = findDefault(desc, f.Placeholder == "" && len(f.Choices) == 0, parens)
+		if f.Default == "" && len(lines) > 1 {
+			// "[null]" ending the first line, before a list of values
+			if m := tailBracketRE.FindStringSubmatch(strings.TrimSpace(lines[0])); m != nil && valueish(m[1]) {
+				f.Default = m[1]
+			}
+		}
 	}
 	if requiredRE.MatchString(desc) {
 		f.Required = true
@@ -317,21 +328,43 @@ func findDefault(desc string, boolean, parens bool) string {
 
 // finishFlags builds the flags of one entry: one flag, or one per name
 // when the names are alternatives ("--fr/--rf/--ff").
-func finishFlags(sp flagSpec, desc string, parens bool) []Flag {
+func finishFlags(sp flagSpec, desc []string, parens bool) []Flag {
 	if !sp.alternatives() {
 		return []Flag{finishFlag(sp, desc, parens)}
 	}
+	k := 0
+	for _, g := range sp.groups {
+		k = max(k, len(g))
+	}
 	var out []Flag
-	for _, n := range sp.names {
+	if k == 1 {
+		// "--shout / --no-shout": one flag per name
+		for _, g := range sp.groups {
+			one := sp
+			one.names = g
+			out = append(out, finishFlag(one, desc, parens))
+		}
+		return out
+	}
+	// "-c/C, --min-ac/--max-ac": the j-th names of the groups go together;
+	// a lone name goes with the first.
+	for j := 0; j < k; j++ {
 		one := sp
-		one.names = []string{n}
+		one.names = nil
+		for _, g := range sp.groups {
+			if len(g) == k {
+				one.names = append(one.names, g[j])
+			} else if j == 0 {
+				one.names = append(one.names, g...)
+			}
+		}
 		out = append(out, finishFlag(one, desc, parens))
 	}
 	return out
 }
 
 // finishFlag builds a Flag from a spec and its description.
-func finishFlag(sp flagSpec, desc string, parens bool) Flag {
+func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 	name, aliases := canonical(sp.names)
 	vals := sp.values
 	if sp.glued != "" {

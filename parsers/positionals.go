@@ -1,5 +1,7 @@
 package parsers
 
+import "strings"
+
 // sectionPositionals reads positionals from argument sections ("positional
 // arguments:", "Arguments:", "ARGS:"): one row per argument, written bare
 // ("input"), as "<FILE>" (required), "[path]" (optional), with "..." when
@@ -28,6 +30,10 @@ func (d *doc) sectionPositionals(headings ...string) []Positional {
 						p.Repeatable = p.Repeatable || u.Repeatable
 					}
 				}
+			}
+			if m := possibleRE.FindStringSubmatch(p.Description); m != nil {
+				p.Choices, p.ParamType = splitList(m[1], ","), "choice"
+				p.Description = strings.TrimSpace(possibleRE.ReplaceAllString(p.Description, ""))
 			}
 			p.Position = len(out) + 1
 			out = append(out, p)

@@ -129,15 +129,14 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 
 // build turns the pending entry into its flags.
 func (p *pending) build(cfg scanConfig) []Flag {
-	desc := strings.Join(p.desc, " ")
 	if p.kv == nil {
-		return finishFlags(p.spec, desc, cfg.parens)
+		return finishFlags(p.spec, p.desc, cfg.parens)
 	}
 	f := *p.kv
-	if m := kvAliasRE.FindStringSubmatch(collapse(desc)); m != nil {
+	if m := kvAliasRE.FindStringSubmatch(collapse(strings.Join(p.desc, " "))); m != nil {
 		f.Aliases = append(f.Aliases, m[1])
 	}
-	f.Description = descMeta(&f, desc, cfg.parens)
+	f.Description = descMeta(&f, p.desc, cfg.parens)
 	if f.Placeholder != "" || len(f.Choices) > 0 {
 		setType(&f)
 	} else {
@@ -238,10 +237,15 @@ func parseKV(content string) (Flag, int, bool) {
 	descAt := -1
 	if len(tok) < len(content) {
 		gs, ge := gapIndex(content)
-		if gs != len(tok) {
+		switch {
+		case gs == len(tok):
+			descAt = ge
+		case strings.HasPrefix(content[len(tok):], " ("):
+			// a long key pushes "(alias) text" one space away
+			descAt = len(tok) + 1
+		default:
 			return Flag{}, -1, false
 		}
-		descAt = ge
 	}
 	f := Flag{Name: tok[:k], Style: "kv"}
 	val := tok[k+1:]

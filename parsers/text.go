@@ -130,15 +130,13 @@ func collapse(s string) string {
 }
 
 // opens reports whether s[i] opens a bracket group. A '<' that is part of
-// a comparison ("<=0", "=<4", "<0.5", "a < b") is not a placeholder.
+// a comparison ("<=0", "=<4", "<0.5", "a < b") is not a placeholder;
+// "in=<file>" is.
 func opens(s string, i int) bool {
 	switch s[i] {
 	case '[', '{':
 		return true
 	case '<':
-		if i > 0 && s[i-1] == '=' {
-			return false
-		}
 		return i+1 >= len(s) || s[i+1] != '=' && s[i+1] != ' ' && !isDigit(s[i+1])
 	}
 	return false

@@ -183,6 +183,10 @@ func usagePositionals(usage string) []Positional {
 		}
 		afterFlag = false
 		if p, ok := positionalFromToken(t); ok {
+			if n := len(out); n > 0 && p.Repeatable && !p.Required && out[n-1].Name == p.Name {
+				out[n-1].Repeatable = true // "files [files ...]"
+				continue
+			}
 			p.Position = len(out) + 1
 			out = append(out, p)
 		}
@@ -270,7 +274,7 @@ func walkUsage(toks []string, optional bool, out []Flag) []Flag {
 			i++
 			sp.values = []string{toks[i]}
 		}
-		f := finishFlag(sp, "", false)
+		f := finishFlag(sp, nil, false)
 		f.Required = !optional
 		out = append(out, f)
 	}

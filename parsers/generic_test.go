@@ -1,0 +1,115 @@
+package parsers
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestGenericBlast(t *testing.T) {
+	s := parseWith(t, "generic", "blastn")
+	checkFlags(t, s, []flagWant{
+		// one single-dash long flag, never split into letters
+		{Flag: Flag{Name: "-outfmt", ParamType: "string", Placeholder: "String", Default: "0"}, Desc: "alignment view options"},
+		// "<String, Permissible values: ...>" wrapped onto a second line
+		{Flag: Flag{Name: "-task", ParamType: "choice", Placeholder: "String", Default: "megablast",
+			Choices: []string{"blastn", "blastn-short", "dc-megablast", "megablast", "rmblastn"}}, Desc: "Task to execute"},
+		{Flag: Flag{Name: "-strand", ParamType: "choice", Placeholder: "String", Default: "both", Choices: []string{"both", "minus", "plus"}}, Desc: "Query strand"},
+		{Flag: Flag{Name: "-evalue", ParamType: "float", Placeholder: "Real", Default: "10"}, Desc: "Expectation value"},
+		{Flag: Flag{Name: "-query", ParamType: "file", Placeholder: "File_In", Default: "-"}, Desc: "Input file name"},
+		{Flag: Flag{Name: "-use_index", ParamType: "choice", Placeholder: "Boolean", Default: "false", Choices: []string{"true", "false"}}, Desc: "MegaBLAST database index"},
+		// "<Integer, (>=0 and =<4)>": comparisons inside the brackets
+		{Flag: Flag{Name: "-sorthits", ParamType: "int", Placeholder: "Integer"}, Desc: "Sorting option for hits"},
+		{Flag: Flag{Name: "-best_hit_overhang", ParamType: "float", Placeholder: "Real"}, Desc: "Best Hit algorithm overhang"},
+		{Flag: Flag{Name: "-html", ParamType: "bool"}, Desc: "Produce HTML output?"},
+	})
+	for _, f := range s.Flags {
+		if f.Name == "-o" || f.Name == "-u" {
+			t.Errorf("a single-dash long flag was split: %s", f.Name)
+		}
+	}
+	if len(s.Flags) != 71 || s.OptionLines != 71 {
+		t.Errorf("%d flags from %d option lines, want 71", len(s.Flags), s.OptionLines)
+	}
+	if s.Description != "Nucleotide-Nucleotide BLAST 2.12.0+" {
+		t.Errorf("description = %q", s.Description)
+	}
+}
+
+func TestGenericBedtools(t *testing.T) {
+	s := parseWith(t, "generic", "bedtools_intersect")
+	checkFlags(t, s, []flagWant{
+		{Flag: Flag{Name: "-wa", ParamType: "bool"}, Desc: "Write the original entry in A"},
+		{Flag: Flag{Name: "-wb", ParamType: "bool"}, Desc: "Useful for knowing _what_ A overlaps"},
+		{Flag: Flag{Name: "-ubam", ParamType: "bool"}, Desc: "uncompressed BAM"},
+		{Flag: Flag{Name: "-nonamecheck", ParamType: "bool"}, Desc: "naming conventions"},
+		// -a and -b appear only in the usage line, outside brackets
+		{Flag: Flag{Name: "-a", ParamType: "string", Placeholder: "bed/gff/vcf/bam", Required: true}},
+		{Flag: Flag{Name: "-b", ParamType: "string", Placeholder: "bed/gff/vcf/bam", Required: true}},
+	})
+	if len(s.Flags) != 29 || s.ParsedLines != 27 {
+		t.Errorf("%d flags from %d rows, want 29 from 27", len(s.Flags), s.ParsedLines)
+	}
+	if s.Description != "Report overlaps between two feature files." {
+		t.Errorf("description = %q", s.Description)
+	}
+}
+
+func TestGenericPicard(t *testing.T) {
+	s := parseWith(t, "generic", "picard_sortsam")
+	checkFlags(t, s, []flagWant{
+		{Flag: Flag{Name: "--INPUT", Aliases: []string{"-I"}, ParamType: "file", Placeholder: "File", Required: true}, Desc: "The SAM, BAM or CRAM file to sort."},
+		{Flag: Flag{Name: "--SORT_ORDER", Aliases: []string{"-SO"}, ParamType: "string", Placeholder: "SortOrder", Required: true}, Desc: "queryname"},
+		// the description is glued to the placeholder: "<Integer>When"
+		{Flag: Flag{Name: "--MAX_RECORDS_IN_RAM", ParamType: "int", Placeholder: "Integer", Default: "500000"}, Desc: "When writing files"},
+		{Flag: Flag{Name: "--REFERENCE_SEQUENCE", Aliases: []string{"-R"}, ParamType: "file", Placeholder: "File", Default: "null"}, Desc: "Reference sequence file."},
+		{Flag: Flag{Name: "--VALIDATION_STRINGENCY", ParamType: "choice", Placeholder: "ValidationStringency", Default: "STRICT", Choices: []string{"STRICT", "LENIENT", "SILENT"}}, Desc: "Validation stringency"},
+		{Flag: Flag{Name: "--TMP_DIR", ParamType: "file", Placeholder: "File", Default: "null", Repeatable: true}, Desc: "temporary"},
+		{Flag: Flag{Name: "--help", Aliases: []string{"-h"}, ParamType: "choice", Placeholder: "Boolean", Default: "false", Choices: []string{"true", "false"}}, Desc: "display the help message"},
+	})
+	if len(s.Flags) != 19 || s.OptionLines != 19 {
+		t.Errorf("%d flags from %d option lines, want 19", len(s.Flags), s.OptionLines)
+	}
+	if !strings.HasPrefix(s.Description, "This tool sorts the input SAM or BAM file") {
+		t.Errorf("description = %q", s.Description)
+	}
+}
+
+func TestGenericKeyValue(t *testing.T) {
+	s := parseWith(t, "generic", "bbduk")
+	checkFlags(t, s, []flagWant{
+		{Flag: Flag{Name: "in", ParamType: "file", Placeholder: "file", Style: "kv"}, Desc: "Main input."},
+		{Flag: Flag{Name: "ref", ParamType: "file", Placeholder: "file,file", Style: "kv"}, Desc: "reference files"},
+		// "(tuc)" opening the description is the short key
+		{Flag: Flag{Name: "touppercase", Aliases: []string{"tuc"}, ParamType: "choice", Default: "f", Choices: []string{"t", "f"}, Style: "kv"}, Desc: "upper-case"},
+		{Flag: Flag{Name: "reads", ParamType: "int", Default: "-1", Style: "kv"}, Desc: "quit after processing"},
+		{Flag: Flag{Name: "qin", ParamType: "string", Default: "auto", Style: "kv"}, Desc: "Input quality offset"},
+		// a long key leaves one space before "(mkf)"
+		{Flag: Flag{Name: "minkmerfraction", Aliases: []string{"mkf"}, ParamType: "float", Default: "0.0", Style: "kv"}, Desc: "fraction of its total"},
+		{Flag: Flag{Name: "-Xmx", ParamType: "bool"}, Desc: "Java's memory usage"},
+	})
+	if len(s.Flags) != 152 || s.OptionLines != 152 {
+		t.Errorf("%d flags from %d option lines, want 152", len(s.Flags), s.OptionLines)
+	}
+	if !strings.HasPrefix(s.Description, "Compares reads to the kmers in a reference dataset") {
+		t.Errorf("description = %q", s.Description)
+	}
+	if len(s.Positionals) != 0 {
+		t.Errorf("key=value usage items are not positionals: %+v", s.Positionals)
+	}
+	if want := []string{"bbduk.sh in=<input file> out=<output file> ref=<contaminant files>"}; !reflect.DeepEqual(s.Usage, want) {
+		t.Errorf("usage = %q", s.Usage)
+	}
+}
+
+func TestGenericMatchesGetoptOnGetoptHelp(t *testing.T) {
+	// the fallback reads a getopt help as well as the getopt parser does
+	for _, file := range []string{"samtools_sort", "bwa_mem", "minimap2", "bowtie2"} {
+		g := parseWith(t, "getopt", file)
+		f := parseWith(t, "generic", file)
+		g.Parser, f.Parser = "", ""
+		if !reflect.DeepEqual(g, f) {
+			t.Errorf("%s: generic and getopt differ", file)
+		}
+	}
+}
