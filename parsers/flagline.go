@@ -1,6 +1,7 @@
 package parsers
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -113,18 +114,30 @@ func splitAliases(t string) []string {
 	return parts
 }
 
+// optionalPartRE matches a name with an optional part in brackets:
+// "--target[s]-file", "--excl[ude]-flags".
+var optionalPartRE = regexp.MustCompile(`^(--?[A-Za-z0-9][\w.-]*)\[([a-z]+)\]([\w.-]+)(.*)$`)
+
 // addNames records the names (and any glued value) held by token t. It
 // reports false when t is not a name token.
 func (sp *flagSpec) addNames(t string) bool {
 	if len(t) < 2 || t[0] != '-' {
 		return false
 	}
+	var names []string
+	if m := optionalPartRE.FindStringSubmatch(t); m != nil {
+		// "--region[s]-file": both spellings, the longer one first
+		names = []string{m[1] + m[2] + m[3], m[1] + m[3]}
+		t = m[1] + m[2] + m[3] + m[4]
+	}
 	name, glued := splitGlued(t)
 	rep := false
 	if strings.HasSuffix(name, "...") {
 		name, rep = strings.TrimSuffix(name, "..."), true
 	}
-	names := splitAliases(name)
+	if names == nil {
+		names = splitAliases(name)
+	}
 	if names == nil {
 		return false
 	}

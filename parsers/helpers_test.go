@@ -19,6 +19,20 @@ func load(t testing.TB, name string) string {
 	return string(b)
 }
 
+// testdataFiles lists the captured help texts by name.
+func testdataFiles(t testing.TB) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("testdata", "*.txt"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	var out []string
+	for _, p := range paths {
+		out = append(out, strings.TrimSuffix(filepath.Base(p), ".txt"))
+	}
+	return out
+}
+
 // parseWith parses testdata/<file>.txt with the named parser.
 func parseWith(t testing.TB, parser, file string) *Schema {
 	t.Helper()

@@ -187,6 +187,7 @@ var (
 	bracketDefaultRE = regexp.MustCompile(`\s*\[default: ([^\]]*)\]`)
 	possibleRE       = regexp.MustCompile(`\s*\[possible values: ([^\]]*)\]`)
 	// prose: "Possible values: {a, b}" or "Possible values: a, b."
+	bulletTypeRE    = regexp.MustCompile(`(?:^|\s)- \((INTEGER|INT|FLOAT|STRING|TEXT|FILE)\)`)
 	listValueRE     = regexp.MustCompile(`(?:^|\s)- ([\w.+-]+):`)
 	possibleProseRE = regexp.MustCompile(`(?i)possible values:\s*(\{[^}]*\}|[\w.+-]+(?:,\s*[\w.+-]+)+)`)
 	// fastp/cmdline: "(int [=4])", "(string [=])" at the end
@@ -254,6 +255,11 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 			f.Default, known = m[2], true
 		}
 		desc = desc[:len(desc)-len(m[0])]
+	}
+	if m := bulletTypeRE.FindStringSubmatch(desc); m != nil && f.Placeholder == "" && len(f.Choices) == 0 {
+		// "- (INTEGER)": a bullet naming the value type of an option
+		// whose row shows no placeholder
+		f.Placeholder = m[1]
 	}
 	if strings.Contains(desc, "[required]") {
 		f.Required = true

@@ -93,19 +93,23 @@ func fromSections(ls []string, headings []string, stopShallower bool) []Entry {
 // value) or else from a {a,b,c} row; descriptions come from the rows
 // indented under that {a,b,c} row.
 func fromBraces(ls []string, headings []string) []Entry {
-	usages, _ := findUsage(ls)
+	usages, inUsage := findUsage(ls)
 	var names []string
 	for _, u := range usages {
 		if names = usageBraces(u); names != nil {
 			break
 		}
 	}
-	region := ls
-	if len(headings) > 0 {
-		region = nil
-		for _, h := range headings {
-			region = append(region, section(ls, h)...)
+	var region []string
+	if len(headings) == 0 {
+		for i, l := range ls {
+			if !inUsage[i] { // a wrapped usage may start with the braces
+				region = append(region, l)
+			}
 		}
+	}
+	for _, h := range headings {
+		region = append(region, section(ls, h)...)
 	}
 	descs := map[string]string{}
 	for i, l := range region {

@@ -1,0 +1,142 @@
+package parsers
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// names lists entry names.
+func names(es []Entry) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name)
+	}
+	return out
+}
+
+func TestSubcommandsSectionGroups(t *testing.T) {
+	es, err := ExtractSubcommands(load(t, "samtools"), ListMethod{Kind: "section", Headings: []string{"Commands"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 + 7 + 12 + 8 + 6 + 2 commands in six "-- Group" blocks
+	if len(es) != 39 {
+		t.Errorf("%d commands, want 39: %v", len(es), names(es))
+	}
+	byName := map[string]string{}
+	for _, e := range es {
+		byName[e.Name] = e.Description
+	}
+	for name, desc := range map[string]string{
+		"dict":    "create a sequence dictionary file",
+		"sort":    "sort alignment file",
+		"help":    "display this help message or help for [cmd]",
+		"version": "detailed version information",
+	} {
+		if byName[name] != desc {
+			t.Errorf("%s = %q, want %q", name, byName[name], desc)
+		}
+	}
+	for _, e := range es {
+		if strings.HasPrefix(e.Name, "-") || e.Name == "Indexing" {
+			t.Errorf("group heading returned as a command: %+v", e)
+		}
+	}
+}
+
+func TestSubcommandsProseInSection(t *testing.T) {
+	es, _ := ExtractSubcommands(load(t, "bcftools"), ListMethod{Kind: "section", Headings: []string{"Commands:"}})
+	if len(es) != 22 {
+		t.Errorf("%d commands, want 22: %v", len(es), names(es))
+	}
+	for _, e := range es {
+		if e.Name == "39" || e.Name == "Most" || e.Name == "in" {
+			t.Errorf("prose read as a command: %+v", e)
+		}
+	}
+}
+
+func TestSubcommandsHeadingItem(t *testing.T) {
+	es, err := ExtractSubcommands(load(t, "bwa"), ListMethod{Kind: "heading_item", Headings: []string{"Command"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"index", "mem", "fastmap", "pemerge", "aln", "samse", "sampe", "bwasw",
+		"shm", "fa2pac", "pac2bwt", "pac2bwtgen", "bwtupdate", "bwt2sa"}
+	if !reflect.DeepEqual(names(es), want) {
+		t.Errorf("commands = %v", names(es))
+	}
+	if es[0].Description != "index sequences in the FASTA format" {
+		t.Errorf("index = %q", es[0].Description)
+	}
+	// the note under the list is not read as commands
+	seqtk, _ := ExtractSubcommands(load(t, "seqtk"), ListMethod{Kind: "heading_item", Headings: []string{"command"}})
+	if len(seqtk) != 17 || seqtk[0].Name != "seq" || seqtk[16].Name != "listhet" {
+		t.Errorf("seqtk commands = %v", names(seqtk))
+	}
+}
+
+func TestSubcommandsBraces(t *testing.T) {
+	help := load(t, "macs2")
+	for _, heads := range [][]string{nil, {"positional arguments"}} {
+		es, err := ExtractSubcommands(help, ListMethod{Kind: "braces", Headings: heads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) != 12 || es[0].Name != "callpeak" || es[11].Name != "refinepeak" {
+			t.Fatalf("commands = %v", names(es))
+		}
+		if es[0].Description != "Main MACS2 Function: Call peaks from alignment results." {
+			t.Errorf("callpeak = %q", es[0].Description)
+		}
+		// wrapped descriptions join
+		if !strings.HasSuffix(es[1].Description, "so only bedGraph files from MACS2 are accpetable.") {
+			t.Errorf("bdgpeakcall = %q", es[1].Description)
+		}
+	}
+	// choices of an option ("-f {AUTO,BAM,...}") are not subcommands
+	es, _ := ExtractSubcommands(load(t, "macs2_callpeak"), ListMethod{Kind: "braces"})
+	if len(es) != 0 {
+		t.Errorf("option choices read as commands: %v", names(es))
+	}
+}
+
+func TestSubcommandsBracesWithoutUsage(t *testing.T) {
+	help := `positional arguments:
+  {run,stop}
+    run       start it
+    stop      stop it
+`
+	es, _ := ExtractSubcommands(help, ListMethod{Kind: "braces"})
+	want := []Entry{{Name: "run", Description: "start it"}, {Name: "stop", Description: "stop it"}}
+	if !reflect.DeepEqual(es, want) {
+		t.Errorf("entries = %+v", es)
+	}
+}
+
+func TestSubcommandsCleanNames(t *testing.T) {
+	help := `Commands:
+  build         Build it
+  two words     not a command: "two" takes "words" as an argument? no
+  --flag        an option row
+  x.y_z-1       odd but valid
+  build         duplicate
+`
+	es, _ := ExtractSubcommands(help, ListMethod{Kind: "section", Headings: []string{"Commands", "", "Missing"}})
+	if got := names(es); !reflect.DeepEqual(got, []string{"build", "x.y_z-1"}) {
+		t.Errorf("names = %q", got)
+	}
+	for _, e := range es {
+		if e.Name == "" || strings.ContainsAny(e.Name, " \t") {
+			t.Errorf("bad name %q", e.Name)
+		}
+	}
+}
+
+func TestSubcommandsUnknownKind(t *testing.T) {
+	_, err := ExtractSubcommands("x", ListMethod{Kind: "table"})
+	if err == nil || !strings.Contains(err.Error(), `"table"`) {
+		t.Errorf("err = %v", err)
+	}
+}
