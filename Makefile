@@ -8,7 +8,7 @@ RACE_PKGS := ./engine/... ./rules/... ./llm/...
 COVER_MIN := 95
 FUZZTIME  ?= 30s
 
-.PHONY: help build install test cover ci bench golden-update fmt-check vet fuzz clean
+.PHONY: help build install test cover ci bench golden-capture golden-update fmt-check vet fuzz clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -40,8 +40,11 @@ ci: fmt-check test cover ## what CI must pass
 bench: ## run the benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PKGS)
 
+golden-capture: ## re-capture help from installed tools (TOOLS=a,b or all), then review
+	$(GO) test ./golden/ -run TestCapture -capture $(or $(TOOLS),all) -v -timeout 60m
+
 golden-update: ## rewrite golden files from the captured help (review the diff!)
-	$(GO) test ./golden/... -update
+	$(GO) test ./golden/ -run TestGoldenToolDocs -update
 
 fuzz: ## run every fuzz target for FUZZTIME each
 	@for pkg in $$($(GO) list $(PKGS)); do \

@@ -9,6 +9,7 @@ import (
 
 	"github.com/traitome/oxo-call/engine"
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/skills"
 )
 
 // Version is set at build time with -ldflags "-X .../cli.Version=…".
@@ -19,7 +20,9 @@ type app struct {
 	d       *Deps
 	verbose bool
 	json    bool
+	noCache bool
 	rules   *rules.Set
+	skills  *skills.Store
 }
 
 // loadRules loads built-in and user rules once; user rule errors are
@@ -36,7 +39,8 @@ func (a *app) loadRules() *rules.Set {
 }
 
 func (a *app) engine() *engine.Engine {
-	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner})
+	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
+		Cache: engine.NewCache(a.d.paths().DocCacheDir(), 64), NoCache: a.noCache, Skills: a.loadSkills()})
 }
 
 // New builds the root command.
@@ -65,6 +69,7 @@ prints (or runs) the command that does what you asked — and explains why.
 			&ucli.BoolFlag{Name: "json", Usage: "machine-readable output", Destination: &a.json},
 		},
 		Commands: []*ucli.Command{
+			a.dryRunCmd(),
 			a.explainCmd(),
 			a.rulesCmd(),
 			a.versionCmd(),

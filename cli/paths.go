@@ -27,3 +27,6 @@ func (d *Deps) paths() Paths {
 
 // UserRulesDir is where user rule files live.
 func (p Paths) UserRulesDir() string { return filepath.Join(p.Config, "rules") }
+
+// DocCacheDir is where ToolDocs are cached.
+func (p Paths) DocCacheDir() string { return filepath.Join(p.Cache, "tooldoc") }

@@ -3,9 +3,13 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/skills"
 )
 
 // Options configure an Engine.
@@ -13,22 +17,42 @@ type Options struct {
 	Rules    *rules.Set
 	PathDirs []string
 	Runner   Runner
+	// Cache holds ToolDocs; nil disables caching.
+	Cache *Cache
+	// NoCache re-explores even when a cached ToolDoc exists (and refreshes it).
+	NoCache bool
+	Explore ExploreOptions
+	// Skills finds the skill for a tool; nil means no skills.
+	Skills SkillSource
+}
+
+// SkillSource finds a tool's skill by name or alias.
+type SkillSource interface {
+	Get(tool string) (*skills.Skill, bool)
 }
 
 // Engine runs the stages. One Engine serves many requests.
 type Engine struct {
 	opts     Options
 	resolver *Resolver
+	explorer *Explorer
 }
 
 // New returns an Engine.
 func New(o Options) *Engine {
-	return &Engine{opts: o, resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: 3 * time.Second}}
+	return &Engine{opts: o,
+		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: 3 * time.Second},
+		explorer: &Explorer{Rules: o.Rules, Runner: o.Runner, Opts: o.Explore}}
 }
 
 // Request is one task for one tool.
 type Request struct {
 	Tool, Task string
+	// Scenario is bare (neither help nor skill), doc (help only) or full
+	// (help and skill, the default).
+	Scenario string
+	// Cwd is where relative paths are checked (default: the process's).
+	Cwd string
 }
 
 // Result is everything the stages produced, with the trace.
@@ -36,23 +60,190 @@ type Result struct {
 	Tool   string      `json:"tool"`
 	Task   string      `json:"task"`
 	Record *ToolRecord `json:"record,omitempty"`
-	Trace  *Trace      `json:"-"`
+	Doc    *ToolDoc    `json:"-"`
+	// CacheHit says where the ToolDoc came from: "memory", "disk" or "".
+	CacheHit string `json:"cache_hit,omitempty"`
+	Trace    *Trace `json:"-"`
 	// Pending lists stages this build does not run yet.
 	Pending []int `json:"pending_stages,omitempty"`
+
+	Fill     *Fill     `json:"fill,omitempty"`
+	Command  Command   `json:"-"`
+	Findings []Finding `json:"findings"`
+	// Skill is the source of the skill used, if any.
+	Skill       string  `json:"skill,omitempty"`
+	Scenario    string  `json:"scenario"`
+	Confidence  float64 `json:"confidence"`
+	Explanation string  `json:"explanation"`
+	// Uncertain: confidence is below the threshold.
+	Uncertain bool `json:"uncertain"`
+	// Unchecked: built without the tool's help (not installed, or bare).
+	Unchecked bool `json:"unchecked"`
 }
 
-// Explain runs the stages for req and returns what each did. A tool that
-// is not installed is not an error here: the result says so.
-func (e *Engine) Explain(ctx context.Context, req Request) (*Result, error) {
+// Doc runs Stages 1 and 2 for a tool: resolve, then the cached ToolDoc or
+// a fresh exploration. A tool that is not installed yields a record with
+// Installed=false, a nil doc and a *NotFoundError.
+func (e *Engine) Doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, *ToolDoc, string, error) {
+	rec, err := e.resolver.Resolve(ctx, tool, tr)
+	if err != nil {
+		return rec, nil, "", err
+	}
+	start := time.Now()
+	key := CacheKey(rec, e.opts.Rules.Fingerprint())
+	if e.opts.Cache != nil && !e.opts.NoCache {
+		doc, note := e.opts.Cache.Get(rec.Executable, key)
+		if doc != nil {
+			e.replayCached(doc, tr)
+			tr.Add(StageExplore, nil, time.Since(start), "ToolDoc from the "+note+" cache (key "+key+")")
+			return &doc.Record, doc, note, nil
+		}
+		if note != "" {
+			tr.Add(StageExplore, nil, 0, note)
+		}
+	}
+	e.resolver.Complete(ctx, rec, tr)
+	doc := e.explorer.Explore(ctx, rec, tr)
+	if e.opts.Cache != nil {
+		if err := e.opts.Cache.Put(rec.Executable, key, doc); err != nil {
+			tr.Add(StageExplore, nil, 0, "could not cache the ToolDoc: "+err.Error())
+		}
+	}
+	return &doc.Record, doc, "", nil
+}
+
+// Generate runs all five stages for req without executing anything. A
+// tool that is not installed is not an error: the command is built from
+// its skill and marked unchecked.
+func (e *Engine) Generate(ctx context.Context, req Request) (*Result, error) {
+	if strings.TrimSpace(req.Task) == "" {
+		return nil, errors.New("the task is empty: say what the command should do, e.g. \"sort aln.bam by coordinate\"")
+	}
+	if req.Scenario == "" {
+		req.Scenario = "full"
+	}
+	switch req.Scenario {
+	case "bare", "doc", "full":
+	default:
+		return nil, fmt.Errorf("unknown scenario %q (valid: bare, doc, full)", req.Scenario)
+	}
 	tr := &Trace{}
-	res := &Result{Tool: req.Tool, Task: req.Task, Trace: tr}
-	rec, err := e.resolver.Resolve(ctx, req.Tool, tr)
+	res := &Result{Tool: req.Tool, Task: req.Task, Trace: tr, Scenario: req.Scenario}
+	var rec *ToolRecord
+	var doc *ToolDoc
+	var err error
+	if req.Scenario == "bare" {
+		rec, err = e.resolver.Resolve(ctx, req.Tool, tr)
+	} else {
+		rec, doc, res.CacheHit, err = e.Doc(ctx, req.Tool, tr)
+	}
 	var nf *NotFoundError
 	if err != nil && !errors.As(err, &nf) {
 		return nil, err
 	}
-	e.resolver.Complete(ctx, rec, tr)
-	res.Record = rec
-	res.Pending = []int{StageExplore, StageMap, StageAssemble, StageValidate}
+	res.Record, res.Doc = rec, doc
+	var sk *skills.Skill
+	if req.Scenario == "full" && e.opts.Skills != nil {
+		if s, ok := e.opts.Skills.Get(req.Tool); ok {
+			sk = s
+		} else if s, ok := e.opts.Skills.Get(rec.Executable); ok {
+			sk = s
+		}
+	}
+	if sk != nil {
+		res.Skill = sk.Source
+		if doc != nil {
+			doc = FuseSkill(doc, sk)
+			res.Doc = doc
+		}
+		tr.Add(StageExplore, nil, 0, fmt.Sprintf("skill %s: %d examples, %d concepts, %d pitfalls", sk.Source, len(sk.Examples), len(sk.Concepts), len(sk.Pitfalls)))
+	}
+	start := time.Now()
+	fill := MapTask(e.opts.Rules, rec, doc, sk, req.Task)
+	res.Fill = fill
+	res.Confidence = fill.Confidence
+	res.Uncertain = fill.Confidence < ConfidenceThreshold
+	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
+	start = time.Now()
+	res.Command = Assemble(rec, fill)
+	tr.Add(StageAssemble, nil, time.Since(start), res.Command.Display, assemblyLines(fill)...)
+	start = time.Now()
+	cwd := req.Cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	res.Findings = Validate(e.opts.Rules, rec, doc, fill, res.Command, cwd)
+	if res.Findings == nil {
+		res.Findings = []Finding{}
+	}
+	for _, f := range res.Findings {
+		var r *rules.Rule
+		if rr, ok := e.opts.Rules.Get(f.Rule); ok {
+			r = rr
+		}
+		line := f.Severity + ": " + f.Message
+		if r == nil {
+			line += " [" + f.Rule + "]"
+		}
+		tr.Add(StageValidate, r, 0, line)
+	}
+	if len(res.Findings) == 0 {
+		tr.Add(StageValidate, nil, time.Since(start), "no findings")
+	}
+	res.Unchecked = doc == nil
+	res.Explanation = explanation(fill)
 	return res, nil
+}
+
+// replayCached reports the decisions a cached ToolDoc holds, so explain
+// names the same rules whether or not the cache was warm.
+func (e *Engine) replayCached(doc *ToolDoc, tr *Trace) {
+	if doc.Record.Version != "" {
+		tr.Add(StageResolve, nil, 0, "version "+doc.Record.Version+" (cached)")
+	}
+	for _, c := range doc.Record.CompanionTools {
+		r, _ := e.opts.Rules.Get(c.Rule)
+		tr.Add(StageResolve, r, 0, "companion "+c.Name+" (cached)")
+	}
+	if r, ok := e.opts.Rules.Get(doc.FrameworkRule); ok {
+		tr.Add(StageExplore, r, 0, fmt.Sprintf("framework %s, parser %s (cached)", doc.Framework, doc.SchemaSource))
+	}
+}
+
+// Explain runs the stages for req and returns what each did.
+func (e *Engine) Explain(ctx context.Context, req Request) (*Result, error) {
+	return e.Generate(ctx, req)
+}
+
+// assemblyLines says which slot filled which argument.
+func assemblyLines(f *Fill) []string {
+	var out []string
+	for _, fv := range f.Flags {
+		v := fv.Name
+		if fv.HasValue {
+			v += " " + fv.Value
+		}
+		out = append(out, v+" ← "+fv.Why)
+	}
+	for i, p := range f.Positionals {
+		out = append(out, fmt.Sprintf("positional %d ← %s", i+1, p))
+	}
+	return out
+}
+
+// explanation summarises the fill in one line.
+func explanation(f *Fill) string {
+	var parts []string
+	if f.Example != nil {
+		parts = append(parts, fmt.Sprintf("adapted from the %s example %q", f.Example.Source, f.Example.Task))
+	}
+	for _, fv := range f.Flags {
+		if fv.Why != "" && fv.Why != "from the example" {
+			parts = append(parts, fv.Name+": "+fv.Why)
+		}
+	}
+	if len(parts) == 0 {
+		return "built from the tool's help"
+	}
+	return strings.Join(parts, "; ")
 }

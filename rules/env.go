@@ -97,8 +97,10 @@ type ValidityEnv struct {
 	IsSub bool `expr:"is_sub" yaml:"is_sub"`
 	// SameAsParent reports that the output equals the parent's help.
 	SameAsParent bool `expr:"same_as_parent" yaml:"same_as_parent"`
-	// Crashed reports a probe killed by a signal or by its timeout.
+	// Crashed reports a probe killed by a signal.
 	Crashed bool `expr:"crashed" yaml:"crashed"`
+	// TimedOut reports a probe stopped at its timeout: its output may be cut.
+	TimedOut bool `expr:"timed_out" yaml:"timed_out"`
 	// Binary reports output that is mostly not text (a tool that wrote
 	// compressed data to stdout when run without arguments).
 	Binary bool   `expr:"binary" yaml:"binary"`

@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	ucli "github.com/urfave/cli/v3"
+
+	"github.com/traitome/oxo-call/engine"
+)
+
+// genOptions are the flags shared by dry-run and run.
+type genOptions struct {
+	scenario string
+	vars     []string
+	json     bool
+	noCache  bool
+}
+
+func (o *genOptions) flags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "scenario", Value: "full", Usage: "what to use: bare (neither help nor skills), doc (help only), full (help and skills)", Destination: &o.scenario},
+		&ucli.StringSliceFlag{Name: "var", Aliases: []string{"V"}, Usage: "KEY=VALUE: replace {KEY} in the task (repeatable)", Destination: &o.vars},
+		&ucli.BoolFlag{Name: "json", Usage: "machine-readable output", Destination: &o.json},
+		&ucli.BoolFlag{Name: "no-cache", Usage: "re-read the tool's help instead of using the cached ToolDoc", Destination: &o.noCache},
+	}
+}
+
+// expandVars replaces {KEY} in the task with --var values.
+func expandVars(task string, vars []string) (string, error) {
+	for _, kv := range vars {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return "", usagef("--var %q: expected KEY=VALUE", kv)
+		}
+		task = strings.ReplaceAll(task, "{"+k+"}", v)
+	}
+	return task, nil
+}
+
+// generate runs the stages for TOOL "TASK".
+func (a *app) generate(ctx context.Context, cmd *ucli.Command, o *genOptions) (*engine.Result, time.Duration, error) {
+	if err := needArgs(cmd, 2, `TOOL "TASK"`); err != nil {
+		return nil, 0, err
+	}
+	task, err := expandVars(cmd.Args().Get(1), o.vars)
+	if err != nil {
+		return nil, 0, err
+	}
+	a.noCache = o.noCache
+	start := time.Now()
+	res, err := a.engine().Generate(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: task, Scenario: o.scenario})
+	return res, time.Since(start), err
+}
+
+// jsonResult is the --json shape of dry-run and run (field names of the
+// existing oxo-call where they exist).
+type jsonResult struct {
+	Tool         string           `json:"tool"`
+	Task         string           `json:"task"`
+	Command      string           `json:"command"`
+	Executable   string           `json:"executable"`
+	Args         []string         `json:"args"`
+	Explanation  string           `json:"explanation"`
+	Confidence   float64          `json:"confidence"`
+	Uncertain    bool             `json:"uncertain"`
+	Unchecked    bool             `json:"unchecked"`
+	Findings     []engine.Finding `json:"findings"`
+	RulesFired   []string         `json:"rules_fired"`
+	LLMCalls     int              `json:"llm_calls"`
+	PromptTokens int              `json:"prompt_tokens"`
+	DryRun       bool             `json:"dry_run"`
+	Skill        string           `json:"skill"`
+	Model        string           `json:"model"`
+	Scenario     string           `json:"scenario"`
+	InferenceMS  float64          `json:"inference_ms"`
+	ExitCode     *int             `json:"exit_code,omitempty"`
+	Success      *bool            `json:"success,omitempty"`
+}
+
+func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
+	args := res.Command.Args
+	if args == nil {
+		args = []string{}
+	}
+	fired := res.Trace.RuleIDs()
+	for _, f := range res.Findings {
+		if !strings.HasPrefix(f.Rule, "check.") {
+			fired = append(fired, f.Rule)
+		}
+	}
+	if fired == nil {
+		fired = []string{}
+	}
+	return jsonResult{Tool: res.Tool, Task: res.Task, Command: res.Command.Display, Executable: res.Command.Executable, Args: args,
+		Explanation: res.Explanation, Confidence: res.Confidence, Uncertain: res.Uncertain, Unchecked: res.Unchecked,
+		Findings: res.Findings, RulesFired: fired, DryRun: dry, Skill: res.Skill, Scenario: res.Scenario,
+		InferenceMS: float64(elapsed.Microseconds()) / 1000}
+}
+
+// printResult prints the command and what a user must know about it.
+func (a *app) printResult(res *engine.Result) {
+	w, e := a.d.IO.Out, a.d.IO.Err
+	fmt.Fprintln(w, res.Command.Display)
+	for _, f := range res.Findings {
+		if f.Severity != "info" || a.verbose {
+			fmt.Fprintf(e, "%s: %s [%s]\n", f.Severity, f.Message, f.Rule)
+		}
+	}
+	if res.Unchecked {
+		fmt.Fprintf(e, "note: built from the skill only, not checked against %s's help\n", res.Record.Executable)
+	}
+	if res.Uncertain {
+		fmt.Fprintf(e, "uncertain (confidence %.2f): check the command before running it.\n", res.Confidence)
+		for _, ev := range res.Fill.Evidence {
+			fmt.Fprintln(e, "  - "+ev)
+		}
+		fmt.Fprintln(e, "A model can settle what rules could not: oxo-call config set llm.provider <openai|anthropic|ollama|github-copilot>")
+	}
+}
+
+func (a *app) dryRunCmd() *ucli.Command {
+	o := &genOptions{}
+	return &ucli.Command{
+		Name:      "dry-run",
+		Aliases:   []string{"d"},
+		Usage:     "print the command for a task without running it",
+		ArgsUsage: `TOOL "TASK"`,
+		Description: `Builds the command from the tool's help, the rules and its skill, checks it,
+and prints it. Works offline; a model is asked only for what rules cannot settle.
+
+  oxo-call dry-run samtools "sort aln.bam by coordinate with 8 threads into aln.sorted.bam"
+  oxo-call d hisat2 "build index for genome.fa"
+  oxo-call d --var S=sample1 bwa "align {S}_R1.fq.gz {S}_R2.fq.gz to ref.fa"
+
+Exit status 3 means the command is uncertain and no model is configured.`,
+		Flags: o.flags(),
+		Action: func(ctx context.Context, cmd *ucli.Command) error {
+			res, elapsed, err := a.generate(ctx, cmd, o)
+			if err != nil {
+				return err
+			}
+			if a.json || o.json {
+				if err := writeJSON(a.d.IO.Out, toJSON(res, elapsed, true)); err != nil {
+					return err
+				}
+			} else {
+				a.printResult(res)
+			}
+			if res.Uncertain {
+				return silentExit(ExitUncertain)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,342 @@
+package engine
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+// exToken is one token of an example's arguments after classification.
+type exToken struct {
+	flag     string // the flag name, for flag tokens
+	value    string
+	hasValue bool
+	style    string // kv or attached
+	pos      bool   // a positional
+	doc      *FlagDoc
+}
+
+// classify splits example arguments into flags (with values) and
+// positionals, using the candidate's flags when they are known.
+func classify(args []string, c *candidate) []exToken {
+	var out []exToken
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if k, v, ok := strings.Cut(a, "="); ok && !strings.HasPrefix(a, "-") && k != "" && !strings.ContainsAny(k, "/.:") {
+			t := exToken{flag: k, value: v, hasValue: true, style: "kv"}
+			if f, ok := LookupFlag(c.flags, k); ok {
+				t.doc = &f
+			}
+			out = append(out, t)
+			continue
+		}
+		_, knownFlag := LookupFlag(c.flags, a)
+		if !knownFlag && (!strings.HasPrefix(a, "-") || a == "-" || numberRE.MatchString(a[1:])) {
+			out = append(out, exToken{value: a, pos: true})
+			continue
+		}
+		t := exToken{flag: a}
+		if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "--") {
+			t.flag, t.value, t.hasValue, t.style = k, v, true, "eq"
+		}
+		f, known := LookupFlag(c.flags, t.flag)
+		if known {
+			t.doc = &f
+		}
+		if !t.hasValue && i+1 < len(args) {
+			next := args[i+1]
+			takes := known && f.ParamType != "bool"
+			if !known {
+				// Without help: a value unless it looks like a flag or the
+				// last file of the line.
+				takes = !strings.HasPrefix(next, "-") || next == "-" || numberRE.MatchString(strings.TrimPrefix(next, "-"))
+				if takes && FileType(next) != "" && i+2 == len(args) {
+					takes = false
+				}
+			}
+			if takes {
+				t.value, t.hasValue = next, true
+				i++
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// isOutputFlag reports a flag whose value is written.
+func isOutputFlag(t exToken) bool {
+	if t.doc != nil {
+		return t.doc.Category == "Output"
+	}
+	n := strings.ToLower(strings.TrimLeft(t.flag, "-"))
+	return n == "o" || n == "out" || n == "output" || n == "outdir" || n == "output-dir" || n == "prefix" || strings.HasPrefix(n, "out")
+}
+
+// adapt turns the best example into a fill for this task: its files are
+// replaced by the task's (by role, type and order), its numbers by the
+// task's numbers of the same meaning, flags the task does not ask for are
+// dropped, and flags for task values the example lacks are added.
+func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
+	f := &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}}
+	toks := classify(se.args, c)
+	taskIn, taskOut := m.slots.Inputs(), m.slots.Outputs()
+	usedIn := make([]bool, len(taskIn))
+	usedOut := make([]bool, len(taskOut))
+	var firstIn, exFirstIn string
+	for _, t := range toks {
+		if t.pos && FileType(t.value) != "" && exFirstIn == "" {
+			exFirstIn = t.value
+		}
+	}
+	pick := func(list []FileSlot, used []bool, typ string) (string, bool) {
+		for pass := 0; pass < 2; pass++ {
+			for i, fs := range list {
+				// The second pass lets a file of another kind stand in, but
+				// never across two known, different kinds (a FASTQ is not
+				// an HTML report).
+				loose := pass == 1 && (typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz")
+				if !used[i] && (loose || family(fs.Type) == family(typ)) {
+					used[i] = true
+					return fs.Path, true
+				}
+			}
+		}
+		return "", false
+	}
+	mapFile := func(v string, output bool) string {
+		typ := FileType(v)
+		if output {
+			p, ok := pick(taskOut, usedOut, typ)
+			if !ok {
+				p = m.deriveOutput(v, exFirstIn, firstIn)
+			}
+			f.Outputs = append(f.Outputs, p)
+			return p
+		}
+		if p, ok := pick(taskIn, usedIn, typ); ok {
+			if firstIn == "" {
+				firstIn = p
+			}
+			return p
+		}
+		if len(taskIn)+len(taskOut) > 0 {
+			m.evidence = append(m.evidence, fmt.Sprintf("kept the example's file %s: the task names no file for it", v))
+			f.Confidence -= 0.1
+		}
+		return v
+	}
+	// Inputs first so outputs can be derived from the task's first input.
+	vals := make([]string, len(toks))
+	for i, t := range toks {
+		if t.pos && FileType(t.value) != "" && !m.positionalIsOutput(c, toks, i) {
+			vals[i] = mapFile(t.value, false)
+		} else if !t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t) {
+			vals[i] = mapFile(t.value, false)
+		}
+	}
+	ex := &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
+	f.Example = ex
+	numbers := m.slots.Numbers
+	used := map[string]bool{}
+	for i, t := range toks {
+		switch {
+		case t.pos:
+			v := t.value
+			switch {
+			case vals[i] != "":
+				v = vals[i]
+			case FileType(v) != "" || m.positionalIsOutput(c, toks, i):
+				v = mapFile(v, true)
+			case regionRE.MatchString(v) && strings.Contains(v, ":"):
+				if len(m.slots.Regions) == 0 {
+					continue
+				}
+				v = m.slots.Regions[0]
+			case isName(v) && !numberRE.MatchString(v) && i > 0:
+				v = m.nameFor(v, exFirstIn, firstIn)
+				f.Outputs = append(f.Outputs, v)
+			}
+			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)))
+			f.Positionals = append(f.Positionals, v)
+		default:
+			fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
+			if t.doc != nil && t.style != "kv" {
+				fv.Name = t.flag
+			}
+			switch {
+			case vals[i] != "":
+				fv.Value = vals[i]
+			case t.hasValue && isOutputFlag(t) && (FileType(t.value) != "" || len(taskOut) > 0):
+				fv.Value = mapFile(t.value, true)
+			case t.hasValue && isOutputFlag(t):
+				fv.Value = m.nameFor(t.value, exFirstIn, firstIn)
+				f.Outputs = append(f.Outputs, fv.Value)
+			case t.hasValue && numberRE.MatchString(t.value):
+				if n := m.numberFor(t, numbers); n != nil {
+					fv.Value, n.used = n.Value, true
+					fv.Why = fmt.Sprintf("the task's %q (%s)", n.Value, strings.Join(n.Context, " "))
+				} else if optionalByConcept(t) {
+					m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
+					continue
+				}
+			}
+			used[fv.Name] = true
+			f.Order = append(f.Order, fmt.Sprintf("f%d", len(f.Flags)))
+			f.Flags = append(f.Flags, fv)
+		}
+	}
+	// Task files the example had no place for.
+	for i, fs := range taskIn {
+		if !usedIn[i] {
+			if last := lastFilePositional(f, fs.Type); last >= 0 {
+				f.Positionals = append(f.Positionals, fs.Path)
+				f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+				m.evidence = append(m.evidence, "added "+fs.Path+" after the example's inputs")
+			} else {
+				m.evidence = append(m.evidence, "the task's file "+fs.Path+" has no place in the example")
+				f.Confidence -= 0.15
+			}
+		}
+	}
+	for i, fs := range taskOut {
+		if !usedOut[i] {
+			m.addOutput(f, c, fs.Path, used)
+		}
+	}
+	m.addSlotFlags(f, c, used)
+	return f
+}
+
+// optionalByConcept reports example flags that only tune (threads, memory,
+// thresholds) and are dropped when the task does not mention them.
+func optionalByConcept(t exToken) bool {
+	if t.doc != nil {
+		return t.doc.Category == "Performance" || t.doc.Category == "Quality"
+	}
+	n := strings.TrimLeft(t.flag, "-")
+	return n == "@" || n == "t" || n == "p" || n == "threads" || n == "j" || n == "w" || n == "T" || n == "m"
+}
+
+// positionalIsOutput tells whether a positional of the example is an
+// output: a file after the first input file whose type matches a task output,
+// or an output-named positional of the usage.
+func (m *mapper) positionalIsOutput(c *candidate, toks []exToken, i int) bool {
+	idx := 0
+	for j := 0; j < i; j++ {
+		if toks[j].pos {
+			idx++
+		}
+	}
+	if idx < len(c.positionals) {
+		return outputPositional(c.positionals[idx], idx)
+	}
+	// No usage: a name without extension after a file (index prefixes).
+	if FileType(toks[i].value) == "" {
+		for j := 0; j < i; j++ {
+			if toks[j].pos && FileType(toks[j].value) != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deriveOutput names an output the task did not name: the example's output
+// name rebuilt around the task's input stem ("aln.bam" → "aln.sorted.bam"
+// when the example wrote "input.sorted.bam" for "input.bam").
+func (m *mapper) deriveOutput(exOut, exIn, taskIn string) string {
+	if len(m.slots.Names) > 0 {
+		return m.slots.Names[0]
+	}
+	if exIn == "" || taskIn == "" {
+		return exOut
+	}
+	es := rules.Stem(exIn)
+	if strings.HasPrefix(filepath.Base(exOut), es) {
+		return rules.Stem(taskIn) + strings.TrimPrefix(filepath.Base(exOut), es)
+	}
+	if family(FileType(exOut)) == family(FileType(exIn)) && !strings.Contains(filepath.Base(exOut), "/") {
+		// "sorted.bam" for "input.bam" → "aln.sorted.bam" for "aln.bam".
+		return rules.Stem(taskIn) + "." + filepath.Base(exOut)
+	}
+	return exOut
+}
+
+// nameFor maps a bare name of the example (an index prefix, a sample name)
+// to the task's name or to a name derived from the task's input.
+func (m *mapper) nameFor(v, exIn, taskIn string) string {
+	if len(m.slots.Names) > 0 {
+		return m.slots.Names[0]
+	}
+	if exIn != "" && taskIn != "" {
+		es := rules.Stem(exIn)
+		if strings.HasPrefix(v, es) {
+			return rules.Stem(taskIn) + strings.TrimPrefix(v, es)
+		}
+		return rules.Stem(taskIn)
+	}
+	return v
+}
+
+func lastFilePositional(f *Fill, typ string) int {
+	for i := len(f.Positionals) - 1; i >= 0; i-- {
+		if family(FileType(f.Positionals[i])) == family(typ) {
+			return i
+		}
+	}
+	return -1
+}
+
+// numberFor finds the task number whose words fit the flag.
+func (m *mapper) numberFor(t exToken, numbers []NumberSlot) *NumberSlot {
+	best, bestScore := -1, 2.0
+	for i := range numbers {
+		if numbers[i].used {
+			continue
+		}
+		s := m.fitFlag(t.flag, t.doc, numbers[i].Context)
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return &numbers[best]
+}
+
+// fitFlag scores how well words around a value describe a flag.
+func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
+	text := strings.Join(ctx, " ")
+	ctxConcepts := m.concepts(text)
+	ctxWords := contentWords(text)
+	desc := strings.TrimLeft(name, "-")
+	if fd != nil {
+		desc += " " + fd.Description + " " + fd.Name
+		for _, a := range fd.Aliases {
+			desc += " " + strings.TrimLeft(a, "-")
+		}
+	}
+	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, contentWords(desc)))
+	bare := strings.TrimLeft(name, "-")
+	for _, w := range ctx {
+		if w == strings.ToLower(bare) && len(bare) > 0 {
+			s += 3
+		}
+	}
+	return s
+}
+
+// outputPositional reports a usage positional that names something written:
+// "out.bam", "<output>", or an index base/prefix after the first position
+// (hisat2-build <reference_in> <ht2_index_base>; bwa mem's first <idxbase> is read).
+func outputPositional(p PositionalDoc, idx int) bool {
+	n := strings.ToLower(p.Name)
+	if strings.Contains(n, "out") {
+		return true
+	}
+	return idx > 0 && (strings.Contains(n, "prefix") || strings.Contains(n, "base"))
+}

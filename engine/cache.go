@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	lru "github.com/hashicorp/golang-lru/v2"
+)
+
+// docFormat changes whenever the ToolDoc shape or the parsers change in a
+// way that makes old cache entries wrong.
+const docFormat = 1
+
+// Cache keeps ToolDocs on disk (JSON, one file per tool and key) with an
+// in-memory LRU in front for batch runs.
+type Cache struct {
+	Dir string
+	mem *lru.Cache[string, *ToolDoc]
+}
+
+// NewCache returns a cache under dir holding up to n docs in memory.
+func NewCache(dir string, n int) *Cache {
+	m, _ := lru.New[string, *ToolDoc](max(1, n))
+	return &Cache{Dir: dir, mem: m}
+}
+
+// CacheKey identifies a ToolDoc: the program's path, size and mtime (a
+// changed binary is a new key), the rules fingerprint and the doc format.
+// The version is stored inside rather than keyed: it is derived from the
+// same bytes, and re-running `--version` on every call costs 5–80 ms.
+func CacheKey(rec *ToolRecord, rulesFingerprint string) string {
+	h := sha256.Sum256(fmt.Appendf(nil, "%d|%s|%d|%d|%s|%v", docFormat, rec.ResolvedPath, rec.Size, rec.ModUnix, rulesFingerprint, rec.RunThroughInterpreter))
+	return hex.EncodeToString(h[:])[:20]
+}
+
+type envelope struct {
+	Format int      `json:"format"`
+	Key    string   `json:"key"`
+	Doc    *ToolDoc `json:"doc"`
+}
+
+func (c *Cache) file(executable, key string) string {
+	return filepath.Join(c.Dir, safeName(executable)+"-"+key+".json")
+}
+
+// safeName keeps a file-name-safe form of an executable name.
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == 0 || r == '\\' {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// Get returns the cached doc. A corrupt or partial file is removed and
+// reported as a miss with a note, never trusted.
+func (c *Cache) Get(executable, key string) (doc *ToolDoc, note string) {
+	if d, ok := c.mem.Get(key); ok {
+		return d, "memory"
+	}
+	p := c.file(executable, key)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, ""
+	}
+	var env envelope
+	if err := json.Unmarshal(b, &env); err != nil || env.Format != docFormat || env.Key != key || env.Doc == nil {
+		os.Remove(p)
+		return nil, "corrupt cache entry " + p + " removed"
+	}
+	c.mem.Add(key, env.Doc)
+	return env.Doc, "disk"
+}
+
+// Put stores a doc atomically (temp file + rename in the same directory).
+func (c *Cache) Put(executable, key string, doc *ToolDoc) error {
+	c.mem.Add(key, doc)
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return err
+	}
+	b, err := json.Marshal(envelope{Format: docFormat, Key: key, Doc: doc})
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(c.file(executable, key), b, 0o644)
+}
+
+// Remove deletes every cached doc of an executable; it returns how many.
+func (c *Cache) Remove(executable string) int {
+	c.mem.Purge()
+	files, _ := filepath.Glob(filepath.Join(c.Dir, safeName(executable)+"-*.json"))
+	n := 0
+	for _, f := range files {
+		if os.Remove(f) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// WriteFileAtomic writes data to a temp file beside path and renames it
+// over path, so readers never see a partial file.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Chmod(name, perm); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return os.Rename(name, path)
+}

@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+// concepts returns the concepts the intent rules find in text.
+func (m *mapper) concepts(text string) map[string]bool {
+	if c, ok := m.conceptCache[text]; ok {
+		return c
+	}
+	out := map[string]bool{}
+	ms, _ := m.rules.Eval("intents", &rules.IntentEnv{Task: text})
+	for _, x := range ms {
+		for _, c := range x.Then.(*rules.IntentThen).Concepts {
+			out[c] = true
+		}
+	}
+	m.conceptCache[text] = out
+	return out
+}
+
+// stopwords are words that say nothing about which flag or example fits.
+var stopwords = map[string]bool{"a": true, "an": true, "the": true, "and": true, "or": true, "of": true, "to": true, "in": true, "into": true,
+	"for": true, "with": true, "by": true, "on": true, "from": true, "using": true, "use": true, "at": true, "as": true, "is": true, "be": true,
+	"it": true, "this": true, "that": true, "file": true, "files": true, "please": true, "me": true, "my": true, "all": true, "then": true,
+	"output": false, "default": true, "number": true, "set": true, "run": true, "give": true, "each": true, "per": true, "only": true}
+
+// contentWords returns the lower-cased, lightly stemmed content words.
+func contentWords(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range rules.Words(strings.ToLower(text)) {
+		if stopwords[w] || len(w) < 2 && !isCJK(w) {
+			continue
+		}
+		out[stem(w)] = true
+	}
+	return out
+}
+
+// stem strips common English endings so "threads" meets "thread".
+func stem(w string) string {
+	for _, suf := range []string{"ing", "es", "ed", "s"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			return strings.TrimSuffix(w, suf)
+		}
+	}
+	return w
+}
+
+func isCJK(s string) bool {
+	for _, r := range s {
+		if r >= 0x4e00 && r <= 0x9fff {
+			return true
+		}
+	}
+	return false
+}
+
+// overlap counts the keys two sets share.
+func overlap(a, b map[string]bool) int {
+	n := 0
+	for k := range a {
+		if b[k] {
+			n++
+		}
+	}
+	return n
+}
+
+// jaccard is |a∩b| / |a∪b|.
+func jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 0
+	}
+	i := overlap(a, b)
+	return float64(i) / float64(len(a)+len(b)-i)
+}

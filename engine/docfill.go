@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// bestFlag returns the candidate's flag that best fits a value's words.
+func (m *mapper) bestFlag(c *candidate, ctx []string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64) {
+	var best FlagDoc
+	bestScore := 0.0
+	for i := range c.flags {
+		fd := c.flags[i]
+		if used[fd.Name] || !want(fd) || fd.Category == "General" && fd.ParamType == "bool" {
+			continue
+		}
+		if fd.Name == "" || alreadyUsed(used, fd) {
+			continue
+		}
+		s := m.fitFlag(fd.Name, &fd, ctx)
+		if s > bestScore {
+			best, bestScore = fd, s
+		}
+	}
+	return best, bestScore
+}
+
+func alreadyUsed(used map[string]bool, fd FlagDoc) bool {
+	for _, a := range fd.Aliases {
+		if used[a] {
+			return true
+		}
+	}
+	return used[fd.Name]
+}
+
+// spelling picks how to write a flag: the short alias when the help gives
+// one (that is how examples and people write them), else the name.
+func spelling(fd FlagDoc) string {
+	for _, a := range fd.Aliases {
+		if len(a) == 2 && a[0] == '-' {
+			return a
+		}
+	}
+	return fd.Name
+}
+
+// addOutput writes a task output through the candidate's output flag.
+func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]bool) {
+	fd, s := m.bestFlag(c, []string{"output", "file", "write"}, func(fd FlagDoc) bool { return fd.Category == "Output" && fd.ParamType != "bool" }, used)
+	if s <= 0 {
+		m.evidence = append(m.evidence, "no output flag for "+path+"; added as a positional")
+		f.Outputs = append(f.Outputs, path)
+		f.Positionals = append(f.Positionals, path)
+		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+		f.Confidence -= 0.1
+		return
+	}
+	name := spelling(fd)
+	used[fd.Name], used[name] = true, true
+	f.Outputs = append(f.Outputs, path)
+	f.Flags = append(f.Flags, FlagValue{Name: name, Value: path, HasValue: true, Style: kvStyle(fd), Why: "the task's output " + path})
+	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+}
+
+func kvStyle(fd FlagDoc) string {
+	if fd.Style == "kv" {
+		return "kv"
+	}
+	return ""
+}
+
+// insertBeforePositionals puts an added flag before the first positional
+// that follows all flags, so "sort -@ 8 -o out in" keeps its shape.
+func insertBeforePositionals(order []string, item string) []string {
+	at := len(order)
+	for at > 0 && strings.HasPrefix(order[at-1], "p") {
+		at--
+	}
+	if at == 0 && len(order) > 0 && strings.HasPrefix(order[0], "p") {
+		at = 0
+	}
+	out := append([]string(nil), order[:at]...)
+	out = append(out, item)
+	return append(out, order[at:]...)
+}
+
+// addSlotFlags adds flags for the task's numbers, regions, quoted strings
+// and user-typed flags that the fill does not carry yet.
+func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
+	for _, uf := range m.slots.UserFlags {
+		if used[uf.Key] {
+			continue
+		}
+		fv := FlagValue{Name: uf.Key, Value: uf.Value, HasValue: uf.Value != "", Why: "written in the task"}
+		if fd, ok := LookupFlag(c.flags, uf.Key); ok && fd.ParamType == "bool" && uf.Value != "" {
+			fv.Value, fv.HasValue = "", false
+			f.Positionals = append(f.Positionals, uf.Value)
+			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+		}
+		used[uf.Key] = true
+		f.Flags = append(f.Flags, fv)
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		for i := range m.slots.Numbers {
+			if m.slots.Numbers[i].Value == uf.Value {
+				m.slots.Numbers[i].used = true
+			}
+		}
+	}
+	for i := range m.slots.Numbers {
+		n := &m.slots.Numbers[i]
+		if n.used {
+			continue
+		}
+		fd, s := m.bestFlag(c, n.Context, func(fd FlagDoc) bool {
+			return fd.ParamType != "bool" && fd.Category != "Output" && fd.Category != "Input"
+		}, used)
+		if s < 3 {
+			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
+			f.Confidence -= 0.1
+			continue
+		}
+		n.used = true
+		name := spelling(fd)
+		used[fd.Name], used[name] = true, true
+		f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),
+			Why: fmt.Sprintf("the task's %q (%s) fits %s: %s", n.Value, strings.Join(n.Context, " "), fd.Name, fd.Description)})
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+	}
+	for _, q := range m.slots.Quoted {
+		if strings.HasPrefix(q, "@RG") {
+			fd, s := m.bestFlag(c, []string{"read", "group", "header", "line"}, func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
+			if s >= 3 {
+				used[fd.Name] = true
+				f.Flags = append(f.Flags, FlagValue{Name: spelling(fd), Value: q, HasValue: true, Why: "read-group string from the task"})
+				f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+			}
+		}
+	}
+}
+
+// fromDoc builds a fill with no example: task files fill the usage's
+// positionals (inputs in order), outputs go through an output flag, and
+// numbers find their flags by description.
+func (m *mapper) fromDoc(c *candidate) *Fill {
+	f := &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}}
+	used := map[string]bool{}
+	m.evidence = append(m.evidence, "no skill example fits: built from the help alone")
+	inputs := m.slots.Inputs()
+	outPos := -1
+	for i, p := range c.positionals {
+		if outputPositional(p, i) {
+			outPos = i
+		}
+	}
+	for _, in := range inputs {
+		f.Positionals = append(f.Positionals, in.Path)
+		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+	}
+	for _, out := range m.slots.Outputs() {
+		if outPos >= 0 && outPos == len(f.Positionals) {
+			f.Outputs = append(f.Outputs, out.Path)
+			f.Positionals = append(f.Positionals, out.Path)
+			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+			continue
+		}
+		m.addOutput(f, c, out.Path, used)
+	}
+	if outPos >= 0 && outPos == len(f.Positionals) && len(inputs) > 0 {
+		name := m.nameFor("", "", inputs[0].Path)
+		f.Outputs = append(f.Outputs, name)
+		f.Positionals = append(f.Positionals, name)
+		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+		m.evidence = append(m.evidence, "named the output "+name+" after the input")
+	}
+	for _, r := range m.slots.Regions {
+		f.Positionals = append(f.Positionals, r)
+		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+	}
+	m.addSlotFlags(f, c, used)
+	if len(inputs) == 0 && len(c.positionals) > 0 && c.positionals[0].Required {
+		f.Confidence -= 0.2
+		m.evidence = append(m.evidence, "the task names no input file")
+	}
+	f.Confidence -= 0.2
+	return f
+}

@@ -1,0 +1,436 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/conc/pool"
+
+	"github.com/traitome/oxo-call/parsers"
+	"github.com/traitome/oxo-call/rules"
+)
+
+// ExploreOptions bound Stage 2.
+type ExploreOptions struct {
+	// ProbeTimeout bounds one probe (default 5 s); Budget all probes of one
+	// tool (default 60 s).
+	ProbeTimeout, Budget time.Duration
+	// MaxDepth bounds subcommand recursion (default 3); MaxSubcommands the
+	// subcommands probed per level (default 200).
+	MaxDepth, MaxSubcommands int
+	// Jobs bounds parallel probes (default: CPU count, at least 2).
+	Jobs int
+	// MaxOutput caps one probe's output (default 256 KB).
+	MaxOutput int
+}
+
+func (o ExploreOptions) withDefaults() ExploreOptions {
+	if o.ProbeTimeout <= 0 {
+		o.ProbeTimeout = 5 * time.Second
+	}
+	if o.Budget <= 0 {
+		o.Budget = 60 * time.Second
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = 3
+	}
+	if o.MaxSubcommands <= 0 {
+		o.MaxSubcommands = 200
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = max(2, runtime.NumCPU())
+	}
+	if o.MaxOutput <= 0 {
+		o.MaxOutput = 256 << 10
+	}
+	return o
+}
+
+// Explorer is Stage 2: it probes a tool's help and reads it into a ToolDoc.
+type Explorer struct {
+	Rules  *rules.Set
+	Runner Runner
+	Opts   ExploreOptions
+}
+
+// level is one parsed help text.
+type level struct {
+	schema    *parsers.Schema
+	framework string
+	style     string
+	rule      *rules.Rule
+	entries   []parsers.Entry
+}
+
+// Explore probes rec's help (and its companions' and subcommands') and
+// returns the ToolDoc. It never fails: what went wrong is in Messages and a
+// low DocQuality.
+func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *ToolDoc {
+	o := x.Opts.withDefaults()
+	start := time.Now()
+	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: start.Add(o.Budget), maxOut: o.MaxOutput}
+	doc := &ToolDoc{Record: *rec, SubcommandHelps: map[string]string{}, Constraints: []string{}}
+	root := p.find(ctx, rec.Argv0(), rootProbes, "")
+	doc.Probes = root.probes
+	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("root help: %d probes, %s", len(root.probes), validProbe(root)), probeLines(root.probes)...)
+	var lv level
+	if root.text == "" {
+		doc.SchemaSource = "none"
+		msg := fmt.Sprintf("no usable help: tried %d probes", len(root.probes))
+		if root.note != "" {
+			msg += " (" + root.note + ")"
+		}
+		if root.exhausted {
+			msg += "; the probe budget ran out"
+		}
+		doc.Messages = append(doc.Messages, msg)
+	} else {
+		doc.RawHelp = root.text
+		lv = x.readLevel(root.text, false, rec.Executable, tr, "root")
+		doc.Framework, doc.SchemaSource, doc.CLIStyle = lv.framework, lv.schema.Parser, lv.style
+		if lv.rule != nil {
+			doc.FrameworkRule = lv.rule.ID
+		}
+		doc.Description = lv.schema.Description
+		doc.UsagePatterns = lv.schema.Usage
+		doc.Positionals = positionalDocs(lv.schema.Positionals)
+		if len(lv.entries) > 0 {
+			doc.GlobalFlags = x.categorise(flagDocs(lv.schema.Flags))
+		} else {
+			doc.Flags = x.categorise(flagDocs(lv.schema.Flags))
+		}
+		if doc.Record.Version == "" {
+			doc.Record.Version = FindVersion(versionLines(root.text))
+		}
+	}
+	x.exploreChildren(ctx, p, o, rec, doc, lv.entries, tr)
+	if doc.CLIStyle == "" {
+		doc.CLIStyle = "flags_first"
+		if len(doc.Subcommands) > 0 {
+			doc.CLIStyle = "subcommand"
+		}
+	}
+	if time.Now().After(p.deadline) {
+		doc.Messages = append(doc.Messages, fmt.Sprintf("the probe budget of %s ran out; the ToolDoc is partial", o.Budget))
+	}
+	doc.DocQuality = docQuality(doc, lv)
+	ensureSlices(doc)
+	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("ToolDoc: %d subcommands, %d companions, %d flags, doc_quality %.2f",
+		len(doc.Subcommands), len(doc.Companions), len(doc.Flags)+len(doc.GlobalFlags), doc.DocQuality))
+	return doc
+}
+
+// exploreChildren probes subcommands level by level (each level in
+// parallel, bounded by Jobs) and the companions with the first level.
+func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOptions, rec *ToolRecord, doc *ToolDoc, entries []parsers.Entry, tr *Trace) {
+	type job struct {
+		path   []string
+		parent string
+		into   *[]SubcommandDoc
+		entry  parsers.Entry
+	}
+	var jobs []job
+	for _, e := range limitEntries(entries, o.MaxSubcommands) {
+		jobs = append(jobs, job{path: []string{e.Name}, parent: doc.RawHelp, into: &doc.Subcommands, entry: e})
+	}
+	helps := &helpStore{doc: doc}
+	comps := make([]SubcommandDoc, len(rec.CompanionTools))
+	wg := pool.New().WithMaxGoroutines(o.Jobs)
+	for i, c := range rec.CompanionTools {
+		wg.Go(func() {
+			hr := p.find(ctx, []string{c.Path}, rootProbes, "")
+			sd := SubcommandDoc{Name: c.Name}
+			if hr.text != "" {
+				lv := x.readLevel(hr.text, false, c.Name, nil, "")
+				x.fill(&sd, lv)
+				tr.Add(StageExplore, lv.rule, 0, fmt.Sprintf("companion %s: %d flags (%s)", c.Name, len(sd.Flags), lv.schema.Parser))
+			} else {
+				tr.Add(StageExplore, nil, 0, "companion "+c.Name+": no usable help")
+			}
+			comps[i] = sd
+			helps.put(c.Name, hr.text)
+		})
+	}
+	for depth := 1; len(jobs) > 0 && depth <= o.MaxDepth; depth++ {
+		results := make([]SubcommandDoc, len(jobs))
+		nested := make([][]parsers.Entry, len(jobs))
+		texts := make([]string, len(jobs))
+		for i, j := range jobs {
+			wg.Go(func() {
+				hr := p.find(ctx, rec.Argv0(), expand(subProbes, j.path), j.parent, doc.RawHelp)
+				sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
+				if hr.text != "" {
+					lv := x.readLevel(hr.text, true, rec.Executable, nil, "")
+					x.fill(&sd, lv)
+					nested[i] = lv.entries
+					texts[i] = hr.text
+					helps.put(strings.Join(j.path, " "), hr.text)
+				}
+				results[i] = sd
+			})
+		}
+		wg.Wait()
+		wg = pool.New().WithMaxGoroutines(o.Jobs)
+		// Attach results in listing order, then queue the next level.
+		var next []job
+		for i, j := range jobs {
+			*j.into = append(*j.into, results[i])
+		}
+		for i, j := range jobs {
+			if len(nested[i]) == 0 || depth == o.MaxDepth {
+				continue
+			}
+			if subsetOf(nested[i], entries) {
+				continue // the tool printed its main listing again
+			}
+			parent := FindSubcommand(*j.into, jobs[i].entry.Name)
+			for _, e := range limitEntries(nested[i], o.MaxSubcommands) {
+				if e.Name == j.entry.Name {
+					continue
+				}
+				next = append(next, job{path: append(append([]string(nil), j.path...), e.Name), parent: texts[i], into: &parent.Subcommands, entry: e})
+			}
+		}
+		found := 0
+		for _, r := range results {
+			if r.Parser != "" {
+				found++
+			}
+		}
+		tr.Add(StageExplore, nil, 0, fmt.Sprintf("depth %d: %d subcommands, %d with their own help", depth, len(results), found))
+		jobs = next
+	}
+	wg.Wait()
+	for _, c := range comps {
+		if c.Name != "" {
+			doc.Companions = append(doc.Companions, c)
+		}
+	}
+}
+
+func expand(strategies [][]string, path []string) [][]string {
+	out := make([][]string, len(strategies))
+	for i, s := range strategies {
+		out[i] = probeArgs(s, path)
+	}
+	return out
+}
+
+func limitEntries(e []parsers.Entry, n int) []parsers.Entry {
+	if len(e) > n {
+		return e[:n]
+	}
+	return e
+}
+
+// helpStore records help texts under their paths from probe goroutines.
+type helpStore struct {
+	mu  sync.Mutex
+	doc *ToolDoc
+}
+
+func (h *helpStore) put(key, text string) {
+	if text == "" {
+		return
+	}
+	h.mu.Lock()
+	h.doc.SubcommandHelps[key] = text
+	h.mu.Unlock()
+}
+
+// fill copies a parsed level into a SubcommandDoc.
+func (x *Explorer) fill(sd *SubcommandDoc, lv level) {
+	sd.Parser = lv.schema.Parser
+	sd.Flags = x.categorise(flagDocs(lv.schema.Flags))
+	sd.Positionals = positionalDocs(lv.schema.Positionals)
+	if len(lv.schema.Usage) > 0 {
+		sd.UsagePattern = lv.schema.Usage[0]
+	}
+	if sd.Description == "" {
+		sd.Description = lv.schema.Description
+	}
+}
+
+// readLevel detects the framework, parses, and lists subcommands of one
+// help text. tr may be nil (subcommand levels report in bulk).
+func (x *Explorer) readLevel(help string, isSub bool, tool string, tr *Trace, what string) level {
+	env := &rules.HelpEnv{Help: help, Headings: parsers.Headings(help), IsSub: isSub}
+	lv := level{framework: "generic"}
+	parserName := "generic"
+	if m, ok, _ := x.Rules.First("frameworks", env); ok {
+		t := m.Then.(*rules.FrameworkThen)
+		lv.framework, parserName, lv.style, lv.rule = t.Framework, t.Parser, t.Style, m.Rule
+	}
+	p, err := parsers.Get(parserName)
+	if err != nil {
+		p, _ = parsers.Get("generic")
+	}
+	sc, err := p.Parse(help)
+	if err != nil || sc == nil {
+		sc = &parsers.Schema{Parser: p.Name()}
+	}
+	if sc.Parser == "" {
+		sc.Parser = p.Name()
+	}
+	lv.schema = sc
+	if tr != nil {
+		tr.Add(StageExplore, lv.rule, 0, fmt.Sprintf("%s help: framework %s, parser %s, %d flags, %d positionals", what, lv.framework, sc.Parser, len(sc.Flags), len(sc.Positionals)))
+	}
+	lv.entries = x.subcommands(help, env, tool, tr)
+	return lv
+}
+
+// subcommands applies the subcommand rules, then the name filter.
+func (x *Explorer) subcommands(help string, env *rules.HelpEnv, tool string, tr *Trace) []parsers.Entry {
+	ms, _ := x.Rules.Eval("subcommands", env)
+	seen := map[string]bool{}
+	var out []parsers.Entry
+	for _, m := range ms {
+		t := m.Then.(*rules.SubcommandThen)
+		entries, err := parsers.ExtractSubcommands(help, parsers.ListMethod{Kind: t.Method, Headings: t.Headings})
+		if err != nil {
+			continue
+		}
+		kept := 0
+		for _, e := range entries {
+			if seen[e.Name] {
+				continue
+			}
+			if f, ok, _ := x.Rules.First("subcommand_names", &rules.SubcommandNameEnv{Name: e.Name, Description: e.Description, Tool: tool}); ok && !f.Then.(*rules.SubcommandNameThen).Keep {
+				continue
+			}
+			seen[e.Name] = true
+			out = append(out, e)
+			kept++
+		}
+		if tr != nil && kept > 0 {
+			tr.Add(StageExplore, m.Rule, 0, fmt.Sprintf("%d subcommands by method %s", kept, t.Method))
+		}
+	}
+	return out
+}
+
+// categorise sets each flag's category from the flag_categories rules.
+func (x *Explorer) categorise(fs []FlagDoc) []FlagDoc {
+	for i := range fs {
+		f := &fs[i]
+		f.Category = "General"
+		env := &rules.FlagEnv{Name: f.Name, Aliases: f.Aliases, Placeholder: f.Placeholder, Type: f.ParamType, Description: f.Description}
+		if m, ok, _ := x.Rules.First("flag_categories", env); ok {
+			f.Category = m.Then.(*rules.CategoryThen).Category
+		}
+	}
+	return fs
+}
+
+// versionLines keeps lines that mention a version, so a number elsewhere in
+// the help is not taken for one.
+func versionLines(help string) string {
+	var b strings.Builder
+	for line := range strings.Lines(help) {
+		if strings.Contains(strings.ToLower(line), "version") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
+func validProbe(hr helpResult) string {
+	if hr.text == "" {
+		return "none valid"
+	}
+	last := hr.probes[len(hr.probes)-1]
+	return fmt.Sprintf("using %q", strings.Join(last.Args, " "))
+}
+
+func probeLines(ps []Probe) []string {
+	var out []string
+	for _, p := range ps {
+		mark := "✗"
+		if p.Valid {
+			mark = "✓"
+		}
+		line := fmt.Sprintf("%s %q", mark, strings.Join(p.Args, " "))
+		if p.Reason != "" {
+			line += " — " + p.Reason
+		}
+		if p.Rule != "" {
+			line += " [" + p.Rule + "]"
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// docQuality scores how much of the help was understood, in [0,1].
+func docQuality(doc *ToolDoc, root level) float64 {
+	if doc.RawHelp == "" {
+		if len(doc.Companions) > 0 {
+			return 0.2
+		}
+		return 0
+	}
+	q := 0.2
+	sc := root.schema
+	switch {
+	case sc.OptionLines > 0:
+		q += 0.4 * min(1, float64(sc.ParsedLines)/float64(sc.OptionLines))
+	case len(doc.Subcommands) > 0:
+		q += 0.3
+	}
+	if len(sc.Usage) > 0 {
+		q += 0.1
+	}
+	if sc.Description != "" {
+		q += 0.1
+	}
+	if n := len(doc.Subcommands); n > 0 {
+		found := 0
+		for _, s := range doc.Subcommands {
+			if s.Parser != "" {
+				found++
+			}
+		}
+		q += 0.2 * float64(found) / float64(n)
+	} else if len(doc.Flags) > 0 {
+		q += 0.2
+	}
+	return min(1, float64(int(q*100+0.5))/100)
+}
+
+// ensureSlices makes empty lists encode as [] rather than null.
+func ensureSlices(d *ToolDoc) {
+	if d.Subcommands == nil {
+		d.Subcommands = []SubcommandDoc{}
+	}
+	if d.GlobalFlags == nil {
+		d.GlobalFlags = []FlagDoc{}
+	}
+	if d.Flags == nil {
+		d.Flags = []FlagDoc{}
+	}
+	if d.Positionals == nil {
+		d.Positionals = []PositionalDoc{}
+	}
+	if d.UsagePatterns == nil {
+		d.UsagePatterns = []string{}
+	}
+}
+
+// subsetOf reports whether every name in a is also in b.
+func subsetOf(a, b []parsers.Entry) bool {
+	names := map[string]bool{}
+	for _, e := range b {
+		names[e.Name] = true
+	}
+	for _, e := range a {
+		if !names[e.Name] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,42 @@
+package engine
+
+// Fill is Stage 3's product: the form that Stage 4 turns into argv. The
+// same shape is what a model fills when one is asked.
+type Fill struct {
+	// Executable is the program to run: the tool's own executable or a
+	// companion ("hisat2-build").
+	Executable string `json:"executable"`
+	// Subcommand is the subcommand path ("sort"; "plugin fill").
+	Subcommand []string    `json:"subcommand,omitempty"`
+	Flags      []FlagValue `json:"flags"`
+	// Positionals are the arguments after the flags, in order.
+	Positionals []string `json:"positionals"`
+	// Confidence in [0,1]; below the threshold the command is uncertain.
+	Confidence float64 `json:"confidence"`
+	// Evidence says why each choice was made, for explain.
+	Evidence []string `json:"evidence"`
+	// Outputs are the paths the command writes (values of output flags and
+	// output positionals), for the safety checks of Stage 5.
+	Outputs []string `json:"outputs,omitempty"`
+	// Example is the skill or help example the fill was adapted from.
+	Example *Example `json:"example,omitempty"`
+	// Order, when set, is the argument order of the adapted example: a list
+	// of "f<i>" (flag i) and "p<i>" (positional i). Assembly follows it so
+	// the command keeps the shape people use.
+	Order []string `json:"-"`
+}
+
+// FlagValue is one flag and its value.
+type FlagValue struct {
+	Name     string `json:"name"`
+	Value    string `json:"value,omitempty"`
+	HasValue bool   `json:"has_value"`
+	// Style is "kv" for key=value arguments, "attached" for -Ovalue forms
+	// kept from an example.
+	Style string `json:"style,omitempty"`
+	// Why says where the flag came from.
+	Why string `json:"why,omitempty"`
+}
+
+// ConfidenceThreshold is the confidence below which a command is uncertain.
+const ConfidenceThreshold = 0.5

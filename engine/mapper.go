@@ -1,0 +1,284 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/skills"
+)
+
+// mapper is Stage 3 for one task: it chooses the executable and
+// subcommand, then fills flags and positionals — by adapting the closest
+// skill example when there is one, else from the ToolDoc alone.
+type mapper struct {
+	rules        *rules.Set
+	rec          *ToolRecord
+	doc          *ToolDoc      // nil when the tool's help is not used
+	skill        *skills.Skill // nil when no skill is used
+	task         string
+	slots        Slots
+	taskWords    map[string]bool
+	taskConcepts map[string]bool
+	conceptCache map[string]map[string]bool
+	evidence     []string
+}
+
+// candidate is one way to run the task: the tool, a subcommand or a companion.
+type candidate struct {
+	exe         string
+	sub         []string
+	key         string
+	desc        string
+	flags       []FlagDoc
+	positionals []PositionalDoc
+	usage       string
+	known       bool // its flags come from real help
+	score       float64
+	why         []string
+	examples    []scoredExample
+}
+
+type scoredExample struct {
+	ex    skills.Example
+	args  []string
+	score float64
+}
+
+func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, task string) *mapper {
+	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: task, conceptCache: map[string]map[string]bool{}}
+	m.slots = ExtractSlots(task)
+	m.taskWords = contentWords(task)
+	m.taskConcepts = m.concepts(task)
+	return m
+}
+
+// candidates lists every executable/subcommand the task could mean.
+func (m *mapper) candidates() []*candidate {
+	var out []*candidate
+	seen := map[string]bool{}
+	add := func(c *candidate) {
+		if !seen[c.key] {
+			seen[c.key] = true
+			out = append(out, c)
+		}
+	}
+	exe := m.rec.Executable
+	if m.doc != nil {
+		root := &candidate{exe: exe, key: exe, desc: m.doc.Description, flags: m.doc.AllFlags(nil), positionals: m.doc.Positionals, known: true}
+		if len(m.doc.UsagePatterns) > 0 {
+			root.usage = m.doc.UsagePatterns[0]
+		}
+		add(root)
+		var walk func(list []SubcommandDoc, path []string)
+		walk = func(list []SubcommandDoc, path []string) {
+			for i := range list {
+				s := &list[i]
+				p := append(append([]string(nil), path...), s.Name)
+				add(&candidate{exe: exe, sub: p, key: strings.Join(p, " "), desc: s.Description, flags: m.doc.AllFlags(s),
+					positionals: s.Positionals, usage: s.UsagePattern, known: s.Parser != ""})
+				walk(s.Subcommands, p)
+			}
+		}
+		walk(m.doc.Subcommands, nil)
+		for i := range m.doc.Companions {
+			c := &m.doc.Companions[i]
+			add(&candidate{exe: c.Name, key: c.Name, desc: c.Description, flags: c.Flags, positionals: c.Positionals, usage: c.UsagePattern, known: c.Parser != ""})
+		}
+	}
+	for _, c := range m.rec.CompanionTools {
+		add(&candidate{exe: c.Name, key: c.Name})
+	}
+	if m.skill != nil {
+		for _, c := range m.skill.Companions {
+			add(&candidate{exe: c, key: c})
+		}
+		add(&candidate{exe: exe, key: exe})
+		for k := range m.skill.Keywords {
+			if !seen[k] && m.doc == nil {
+				add(&candidate{exe: exe, sub: strings.Fields(k), key: k})
+			}
+		}
+		for _, ex := range m.skill.Examples {
+			args, err := skills.SplitArgs(ex.Args)
+			if err != nil || len(args) == 0 || strings.HasPrefix(args[0], "-") || m.doc != nil || FileType(args[0]) != "" {
+				continue
+			}
+			if !seen[args[0]] && !strings.Contains(args[0], "=") {
+				add(&candidate{exe: exe, sub: []string{args[0]}, key: args[0]})
+			}
+		}
+	}
+	if len(out) == 0 {
+		add(&candidate{exe: exe, key: exe})
+	}
+	return out
+}
+
+// exampleKey returns which candidate an example belongs to.
+func (m *mapper) exampleKey(args []string, cands []*candidate) (string, int) {
+	if len(args) == 0 {
+		return m.rec.Executable, 0
+	}
+	best, n := m.rec.Executable, 0
+	for _, c := range cands {
+		parts := strings.Fields(c.key)
+		if c.exe != m.rec.Executable && args[0] == c.exe {
+			return c.key, 1
+		}
+		if len(c.sub) > 0 && len(args) >= len(parts) && strings.Join(args[:len(parts)], " ") == c.key && len(parts) > n {
+			best, n = c.key, len(parts)
+		}
+	}
+	if n == 0 && args[0] == m.rec.Executable {
+		return best, 1
+	}
+	return best, n
+}
+
+// score rates each candidate for the task and keeps its examples.
+func (m *mapper) score(cands []*candidate) {
+	byKey := map[string]*candidate{}
+	for _, c := range cands {
+		byKey[c.key] = c
+	}
+	if m.skill != nil {
+		for _, ex := range m.skill.Examples {
+			args, err := skills.SplitArgs(ex.Args)
+			if err != nil {
+				continue
+			}
+			key, n := m.exampleKey(args, cands)
+			c := byKey[key]
+			if c == nil {
+				continue
+			}
+			c.examples = append(c.examples, scoredExample{ex: ex, args: args[n:], score: m.exampleScore(ex, args[n:])})
+		}
+	}
+	lower := strings.ToLower(m.task)
+	for _, c := range cands {
+		name := strings.ToLower(c.key)
+		if m.mentions(name) {
+			c.score += 5
+			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
+		} else if c.exe != m.rec.Executable {
+			for _, part := range strings.FieldsFunc(strings.TrimPrefix(name, strings.ToLower(m.rec.Executable)), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+				if len(part) > 2 && m.taskWords[stem(part)] {
+					c.score += 2
+					c.why = append(c.why, fmt.Sprintf("%q in the task matches the companion's name", part))
+				}
+			}
+		}
+		nameConcepts := m.concepts(strings.NewReplacer("-", " ", "_", " ").Replace(name))
+		if n := overlap(nameConcepts, m.taskConcepts); n > 0 {
+			c.score += 2 * float64(n)
+			c.why = append(c.why, fmt.Sprintf("%d task concepts match its name", n))
+		}
+		if c.desc != "" {
+			if n := overlap(m.concepts(c.desc), m.taskConcepts); n > 0 {
+				c.score += float64(n)
+				c.why = append(c.why, fmt.Sprintf("%d task concepts match its description", n))
+			}
+		}
+		if m.skill != nil {
+			for _, kw := range m.skill.Keywords[c.key] {
+				k := strings.ToLower(kw)
+				if strings.Contains(lower, k) {
+					c.score += 3 + 0.5*float64(strings.Count(k, " "))
+					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
+				} else if n := overlap(m.concepts(k), m.taskConcepts); n > 0 && len(m.concepts(k)) == n {
+					c.score += 1
+				}
+			}
+		}
+		sort.SliceStable(c.examples, func(i, j int) bool { return c.examples[i].score > c.examples[j].score })
+		if len(c.examples) > 0 {
+			c.score += 4 * c.examples[0].score
+		}
+		if m.doc != nil && len(c.sub) == 0 && c.exe == m.rec.Executable && len(m.doc.Subcommands) > 0 {
+			c.score -= 3 // a tool with subcommands needs one
+		}
+	}
+}
+
+// mentions reports whether the task names s as a word.
+func (m *mapper) mentions(s string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(m.task), func(r rune) bool {
+		return r == ' ' || r == ',' || r == ';' || r == '(' || r == ')' || r == '"' || r == '\''
+	}) {
+		if w == s {
+			return true
+		}
+	}
+	return false
+}
+
+// exampleScore is the similarity of an example to the task.
+func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
+	s := jaccard(contentWords(ex.Task), m.taskWords) + 0.5*jaccard(m.concepts(ex.Task), m.taskConcepts)
+	var exTypes []string
+	hasRegion := false
+	for _, a := range args {
+		if t := FileType(a); t != "" {
+			exTypes = append(exTypes, family(t))
+		}
+		if regionRE.MatchString(a) && strings.Contains(a, ":") {
+			hasRegion = true
+		}
+	}
+	taskTypes := map[string]bool{}
+	for _, f := range m.slots.Files {
+		taskTypes[family(f.Type)] = true
+	}
+	if len(exTypes) > 0 && len(taskTypes) > 0 {
+		hit := 0
+		for _, t := range exTypes {
+			if taskTypes[t] {
+				hit++
+			}
+		}
+		s += 0.3 * float64(hit) / float64(len(exTypes))
+	}
+	if hasRegion != (len(m.slots.Regions) > 0) {
+		s -= 0.15
+	}
+	return s
+}
+
+// family groups file kinds that stand in for each other.
+func family(t string) string {
+	switch t {
+	case "bam", "sam", "cram":
+		return "alignment-reads"
+	case "gz":
+		return "file"
+	}
+	return t
+}
+
+// choose picks the best candidate and says how sure it is.
+func (m *mapper) choose() (*candidate, float64) {
+	cands := m.candidates()
+	m.score(cands)
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	best := cands[0]
+	conf := 1.0
+	if best.score <= 0 {
+		conf -= 0.4
+		m.evidence = append(m.evidence, "nothing in the task points to a subcommand or companion")
+	}
+	if len(cands) > 1 && cands[1].score > 0 && best.score-cands[1].score < 1 {
+		conf -= 0.25
+		m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
+	}
+	what := "the tool itself"
+	if len(best.sub) > 0 {
+		what = "subcommand " + strings.Join(best.sub, " ")
+	} else if best.exe != m.rec.Executable {
+		what = "companion " + best.exe
+	}
+	m.evidence = append(m.evidence, fmt.Sprintf("chose %s (score %.1f): %s", what, best.score, strings.Join(best.why, "; ")))
+	return best, conf
+}

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+// rootProbes are tried in order on the tool itself; the first valid output
+// wins. Each argument is its own argv element.
+var rootProbes = [][]string{{"--help"}, {"-h"}, {"-H"}, {"help"}, {"--usage"}, {"--help-all"}, {}, {"-help"}, {"--h"}, {"-?"}}
+
+// subProbes are tried in order on a subcommand path (sub = "sort" or
+// "plugin fill"); "%s" stands for the path's words.
+var subProbes = [][]string{{"%s", "--help"}, {"%s", "-h"}, {"help", "%s"}, {"%s"}, {"--help", "%s"}, {"%s", "--help-all"}}
+
+// probeArgs expands a subcommand strategy for a path.
+func probeArgs(strategy []string, path []string) []string {
+	var out []string
+	for _, a := range strategy {
+		if a == "%s" {
+			out = append(out, path...)
+		} else {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// prober runs help probes for one tool within a total budget.
+type prober struct {
+	rules    *rules.Set
+	runner   Runner
+	timeout  time.Duration
+	deadline time.Time
+	maxOut   int
+}
+
+// helpResult is the outcome of probing one command level.
+type helpResult struct {
+	text   string
+	probes []Probe
+	// exhausted reports the tool's probe budget ran out.
+	exhausted bool
+	// note says what went wrong when no help was found (crash, timeout…).
+	note string
+}
+
+// find runs strategies in order and returns the first valid help. A
+// subcommand's help must differ from its parent's and from the root's
+// (tools that do not know a word print their main usage again).
+func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string, parent string, ancestors ...string) helpResult {
+	var hr helpResult
+	var notes []string
+	for _, args := range strategies {
+		left := time.Until(p.deadline)
+		if left <= 0 {
+			hr.exhausted = true
+			break
+		}
+		timeout := p.timeout
+		if len(hr.probes) == 0 && parent == "" {
+			// The first probe of a program pays for interpreter or JVM start
+			// (multiqc, Picard); later probes hit warm caches.
+			timeout *= 3
+		}
+		res := p.runner.Run(ctx, RunSpec{Argv: append(append([]string(nil), argv0...), args...), Timeout: min(timeout, left), MaxOutput: p.maxOut})
+		text := string(StripANSI(res.Output))
+		env := &rules.ValidityEnv{Help: text, Args: args, IsSub: parent != "", SameAsParent: parent != "" && sameAsAny(text, parent, ancestors),
+			Crashed: res.Crashed, TimedOut: res.TimedOut, Binary: IsBinary(res.Output)}
+		pr := Probe{Args: args, Elapsed: float64(res.Elapsed.Microseconds()) / 1000}
+		m, ok, _ := p.rules.First("validity", env)
+		if ok {
+			t := m.Then.(*rules.ValidityThen)
+			pr.Valid, pr.Rule, pr.Reason = t.Valid, m.Rule.ID, t.Reason
+		} else {
+			pr.Reason = "no validity rule accepted it"
+		}
+		switch {
+		case res.Err != nil:
+			pr.Valid, pr.Reason = false, "could not start: "+res.Err.Error()
+		case res.TimedOut:
+			notes = append(notes, "timed out")
+		case res.Crashed:
+			notes = append(notes, "crashed")
+		case res.Truncated:
+			notes = append(notes, "output cut at the cap")
+		}
+		hr.probes = append(hr.probes, pr)
+		if pr.Valid {
+			hr.text = text
+			return hr
+		}
+		if res.Err != nil && ctx.Err() != nil {
+			break
+		}
+	}
+	hr.note = strings.Join(uniq(notes), ", ")
+	return hr
+}
+
+func uniq(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// sameAsAny reports whether text equals the parent's or an ancestor's help.
+func sameAsAny(text, parent string, ancestors []string) bool {
+	t := strings.TrimSpace(text)
+	if t == strings.TrimSpace(parent) {
+		return true
+	}
+	for _, a := range ancestors {
+		if t == strings.TrimSpace(a) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,273 @@
+package engine
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Slots are the typed values a task names: files, numbers bound to the
+// words beside them, regions, quoted strings, key=value pairs and flags the
+// user typed themselves.
+type Slots struct {
+	Files   []FileSlot   `json:"files,omitempty"`
+	Numbers []NumberSlot `json:"numbers,omitempty"`
+	Regions []string     `json:"regions,omitempty"`
+	Quoted  []string     `json:"quoted,omitempty"`
+	// KV are key=value pairs (K=5, in=reads.fq).
+	KV []KV `json:"kv,omitempty"`
+	// UserFlags are flags written in the task ("-k 31").
+	UserFlags []KV `json:"user_flags,omitempty"`
+	// Names are bare words the task names as outputs or prefixes ("named
+	// genome_idx", "prefix sample1").
+	Names []string `json:"names,omitempty"`
+}
+
+// FileSlot is a file named in the task.
+type FileSlot struct {
+	Path string `json:"path"`
+	// Type is the file's kind from its extension (bam, fasta, fastq, vcf,
+	// bed, gtf, …) or "file".
+	Type string `json:"type"`
+	// Output is true when the words before it mark it as a destination
+	// ("into x", "to x", "output x", "-o x").
+	Output bool `json:"output,omitempty"`
+	Pos    int  `json:"pos"`
+}
+
+// NumberSlot is a number and the words around it.
+type NumberSlot struct {
+	Value string `json:"value"`
+	// Context holds up to three lower-cased words on each side.
+	Context []string `json:"context"`
+	Pos     int      `json:"pos"`
+	used    bool
+}
+
+// KV is a key and a value.
+type KV struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
+}
+
+// fileTypes maps extensions (after stripping a compression suffix) to a
+// file kind; the kind lets an example's file map onto the task's file.
+var fileTypes = map[string]string{
+	"bam": "bam", "sam": "sam", "cram": "cram", "bai": "index", "csi": "index", "crai": "index", "tbi": "index", "fai": "index",
+	"fa": "fasta", "fasta": "fasta", "fna": "fasta", "fas": "fasta", "faa": "fasta", "ffn": "fasta", "mfa": "fasta",
+	"fq": "fastq", "fastq": "fastq", "vcf": "vcf", "bcf": "vcf", "gvcf": "vcf", "bed": "bed", "narrowpeak": "bed", "broadpeak": "bed",
+	"bedgraph": "bedgraph", "bg": "bedgraph", "bw": "bigwig", "bigwig": "bigwig", "gtf": "gtf", "gff": "gtf", "gff3": "gtf", "saf": "gtf",
+	"txt": "text", "tsv": "table", "csv": "table", "tab": "table", "json": "json", "html": "html", "pdf": "pdf", "png": "image", "svg": "image",
+	"sra": "sra", "mmi": "index", "ht2": "index", "bt2": "index", "idx": "index", "msh": "sketch", "phy": "alignment", "aln": "alignment",
+	"afa": "alignment", "sto": "alignment", "nwk": "tree", "tree": "tree", "treefile": "tree", "newick": "tree", "hmm": "hmm",
+	"dmnd": "db", "db": "db", "bim": "plink", "bed.plink": "plink", "fam": "plink", "pgen": "plink", "pvar": "plink", "psam": "plink",
+	"daa": "alignment", "paf": "paf", "maf": "alignment", "gz": "gz", "zip": "archive", "tar": "archive", "log": "text", "out": "text",
+	"xml": "xml", "gb": "genbank", "gbk": "genbank", "embl": "genbank", "pileup": "text", "mpileup": "text", "yaml": "text", "yml": "text",
+	"sh": "script", "py": "script", "r": "script", "pl": "script", "h5": "hdf5", "loom": "hdf5", "mtx": "matrix", "npz": "matrix",
+}
+
+// FileType returns the kind of a file name, or "" when it does not look
+// like a file.
+func FileType(p string) string {
+	b := strings.ToLower(filepath.Base(p))
+	for _, z := range []string{".gz", ".bgz", ".bz2", ".xz", ".zst"} {
+		if strings.HasSuffix(b, z) && len(b) > len(z)+1 {
+			b = strings.TrimSuffix(b, z)
+			break
+		}
+	}
+	i := strings.LastIndexByte(b, '.')
+	if i <= 0 || i == len(b)-1 {
+		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") {
+			return "file"
+		}
+		return ""
+	}
+	if t, ok := fileTypes[b[i+1:]]; ok {
+		return t
+	}
+	if strings.Contains(p, "/") {
+		return "file"
+	}
+	return ""
+}
+
+var (
+	regionRE = regexp.MustCompile(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
+	numberRE = regexp.MustCompile(`^\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb)?$`)
+	kvRE     = regexp.MustCompile(`^([A-Za-z][\w.-]*)=(\S+)$`)
+	quotedRE = regexp.MustCompile(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
+	cjkNumRE = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*(个线程|线程|个核|核|个cpu|g内存|G内存)`)
+)
+
+// referenceTypes are file kinds that "to X" names as a target to align or
+// compare against rather than a destination.
+var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
+
+// cjkUnit are the first characters of the Chinese units cjkNumRE reads.
+var cjkUnit = map[string]bool{"个": true, "线": true, "核": true, "g": true, "G": true}
+
+// outputMarkers are words that make the next file a destination.
+var outputMarkers = map[string]bool{"into": true, "to": true, "output": true, "out": true, "as": true, "save": true, "write": true,
+	"-o": true, "--output": true, "named": true, "called": true, "prefix": true, "输出": true, "输出到": true, "保存": true, "保存为": true, "到": true, "为": true}
+
+// ExtractSlots reads the typed values out of a task.
+func ExtractSlots(task string) Slots {
+	var s Slots
+	for _, m := range quotedRE.FindAllStringSubmatch(task, -1) {
+		for _, g := range m[1:] {
+			if g != "" {
+				s.Quoted = append(s.Quoted, g)
+			}
+		}
+	}
+	// Chinese numbers stuck to their unit ("8个线程").
+	for _, m := range cjkNumRE.FindAllStringSubmatch(task, -1) {
+		ctx := []string{"threads"}
+		if strings.Contains(strings.ToLower(m[2]), "内存") {
+			ctx = []string{"memory"}
+		}
+		s.Numbers = append(s.Numbers, NumberSlot{Value: m[1], Context: ctx, Pos: -1})
+	}
+	toks := tokens(quotedRE.ReplaceAllString(task, " "))
+	lower := make([]string, len(toks))
+	for i, t := range toks {
+		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
+		if strings.HasPrefix(lower[i], "-") && !numberRE.MatchString(strings.TrimLeft(lower[i], "-")) {
+			lower[i] = strings.TrimLeft(lower[i], "-")
+		}
+	}
+	// Number contexts leave out file names: "30 from in.bam" says nothing
+	// about which flag 30 belongs to.
+	wordsOnly := make([]string, len(lower))
+	for i, w := range lower {
+		if FileType(w) == "" {
+			wordsOnly[i] = w
+		}
+	}
+	for i := 0; i < len(toks); i++ {
+		raw := strings.Trim(toks[i], ",;()[]")
+		if raw == "" {
+			continue
+		}
+		low := lower[i]
+		switch {
+		case strings.HasPrefix(raw, "-") && len(raw) > 1 && !numberRE.MatchString(raw[1:]):
+			kv := KV{Key: raw}
+			if k, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(raw, "--") {
+				kv = KV{Key: k, Value: v}
+			} else if i+1 < len(toks) && !strings.HasPrefix(toks[i+1], "-") && (numberRE.MatchString(toks[i+1]) || FileType(toks[i+1]) != "" || len(toks[i+1]) <= 12 && !isWord(toks[i+1])) {
+				kv.Value = strings.Trim(toks[i+1], ",;")
+				i++
+			}
+			s.UserFlags = append(s.UserFlags, kv)
+		case regionRE.MatchString(raw) && strings.Contains(raw, ":") || strings.HasPrefix(low, "chr") && regionRE.MatchString(raw):
+			s.Regions = append(s.Regions, raw)
+		case kvRE.MatchString(raw) && FileType(raw) == "" || kvRE.MatchString(raw) && strings.Index(raw, "=") < strings.Index(raw, "."):
+			m := kvRE.FindStringSubmatch(raw)
+			s.KV = append(s.KV, KV{Key: m[1], Value: m[2]})
+			if numberRE.MatchString(m[2]) {
+				s.Numbers = append(s.Numbers, NumberSlot{Value: m[2], Context: []string{strings.ToLower(m[1])}, Pos: i})
+			}
+		case FileType(raw) != "" && !numberRE.MatchString(raw):
+			fs := FileSlot{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
+			fs.Output = i > 0 && (outputMarkers[lower[i-1]] || i > 1 && outputMarkers[lower[i-2]] && (lower[i-1] == "file" || lower[i-1] == "the"))
+			if fs.Output && (lower[i-1] == "to" || lower[i-1] == "到") && referenceTypes[fs.Type] {
+				fs.Output = false // "align reads to ref.fa": a reference, not a destination
+			}
+			// "into a.fq and b.fq": a file right after an output is one too.
+			if n := len(s.Files); !fs.Output && n > 0 && s.Files[n-1].Output && family(s.Files[n-1].Type) == family(fs.Type) {
+				gap := i - s.Files[n-1].Pos
+				fs.Output = gap == 1 || gap == 2 && (lower[i-1] == "and" || lower[i-1] == "和" || lower[i-1] == "&")
+			}
+			s.Files = append(s.Files, fs)
+		case numberRE.MatchString(raw):
+			if i+1 < len(toks) && cjkUnit[toks[i+1]] {
+				continue // already read with its Chinese unit
+			}
+			s.Numbers = append(s.Numbers, NumberSlot{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
+		case i > 0 && (lower[i-1] == "named" || lower[i-1] == "called" || lower[i-1] == "prefix" || lower[i-1] == "basename" || lower[i-1] == "前缀") && isName(raw):
+			s.Names = append(s.Names, raw)
+		}
+	}
+	return s
+}
+
+// tokens splits on whitespace and around CJK characters so "排序aln.bam"
+// yields the file name.
+func tokens(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r) || r == '，' || r == '。' || r == '、' || r == '：':
+			flush()
+		case unicode.Is(unicode.Han, r):
+			flush()
+			out = append(out, string(r))
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// window returns up to n words on each side of position i.
+func window(words []string, i, n int) []string {
+	var out []string
+	for j := max(0, i-n); j < min(len(words), i+n+1); j++ {
+		if j != i && words[j] != "" {
+			out = append(out, words[j])
+		}
+	}
+	return out
+}
+
+func isWord(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return len(s) > 0
+}
+
+// isName accepts identifiers like genome_idx, sample1, out-prefix.
+func isName(s string) bool {
+	for _, r := range s {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.' || r == '/') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// Inputs returns the files not marked as outputs, in task order.
+func (s Slots) Inputs() []FileSlot {
+	var out []FileSlot
+	for _, f := range s.Files {
+		if !f.Output {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Outputs returns the files marked as outputs, in task order.
+func (s Slots) Outputs() []FileSlot {
+	var out []FileSlot
+	for _, f := range s.Files {
+		if f.Output {
+			out = append(out, f)
+		}
+	}
+	return out
+}

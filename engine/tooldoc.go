@@ -1,0 +1,155 @@
+package engine
+
+import "github.com/traitome/oxo-call/parsers"
+
+// ToolDoc is Stage 2's product: what the tool's own help (and, fused in,
+// its skill) says about how to call it. Field names follow the design's
+// snake_case JSON so other programs can read `docs show --json`.
+type ToolDoc struct {
+	Record ToolRecord `json:"record"`
+	// CLIStyle orders arguments when assembling: subcommand, flags_first,
+	// positional_first or hybrid.
+	CLIStyle string `json:"cli_style"`
+	// Framework is the help framework a rule detected (argparse, getopt…).
+	Framework   string `json:"framework"`
+	Description string `json:"description,omitempty"`
+	// SchemaSource is the parser that read the root help, "user-docs" for
+	// help added with `docs add`, or "none" when no help was found.
+	SchemaSource string `json:"schema_source"`
+	// DocQuality in [0,1] says how much of the help was understood.
+	DocQuality    float64         `json:"doc_quality"`
+	Subcommands   []SubcommandDoc `json:"subcommands"`
+	Companions    []SubcommandDoc `json:"companions,omitempty"`
+	GlobalFlags   []FlagDoc       `json:"global_flags"`
+	Flags         []FlagDoc       `json:"flags"`
+	Positionals   []PositionalDoc `json:"positionals"`
+	UsagePatterns []string        `json:"usage_patterns"`
+	// Constraints are requires/conflicts facts read from the help; the
+	// constraint rules (rules/constraints) apply on top at Stage 5.
+	Constraints []string `json:"constraints"`
+	// Examples, Concepts and Pitfalls are fused in from the skill (first)
+	// and from usage examples in the help.
+	Examples []Example `json:"examples,omitempty"`
+	Concepts []string  `json:"concepts,omitempty"`
+	Pitfalls []string  `json:"pitfalls,omitempty"`
+	// Skill is the source of the fused skill, if any.
+	Skill           string            `json:"skill,omitempty"`
+	RawHelp         string            `json:"raw_help,omitempty"`
+	SubcommandHelps map[string]string `json:"subcommand_helps,omitempty"`
+	// Probes lists every help probe run, in order, for explain.
+	Probes []Probe `json:"probes,omitempty"`
+	// Messages say what went wrong while exploring (no help, budget spent).
+	Messages []string `json:"messages,omitempty"`
+	// FrameworkRule is the id of the rule that chose the parser.
+	FrameworkRule string `json:"framework_rule,omitempty"`
+}
+
+// SubcommandDoc is one subcommand (or companion executable) and its own
+// flags; Subcommands nest up to depth 3.
+type SubcommandDoc struct {
+	Name         string          `json:"name"`
+	Description  string          `json:"description,omitempty"`
+	UsagePattern string          `json:"usage_pattern,omitempty"`
+	Flags        []FlagDoc       `json:"flags"`
+	Positionals  []PositionalDoc `json:"positionals"`
+	Subcommands  []SubcommandDoc `json:"subcommands,omitempty"`
+	TaskKeywords []string        `json:"task_keywords,omitempty"`
+	// Parser read this subcommand's help; empty when no help was found.
+	Parser string `json:"parser,omitempty"`
+}
+
+// FlagDoc is one flag. Name is canonical (the long form when there is one).
+type FlagDoc struct {
+	Name        string   `json:"name"`
+	Aliases     []string `json:"aliases,omitempty"`
+	ParamType   string   `json:"param_type"`
+	Placeholder string   `json:"placeholder,omitempty"`
+	Description string   `json:"description,omitempty"`
+	Default     string   `json:"default,omitempty"`
+	Required    bool     `json:"required,omitempty"`
+	Category    string   `json:"category"`
+	Choices     []string `json:"choices,omitempty"`
+	Repeatable  bool     `json:"repeatable,omitempty"`
+	// Style is "kv" for key=value arguments (BBTools in=reads.fq).
+	Style string `json:"style,omitempty"`
+}
+
+// PositionalDoc is one positional argument.
+type PositionalDoc struct {
+	Position    int    `json:"position"`
+	Name        string `json:"name"`
+	ParamType   string `json:"param_type"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required"`
+	Repeatable  bool   `json:"repeatable,omitempty"`
+}
+
+// Example is a worked example; Source is "skill" or "help".
+type Example struct {
+	Task        string `json:"task"`
+	Args        string `json:"args"`
+	Explanation string `json:"explanation,omitempty"`
+	Source      string `json:"source"`
+}
+
+// Probe is one help probe: its arguments, whether its output was used and
+// why (the validity rule that decided).
+type Probe struct {
+	Args    []string `json:"args"`
+	Valid   bool     `json:"valid"`
+	Rule    string   `json:"rule,omitempty"`
+	Reason  string   `json:"reason,omitempty"`
+	Elapsed float64  `json:"elapsed_ms"`
+}
+
+// AllFlags returns the flags valid for a subcommand path (nil for the root
+// level): the subcommand's own flags, then the global flags.
+func (d *ToolDoc) AllFlags(sub *SubcommandDoc) []FlagDoc {
+	if sub == nil {
+		return append(append([]FlagDoc(nil), d.Flags...), d.GlobalFlags...)
+	}
+	return append(append([]FlagDoc(nil), sub.Flags...), d.GlobalFlags...)
+}
+
+// FindSubcommand returns the subcommand with a name, searching one level.
+func FindSubcommand(list []SubcommandDoc, name string) *SubcommandDoc {
+	for i := range list {
+		if list[i].Name == name {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// LookupFlag finds a flag by its name or any alias.
+func LookupFlag(flags []FlagDoc, name string) (FlagDoc, bool) {
+	for _, f := range flags {
+		if f.Name == name {
+			return f, true
+		}
+		for _, a := range f.Aliases {
+			if a == name {
+				return f, true
+			}
+		}
+	}
+	return FlagDoc{}, false
+}
+
+// flagDocs converts parsed flags.
+func flagDocs(fs []parsers.Flag) []FlagDoc {
+	out := make([]FlagDoc, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, FlagDoc{Name: f.Name, Aliases: f.Aliases, ParamType: f.ParamType, Placeholder: f.Placeholder,
+			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style})
+	}
+	return out
+}
+
+func positionalDocs(ps []parsers.Positional) []PositionalDoc {
+	out := make([]PositionalDoc, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, PositionalDoc{Position: p.Position, Name: p.Name, ParamType: p.ParamType, Description: p.Description, Required: p.Required, Repeatable: p.Repeatable})
+	}
+	return out
+}

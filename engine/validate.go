@@ -1,0 +1,228 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+// Finding is one problem Stage 5 found. Rule is a constraint rule's id or
+// the id of a built-in check (check.*).
+type Finding struct {
+	Severity string `json:"severity"`
+	Rule     string `json:"rule"`
+	Where    string `json:"where,omitempty"`
+	Message  string `json:"message"`
+	Flag     string `json:"flag,omitempty"`
+	// Dangerous findings make `run` ask before executing.
+	Dangerous bool `json:"dangerous,omitempty"`
+}
+
+var (
+	intRE   = regexp.MustCompile(`^-?\d+([kKmMgGtT][bB]?)?$`)
+	floatRE = regexp.MustCompile(`^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?%?$`)
+)
+
+// validator checks one assembled command.
+type validator struct {
+	rules *rules.Set
+	rec   *ToolRecord
+	doc   *ToolDoc
+	cwd   string
+	out   []Finding
+}
+
+func (v *validator) add(sev, rule, flag, format string, a ...any) {
+	v.out = append(v.out, Finding{Severity: sev, Rule: rule, Flag: flag, Message: fmt.Sprintf(format, a...)})
+}
+
+// Validate runs Stage 5 on a fill and its command. cwd is where relative
+// paths are checked.
+func Validate(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, f *Fill, cmd Command, cwd string) []Finding {
+	v := &validator{rules: rs, rec: rec, doc: doc, cwd: cwd}
+	flags := v.schema(f)
+	if flags != nil {
+		v.flags(f, flags)
+	}
+	v.files(f)
+	v.constraints(f, cmd, flags)
+	return v.out
+}
+
+// schema returns the flags the fill may use, or nil when there is no help
+// to check against (the fill is then reported as unchecked).
+func (v *validator) schema(f *Fill) []FlagDoc {
+	if v.doc == nil {
+		v.add("info", "check.unchecked", "", "not checked against %s's help (the tool is not installed here or its help was not used)", v.rec.Executable)
+		return nil
+	}
+	if f.Executable != "" && f.Executable != v.rec.Executable {
+		for _, c := range v.doc.Companions {
+			if c.Name == f.Executable {
+				if c.Parser == "" {
+					v.add("info", "check.unchecked", "", "%s has no readable help; its flags are not checked", c.Name)
+					return nil
+				}
+				return c.Flags
+			}
+		}
+		if _, ok := v.rec.Companion(f.Executable); !ok {
+			v.add("warning", "check.unknown_executable", "", "%s is not a companion found with %s", f.Executable, v.rec.Executable)
+		}
+		return nil
+	}
+	if len(f.Subcommand) == 0 {
+		if len(v.doc.Subcommands) > 0 && len(v.doc.GlobalFlags)+len(v.doc.Flags) == 0 {
+			v.add("warning", "check.missing_subcommand", "", "%s expects a subcommand", v.rec.Executable)
+		}
+		return v.doc.AllFlags(nil)
+	}
+	list := v.doc.Subcommands
+	var sub *SubcommandDoc
+	for _, name := range f.Subcommand {
+		sub = FindSubcommand(list, name)
+		if sub == nil {
+			var names []string
+			for _, s := range list {
+				names = append(names, s.Name)
+			}
+			msg := fmt.Sprintf("unknown subcommand %q", name)
+			if c := Closest(name, names, 1); len(c) > 0 {
+				msg += fmt.Sprintf("; did you mean %q?", c[0])
+			}
+			v.add("error", "check.unknown_subcommand", "", "%s", msg)
+			return nil
+		}
+		list = sub.Subcommands
+	}
+	if sub.Parser == "" {
+		v.add("info", "check.unchecked", "", "subcommand %s has no readable help; its flags are not checked", strings.Join(f.Subcommand, " "))
+		return nil
+	}
+	return v.doc.AllFlags(sub)
+}
+
+// flags checks names, values, types, choices and required flags.
+func (v *validator) flags(f *Fill, flags []FlagDoc) {
+	var names []string
+	for _, fd := range flags {
+		names = append(names, fd.Name)
+		names = append(names, fd.Aliases...)
+	}
+	present := map[string]bool{}
+	for _, fv := range f.Flags {
+		fd, ok := LookupFlag(flags, fv.Name)
+		if !ok {
+			msg := fmt.Sprintf("%s is not a flag of %s", fv.Name, strings.Join(append([]string{f.Executable}, f.Subcommand...), " "))
+			if c := Closest(fv.Name, names, 1); len(c) > 0 {
+				msg += fmt.Sprintf("; did you mean %s?", c[0])
+			}
+			v.add("error", "check.unknown_flag", fv.Name, "%s", msg)
+			continue
+		}
+		present[fd.Name] = true
+		switch {
+		case fd.ParamType == "bool" && fv.HasValue:
+			v.add("error", "check.unexpected_value", fv.Name, "%s takes no value but was given %q", fv.Name, fv.Value)
+		case fd.ParamType != "bool" && !fv.HasValue:
+			v.add("error", "check.missing_value", fv.Name, "%s needs a value (%s)", fv.Name, orDash(fd.Placeholder))
+		case fd.ParamType == "int" && !intRE.MatchString(fv.Value):
+			v.add("warning", "check.bad_type", fv.Name, "%s expects an integer, got %q", fv.Name, fv.Value)
+		case fd.ParamType == "float" && !floatRE.MatchString(fv.Value):
+			v.add("warning", "check.bad_type", fv.Name, "%s expects a number, got %q", fv.Name, fv.Value)
+		case len(fd.Choices) > 0 && !hasFold(fd.Choices, fv.Value):
+			v.add("error", "check.bad_choice", fv.Name, "%s must be one of %s, got %q", fv.Name, strings.Join(fd.Choices, ", "), fv.Value)
+		}
+	}
+	for _, fd := range flags {
+		if fd.Required && !present[fd.Name] {
+			v.add("error", "check.required_missing", fd.Name, "%s is required (%s)", fd.Name, fd.Description)
+		}
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "a value"
+	}
+	return s
+}
+
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// files warns about inputs that do not exist.
+func (v *validator) files(f *Fill) {
+	outs := map[string]bool{}
+	for _, o := range f.Outputs {
+		outs[o] = true
+	}
+	for _, p := range inputsOf(f) {
+		if outs[p] {
+			continue
+		}
+		if _, err := os.Stat(v.abs(p)); err != nil {
+			v.add("warning", "check.input_missing", "", "input %s does not exist in %s", p, v.cwd)
+		}
+	}
+}
+
+// inputsOf returns the file-like values the command reads.
+func inputsOf(f *Fill) []string {
+	outs := map[string]bool{}
+	for _, o := range f.Outputs {
+		outs[o] = true
+	}
+	var in []string
+	for _, p := range f.Positionals {
+		if FileType(p) != "" && !outs[p] {
+			in = append(in, p)
+		}
+	}
+	for _, fv := range f.Flags {
+		if fv.HasValue && FileType(fv.Value) != "" && !outs[fv.Value] {
+			in = append(in, fv.Value)
+		}
+	}
+	return in
+}
+
+func (v *validator) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(v.cwd, p)
+}
+
+// constraints runs the constraint rules.
+func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
+	env := &rules.ConstraintEnv{Tool: v.rec.Name, Executable: filepath.Base(cmd.Executable), Subcommand: strings.Join(f.Subcommand, " "),
+		Args: cmd.Args, Positionals: f.Positionals, Outputs: f.Outputs, Inputs: inputsOf(f), Values: map[string]string{}}
+	for _, fv := range f.Flags {
+		env.Flags = append(env.Flags, fv.Name)
+		env.Values[fv.Name] = fv.Value
+	}
+	for _, o := range f.Outputs {
+		if _, err := os.Stat(v.abs(o)); err == nil {
+			env.Existing = append(env.Existing, o)
+		}
+	}
+	ms, err := v.rules.Eval("constraints", env)
+	for _, m := range ms {
+		t := m.Then.(*rules.ConstraintThen)
+		v.out = append(v.out, Finding{Severity: t.Severity, Rule: m.Rule.ID, Where: m.Rule.Where(), Message: t.Message, Dangerous: t.Dangerous})
+	}
+	if err != nil {
+		v.add("warning", "check.rule_error", "", "a constraint rule failed: %v", err)
+	}
+}
