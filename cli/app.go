@@ -69,9 +69,11 @@ prints (or runs) the command that does what you asked — and explains why.
 			&ucli.BoolFlag{Name: "json", Usage: "machine-readable output", Destination: &a.json},
 		},
 		Commands: []*ucli.Command{
+			a.runCmd(),
 			a.dryRunCmd(),
 			a.explainCmd(),
 			a.rulesCmd(),
+			a.historyCmd(),
 			a.versionCmd(),
 		},
 	}

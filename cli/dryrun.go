@@ -149,6 +149,7 @@ Exit status 3 means the command is uncertain and no model is configured.`,
 			} else {
 				a.printResult(res)
 			}
+			a.record(a.entry(res, nil))
 			if res.Uncertain {
 				return silentExit(ExitUncertain)
 			}

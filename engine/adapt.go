@@ -122,6 +122,11 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			}
 			return p
 		}
+		if anyUsed(usedIn) {
+			// The example lists more inputs than the task has (merge of
+			// three files for a task with two): leave the rest out.
+			return ""
+		}
 		if len(taskIn)+len(taskOut) > 0 {
 			m.evidence = append(m.evidence, fmt.Sprintf("kept the example's file %s: the task names no file for it", v))
 			f.Confidence -= 0.1
@@ -148,6 +153,8 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			switch {
 			case vals[i] != "":
 				v = vals[i]
+			case FileType(v) != "" && !m.positionalIsOutput(c, toks, i) && anyUsed(usedIn):
+				continue // an extra example input the task has no counterpart for
 			case FileType(v) != "" || m.positionalIsOutput(c, toks, i):
 				v = mapFile(v, true)
 			case regionRE.MatchString(v) && strings.Contains(v, ":"):
@@ -208,6 +215,15 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	}
 	m.addSlotFlags(f, c, used)
 	return f
+}
+
+func anyUsed(u []bool) bool {
+	for _, x := range u {
+		if x {
+			return true
+		}
+	}
+	return false
 }
 
 // optionalByConcept reports example flags that only tune (threads, memory,

@@ -63,6 +63,8 @@ type Result struct {
 	Doc    *ToolDoc    `json:"-"`
 	// CacheHit says where the ToolDoc came from: "memory", "disk" or "".
 	CacheHit string `json:"cache_hit,omitempty"`
+	// DocKey identifies the ToolDoc used (its cache key).
+	DocKey string `json:"tooldoc_key,omitempty"`
 	Trace    *Trace `json:"-"`
 	// Pending lists stages this build does not run yet.
 	Pending []int `json:"pending_stages,omitempty"`
@@ -85,9 +87,14 @@ type Result struct {
 // a fresh exploration. A tool that is not installed yields a record with
 // Installed=false, a nil doc and a *NotFoundError.
 func (e *Engine) Doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, *ToolDoc, string, error) {
+	rec, doc, hit, _, err := e.doc(ctx, tool, tr)
+	return rec, doc, hit, err
+}
+
+func (e *Engine) doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, *ToolDoc, string, string, error) {
 	rec, err := e.resolver.Resolve(ctx, tool, tr)
 	if err != nil {
-		return rec, nil, "", err
+		return rec, nil, "", "", err
 	}
 	start := time.Now()
 	key := CacheKey(rec, e.opts.Rules.Fingerprint())
@@ -96,7 +103,7 @@ func (e *Engine) Doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 		if doc != nil {
 			e.replayCached(doc, tr)
 			tr.Add(StageExplore, nil, time.Since(start), "ToolDoc from the "+note+" cache (key "+key+")")
-			return &doc.Record, doc, note, nil
+			return &doc.Record, doc, note, key, nil
 		}
 		if note != "" {
 			tr.Add(StageExplore, nil, 0, note)
@@ -109,7 +116,7 @@ func (e *Engine) Doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 			tr.Add(StageExplore, nil, 0, "could not cache the ToolDoc: "+err.Error())
 		}
 	}
-	return &doc.Record, doc, "", nil
+	return &doc.Record, doc, "", key, nil
 }
 
 // Generate runs all five stages for req without executing anything. A
@@ -135,12 +142,26 @@ func (e *Engine) Generate(ctx context.Context, req Request) (*Result, error) {
 	if req.Scenario == "bare" {
 		rec, err = e.resolver.Resolve(ctx, req.Tool, tr)
 	} else {
-		rec, doc, res.CacheHit, err = e.Doc(ctx, req.Tool, tr)
+		rec, doc, res.CacheHit, res.DocKey, err = e.doc(ctx, req.Tool, tr)
 	}
 	var nf *NotFoundError
 	if err != nil && !errors.As(err, &nf) {
 		return nil, err
 	}
+	return e.GenerateFrom(ctx, req, rec, doc, res)
+}
+
+// GenerateFrom runs Stages 3–5 on a record and ToolDoc obtained elsewhere
+// (the golden tests pass captured ones). res may carry the trace so far;
+// nil starts a new one.
+func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord, doc *ToolDoc, res *Result) (*Result, error) {
+	if res == nil {
+		if req.Scenario == "" {
+			req.Scenario = "full"
+		}
+		res = &Result{Tool: req.Tool, Task: req.Task, Trace: &Trace{}, Scenario: req.Scenario}
+	}
+	tr := res.Trace
 	res.Record, res.Doc = rec, doc
 	var sk *skills.Skill
 	if req.Scenario == "full" && e.opts.Skills != nil {

@@ -49,7 +49,7 @@ type scoredExample struct {
 func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, task string) *mapper {
 	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: task, conceptCache: map[string]map[string]bool{}}
 	m.slots = ExtractSlots(task)
-	m.taskWords = contentWords(task)
+	m.taskWords = contentWords(withoutFiles(task))
 	m.taskConcepts = m.concepts(task)
 	return m
 }
@@ -185,15 +185,26 @@ func (m *mapper) score(cands []*candidate) {
 		if m.skill != nil {
 			for _, kw := range m.skill.Keywords[c.key] {
 				k := strings.ToLower(kw)
+				if k == name {
+					continue // already counted as a mention of the name
+				}
+				kwWords := contentWords(k)
 				if strings.Contains(lower, k) {
 					c.score += 3 + 0.5*float64(strings.Count(k, " "))
 					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
+				} else if len(kwWords) > 1 && overlap(kwWords, m.taskWords) == len(kwWords) {
+					c.score += 2.5 + 0.5*float64(len(kwWords)-1)
+					c.why = append(c.why, fmt.Sprintf("the words of skill keyword %q", kw))
 				} else if n := overlap(m.concepts(k), m.taskConcepts); n > 0 && len(m.concepts(k)) == n {
 					c.score += 1
 				}
 			}
 		}
 		sort.SliceStable(c.examples, func(i, j int) bool { return c.examples[i].score > c.examples[j].score })
+		if len(c.examples) > 0 && len(m.taskTypes()) > 0 && !m.typesFit(c) {
+			c.score -= 4
+			c.why = append(c.why, "its examples work on other file types")
+		}
 		if len(c.examples) > 0 {
 			c.score += 4 * c.examples[0].score
 		}
@@ -217,7 +228,7 @@ func (m *mapper) mentions(s string) bool {
 
 // exampleScore is the similarity of an example to the task.
 func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
-	s := jaccard(contentWords(ex.Task), m.taskWords) + 0.5*jaccard(m.concepts(ex.Task), m.taskConcepts)
+	s := jaccard(contentWords(withoutFiles(ex.Task)), m.taskWords) + 0.5*jaccard(m.concepts(ex.Task), m.taskConcepts)
 	var exTypes []string
 	hasRegion := false
 	for _, a := range args {
@@ -228,10 +239,7 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 			hasRegion = true
 		}
 	}
-	taskTypes := map[string]bool{}
-	for _, f := range m.slots.Files {
-		taskTypes[family(f.Type)] = true
-	}
+	taskTypes := m.taskTypes()
 	if len(exTypes) > 0 && len(taskTypes) > 0 {
 		hit := 0
 		for _, t := range exTypes {
@@ -245,6 +253,52 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 		s -= 0.15
 	}
 	return s
+}
+
+// taskTypes are the file kinds the task names: its files' kinds and kind
+// words ("the fasta", "a BAM").
+func (m *mapper) taskTypes() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range m.slots.Files {
+		out[family(f.Type)] = true
+	}
+	for w := range m.taskWords {
+		if t, ok := fileTypes[w]; ok && len(w) > 2 {
+			out[family(t)] = true
+		}
+	}
+	return out
+}
+
+// withoutFiles drops file names from a text: their words ("ref", "aln")
+// are the user's naming, not what the task asks.
+func withoutFiles(s string) string {
+	f := strings.Fields(s)
+	out := f[:0]
+	for _, w := range f {
+		if FileType(strings.Trim(w, ",;()[]'\"")) == "" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// typesFit reports whether any example of the candidate uses a file of a
+// kind the task names ("index ref.fa" fits faidx, not index).
+func (m *mapper) typesFit(c *candidate) bool {
+	task := m.taskTypes()
+	anyFiles := false
+	for _, e := range c.examples {
+		for _, a := range e.args {
+			if t := FileType(a); t != "" {
+				anyFiles = true
+				if task[family(t)] {
+					return true
+				}
+			}
+		}
+	}
+	return !anyFiles
 }
 
 // family groups file kinds that stand in for each other.
@@ -280,5 +334,8 @@ func (m *mapper) choose() (*candidate, float64) {
 		what = "companion " + best.exe
 	}
 	m.evidence = append(m.evidence, fmt.Sprintf("chose %s (score %.1f): %s", what, best.score, strings.Join(best.why, "; ")))
+	if len(cands) > 1 {
+		m.evidence = append(m.evidence, fmt.Sprintf("runner-up %s (score %.1f)", cands[1].key, cands[1].score))
+	}
 	return best, conf
 }

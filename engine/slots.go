@@ -105,6 +105,16 @@ var (
 // compare against rather than a destination.
 var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
 
+// fillerWord is a word that may sit between an output marker and the file
+// ("into the file x", "to bam out.bam", "as a sorted x").
+func fillerWord(w string) bool {
+	if w == "file" || w == "the" || w == "a" || w == "an" || w == "new" || w == "sorted" || w == "compressed" {
+		return true
+	}
+	_, isType := fileTypes[w]
+	return isType
+}
+
 // cjkUnit are the first characters of the Chinese units cjkNumRE reads.
 var cjkUnit = map[string]bool{"个": true, "线": true, "核": true, "g": true, "G": true}
 
@@ -172,7 +182,7 @@ func ExtractSlots(task string) Slots {
 			}
 		case FileType(raw) != "" && !numberRE.MatchString(raw):
 			fs := FileSlot{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
-			fs.Output = i > 0 && (outputMarkers[lower[i-1]] || i > 1 && outputMarkers[lower[i-2]] && (lower[i-1] == "file" || lower[i-1] == "the"))
+			fs.Output = i > 0 && (outputMarkers[lower[i-1]] || i > 1 && outputMarkers[lower[i-2]] && fillerWord(lower[i-1]))
 			if fs.Output && (lower[i-1] == "to" || lower[i-1] == "到") && referenceTypes[fs.Type] {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 			}

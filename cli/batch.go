@@ -1,0 +1,179 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/conc/pool"
+	ucli "github.com/urfave/cli/v3"
+
+	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/rules"
+)
+
+// items reads --input-list / --input-items; nil means no batch.
+func (o *runOptions) items() ([]string, error) {
+	var out []string
+	if o.inputList != "" {
+		f, err := os.Open(o.inputList)
+		if err != nil {
+			return nil, fmt.Errorf("--input-list: %w", err)
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			l := strings.TrimSpace(sc.Text())
+			if l != "" && !strings.HasPrefix(l, "#") {
+				out = append(out, l)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("--input-list %s: %w", o.inputList, err)
+		}
+		if len(out) == 0 {
+			return nil, usagef("--input-list %s has no items", o.inputList)
+		}
+	}
+	if o.inputItems != "" {
+		for _, it := range strings.Split(o.inputItems, ",") {
+			if it = strings.TrimSpace(it); it != "" {
+				out = append(out, it)
+			}
+		}
+	}
+	return out, nil
+}
+
+// placeholders are the batch variables, in the order they are replaced.
+var placeholders = []string{"{item}", "{stem}", "{basename}", "{dir}", "{ext}", "{nr}", "{}", "{line}"}
+
+// sentinelTask replaces the placeholders with stand-in values that keep
+// the first item's file type, so the task reads like a real one to the
+// stages; the sentinels are turned back into placeholders afterwards.
+func sentinelTask(task, first string) (string, map[string]string) {
+	ext := strings.TrimPrefix(fileExt(first), ".")
+	stand := map[string]string{
+		"{item}": "oxoitem" + fileExt(first), "{}": "oxoitem" + fileExt(first), "{line}": "oxoitem" + fileExt(first),
+		"{stem}": "oxostem", "{basename}": "oxobase" + fileExt(first), "{dir}": "oxodir", "{ext}": ext, "{nr}": "90909",
+	}
+	back := map[string]string{}
+	for _, p := range placeholders {
+		if strings.Contains(task, p) {
+			task = strings.ReplaceAll(task, p, stand[p])
+			back[stand[p]] = p
+		}
+	}
+	return task, back
+}
+
+// fileExt returns the extension including a compression suffix (".fq.gz").
+func fileExt(p string) string {
+	b := filepath.Base(p)
+	s := rules.Stem(b)
+	return strings.TrimPrefix(b, s)
+}
+
+// interpolate fills a template argument for one item.
+func interpolate(arg, item string, nr int) string {
+	r := strings.NewReplacer("{item}", item, "{}", item, "{line}", item, "{stem}", rules.Stem(item), "{basename}", filepath.Base(item),
+		"{dir}", filepath.Dir(item), "{ext}", strings.TrimPrefix(fileExt(item), "."), "{nr}", strconv.Itoa(nr))
+	return r.Replace(arg)
+}
+
+// templateArgv turns the sentinels in argv back into placeholders.
+func templateArgv(argv []string, back map[string]string) []string {
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		for s, p := range back {
+			a = strings.ReplaceAll(a, s, p)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// runBatch builds the command once and runs it per item with a bounded pool.
+func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, items []string) error {
+	if err := needArgs(cmd, 2, `TOOL "TASK"`); err != nil {
+		return err
+	}
+	task, err := expandVars(cmd.Args().Get(1), o.vars)
+	if err != nil {
+		return err
+	}
+	stTask, back := sentinelTask(task, items[0])
+	if len(back) == 0 {
+		return usagef("a batch task needs a placeholder such as {item} (or {stem}, {basename}, {dir}, {ext}, {nr})")
+	}
+	a.noCache = o.noCache
+	res, err := a.engine().Generate(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: stTask, Scenario: o.scenario})
+	if err != nil {
+		return err
+	}
+	tmpl := templateArgv(res.Command.Argv, back)
+	res.Command.Display = engine.QuoteArgv(templateArgv(res.Command.DisplayArgv, back))
+	for i := range res.Findings {
+		res.Findings[i].Message = templateArgv([]string{res.Findings[i].Message}, back)[0]
+	}
+	if err := a.gate(res, &o.genOptions, o); err != nil {
+		return err
+	}
+	jobs := max(1, o.jobs)
+	bctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var mu sync.Mutex
+	failed, done := 0, 0
+	p := pool.New().WithMaxGoroutines(jobs)
+	for i, item := range items {
+		p.Go(func() {
+			if bctx.Err() != nil {
+				return
+			}
+			argv := make([]string, len(tmpl))
+			for j, t := range tmpl {
+				argv[j] = interpolate(t, item, i+1)
+			}
+			// Parallel items write through a lock so lines do not interleave.
+			out := &lockedWriter{mu: &mu, w: a.d.IO.Out}
+			errw := &lockedWriter{mu: &mu, w: a.d.IO.Err}
+			code, err := runArgv(bctx, argv, nil, out, errw)
+			mu.Lock()
+			done++
+			if err != nil || code != 0 {
+				failed++
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (exit %d)\n", i+1, len(items), item, code)
+				if o.stopOnError {
+					cancel()
+				}
+			}
+			mu.Unlock()
+			e := a.entry(res, &code)
+			e.Command = engine.QuoteArgv(argv)
+			a.record(e)
+		})
+	}
+	p.Wait()
+	fmt.Fprintf(a.d.IO.Err, "batch: %d items, %d ok, %d failed, %d not run\n", len(items), done-failed, failed, len(items)-done)
+	if failed > 0 {
+		return silentExit(ExitError)
+	}
+	return nil
+}
+
+// lockedWriter serialises writes from parallel items.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  interface{ Write([]byte) (int, error) }
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}

@@ -1,0 +1,178 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+
+	ucli "github.com/urfave/cli/v3"
+
+	"github.com/traitome/oxo-call/engine"
+)
+
+// runOptions are run's flags on top of the generation flags.
+type runOptions struct {
+	genOptions
+	ask, yes, force, stopOnError bool
+	inputList, inputItems        string
+	jobs                         int
+}
+
+func (a *app) runCmd() *ucli.Command {
+	o := &runOptions{}
+	flags := append(o.genOptions.flags(),
+		&ucli.BoolFlag{Name: "ask", Aliases: []string{"a"}, Usage: "confirm before running", Destination: &o.ask},
+		&ucli.BoolFlag{Name: "yes", Aliases: []string{"y"}, Usage: "do not ask; dangerous commands are then refused unless --force", Destination: &o.yes},
+		&ucli.BoolFlag{Name: "force", Usage: "run even with error findings, low confidence or danger", Destination: &o.force},
+		&ucli.StringFlag{Name: "input-list", Aliases: []string{"i"}, Usage: "FILE with one item per line (blank and # lines skipped); run once per item", Destination: &o.inputList},
+		&ucli.StringFlag{Name: "input-items", Usage: "comma-separated items; run once per item", Destination: &o.inputItems},
+		&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "items run in parallel", Destination: &o.jobs},
+		&ucli.BoolFlag{Name: "stop-on-error", Aliases: []string{"x"}, Usage: "stop the batch at the first failure", Destination: &o.stopOnError},
+	)
+	return &ucli.Command{
+		Name:      "run",
+		Aliases:   []string{"r"},
+		Usage:     "build the command for a task, check it, and run it",
+		ArgsUsage: `TOOL "TASK"`,
+		Description: `Builds and checks the command like dry-run, then runs it as argv (never
+through a shell, so file names reach the tool literally). It refuses a command
+with an error finding or an uncertain one unless --force, and asks before
+anything dangerous (overwriting a file, deleting, writing outside the working
+directory) unless --yes. The exit status is the tool's own.
+
+Batch: with --input-list or --input-items the task may use {item}, {stem},
+{basename}, {dir}, {ext} and {nr}; the command is built once and run per item.
+
+  oxo-call run samtools "index {item}" --input-items a.bam,b.bam --jobs 2`,
+		Flags: flags,
+		Action: func(ctx context.Context, cmd *ucli.Command) error {
+			items, err := o.items()
+			if err != nil {
+				return err
+			}
+			if items != nil {
+				return a.runBatch(ctx, cmd, o, items)
+			}
+			res, elapsed, err := a.generate(ctx, cmd, &o.genOptions)
+			if err != nil {
+				return err
+			}
+			if err := a.gate(res, &o.genOptions, o); err != nil {
+				a.record(a.entry(res, nil))
+				return err
+			}
+			code, err := a.execute(ctx, res.Command.Argv, o.json)
+			if err != nil {
+				return err
+			}
+			a.record(a.entry(res, &code))
+			if a.json || o.json {
+				j := toJSON(res, elapsed, false)
+				ok := code == 0
+				j.ExitCode, j.Success = &code, &ok
+				if err := writeJSON(a.d.IO.Out, j); err != nil {
+					return err
+				}
+			}
+			if code != 0 {
+				return silentExit(code)
+			}
+			return nil
+		},
+	}
+}
+
+// gate decides whether a command may run: errors, uncertainty and danger
+// stop it unless the user says so.
+func (a *app) gate(res *engine.Result, g *genOptions, o *runOptions) error {
+	if !(a.json || g.json) {
+		fmt.Fprintln(a.d.IO.Err, "$ "+res.Command.Display)
+	}
+	for _, f := range res.Findings {
+		if f.Severity != "info" || a.verbose {
+			fmt.Fprintf(a.d.IO.Err, "%s: %s [%s]\n", f.Severity, f.Message, f.Rule)
+		}
+	}
+	if !res.Record.Installed {
+		return fmt.Errorf("%s is not installed here; the command above was built from its skill (use dry-run to print it)", res.Record.Name)
+	}
+	if o.force {
+		return nil
+	}
+	var errs, danger []string
+	for _, f := range res.Findings {
+		if f.Severity == "error" {
+			errs = append(errs, f.Message)
+		}
+		if f.Dangerous {
+			danger = append(danger, f.Message)
+		}
+	}
+	switch {
+	case len(errs) > 0:
+		return withCode(ExitRefused, "not running: %s (fix the task, or --force)", strings.Join(errs, "; "))
+	case res.Uncertain:
+		return withCode(ExitUncertain, "not running an uncertain command (confidence %.2f): check it with explain, configure a model, or --force", res.Confidence)
+	case len(danger) > 0 && o.yes:
+		return withCode(ExitRefused, "not running a dangerous command with --yes: %s (add --force to run it anyway)", strings.Join(danger, "; "))
+	case len(danger) > 0:
+		ok, err := a.confirm("this command is dangerous: " + strings.Join(danger, "; ") + ". Run it?")
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return withCode(ExitRefused, "not run")
+		}
+	case o.ask && !o.yes:
+		ok, err := a.confirm("run it?")
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return withCode(ExitRefused, "not run")
+		}
+	}
+	return nil
+}
+
+// execute runs argv with the user's streams and returns the exit code.
+func (a *app) execute(ctx context.Context, argv []string, jsonOut bool) (int, error) {
+	var stdout io.Writer = a.d.IO.Out
+	if jsonOut || a.json {
+		stdout = a.d.IO.Err // keep stdout for the JSON document
+	}
+	return runArgv(ctx, argv, a.d.IO.In, stdout, a.d.IO.Err)
+}
+
+// runArgv runs a program directly (no shell) and returns its exit code.
+func runArgv(ctx context.Context, argv []string, in io.Reader, out, errw io.Writer) (int, error) {
+	c := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	c.Stdin, c.Stdout, c.Stderr = in, out, errw
+	if f, ok := in.(*os.File); !ok || f == nil {
+		c.Stdin = nil
+	}
+	err := c.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, nil
+	case errors.As(err, &ee):
+		return ee.ExitCode(), nil
+	default:
+		return 0, fmt.Errorf("could not run %s: %w", argv[0], err)
+	}
+}
+
+// entry builds the history record of a result.
+func (a *app) entry(res *engine.Result, code *int) HistoryEntry {
+	e := HistoryEntry{Tool: res.Tool, Task: res.Task, Command: res.Command.Display, ExitCode: code, DryRun: code == nil,
+		ToolDocHash: res.DocKey, Skill: res.Skill, RulesFired: res.Trace.RuleIDs()}
+	if res.Record != nil {
+		e.ToolVersion = res.Record.Version
+	}
+	return e
+}
