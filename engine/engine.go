@@ -65,7 +65,7 @@ type Result struct {
 	CacheHit string `json:"cache_hit,omitempty"`
 	// DocKey identifies the ToolDoc used (its cache key).
 	DocKey string `json:"tooldoc_key,omitempty"`
-	Trace    *Trace `json:"-"`
+	Trace  *Trace `json:"-"`
 	// Pending lists stages this build does not run yet.
 	Pending []int `json:"pending_stages,omitempty"`
 
