@@ -74,6 +74,7 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.explainCmd(),
 			a.rulesCmd(),
 			a.historyCmd(),
+			a.skillCmd(),
 			a.versionCmd(),
 		},
 	}

@@ -1,0 +1,180 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/traitome/oxo-call/skills"
+)
+
+// ExampleCheck is the verdict on one skill example.
+type ExampleCheck struct {
+	Task string `json:"task"`
+	Line int    `json:"line"`
+	Args string `json:"args"`
+	// Status is ok, error, unchecked (no readable help for that level) or
+	// skipped (the executable is not installed).
+	Status   string   `json:"status"`
+	Problems []string `json:"problems,omitempty"`
+}
+
+// VerifySkill checks every example of a skill against the real ToolDocs:
+// its executable or companion, its subcommand path, and each flag.
+func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleCheck {
+	docs := map[string]*ToolDoc{}
+	getDoc := func(exe string) *ToolDoc {
+		if d, ok := docs[exe]; ok {
+			return d
+		}
+		_, d, _, err := e.Doc(ctx, exe, nil)
+		if err != nil {
+			d = nil
+		}
+		docs[exe] = d
+		return d
+	}
+	others := map[string]bool{}
+	for _, n := range append(append([]string(nil), sk.Companions...), sk.Aliases...) {
+		others[n] = true
+	}
+	var out []ExampleCheck
+	for _, ex := range sk.Examples {
+		ch := ExampleCheck{Task: ex.Task, Line: ex.Line, Args: ex.Args, Status: "ok"}
+		args, err := skills.SplitArgs(ex.Args)
+		if err != nil {
+			ch.Status, ch.Problems = "error", []string{err.Error()}
+			out = append(out, ch)
+			continue
+		}
+		exe := sk.Name
+		if len(args) > 0 && (others[args[0]] || args[0] == sk.Name) {
+			exe, args = args[0], args[1:]
+		}
+		doc := getDoc(exe)
+		if doc == nil {
+			ch.Status = "skipped"
+			ch.Problems = []string{exe + " is not installed"}
+			out = append(out, ch)
+			continue
+		}
+		checkArgs(doc, args, &ch)
+		out = append(out, ch)
+	}
+	return out
+}
+
+// checkArgs walks the subcommand path, then checks every flag token.
+func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck) {
+	flags := doc.AllFlags(nil)
+	level := doc.Subcommands
+	var path []string
+	for len(level) > 0 && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub := FindSubcommand(level, args[0])
+		if sub == nil {
+			if len(path) == 0 && len(doc.Flags) == 0 {
+				var names []string
+				for _, s := range level {
+					names = append(names, s.Name)
+				}
+				msg := fmt.Sprintf("unknown subcommand %q", args[0])
+				if c := Closest(args[0], names, 1); len(c) > 0 {
+					msg += fmt.Sprintf(" (did you mean %q?)", c[0])
+				}
+				ch.Status, ch.Problems = "error", append(ch.Problems, msg)
+				return
+			}
+			break
+		}
+		path = append(path, sub.Name)
+		args = args[1:]
+		if sub.Parser == "" {
+			ch.Status = "unchecked"
+			ch.Problems = append(ch.Problems, "no readable help for "+strings.Join(path, " "))
+			return
+		}
+		flags = doc.AllFlags(sub)
+		level = sub.Subcommands
+	}
+	if len(flags) == 0 {
+		ch.Status = "unchecked"
+		ch.Problems = append(ch.Problems, "no flags parsed from the help")
+		return
+	}
+	var names []string
+	for _, f := range flags {
+		names = append(names, f.Name)
+		names = append(names, f.Aliases...)
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name := a
+		if k, _, ok := strings.Cut(a, "="); ok && !strings.HasPrefix(a, "-") {
+			if _, known := LookupFlag(flags, k); known {
+				continue
+			}
+			if hasKV(flags) {
+				name = k
+			} else {
+				continue
+			}
+		} else if !strings.HasPrefix(a, "-") || a == "-" || numberRE.MatchString(a[1:]) {
+			continue
+		} else if k, _, ok := strings.Cut(a, "="); ok {
+			name = k
+		}
+		f, ok := LookupFlag(flags, name)
+		if !ok && jvmOption.MatchString(name) {
+			continue // JVM options go to the java launcher of a wrapper
+		}
+		if !ok {
+			if takes, bundled := bundle(flags, name); bundled {
+				if takes && i+1 < len(args) {
+					i++
+				}
+				continue
+			}
+			msg := fmt.Sprintf("unknown flag %s", name)
+			if c := Closest(name, names, 1); len(c) > 0 {
+				msg += fmt.Sprintf(" (did you mean %s?)", c[0])
+			}
+			ch.Status, ch.Problems = "error", append(ch.Problems, msg)
+			continue
+		}
+		if f.ParamType != "bool" && !strings.Contains(a, "=") && i+1 < len(args) {
+			i++ // its value, which may itself start with "-"
+		}
+	}
+}
+
+// jvmOption matches options for the Java launcher (-Xmx8g, -Dkey=v).
+var jvmOption = regexp.MustCompile(`^-(X[a-z]{2,}\S*|D[\w.]+=\S*)$`)
+
+// bundle reads "-czf" as -c -z -f and "-Tpdf" as -T with the value "pdf":
+// single-letter flags bundled the getopt way. It reports whether the token
+// is such a bundle and whether its last flag takes the next argument.
+func bundle(flags []FlagDoc, tok string) (takesNext, ok bool) {
+	if len(tok) < 3 || tok[0] != '-' || tok[1] == '-' {
+		return false, false
+	}
+	for i := 1; i < len(tok); i++ {
+		f, known := LookupFlag(flags, "-"+tok[i:i+1])
+		if !known {
+			return false, false
+		}
+		if f.ParamType != "bool" {
+			return i == len(tok)-1, true // the rest of the token is its value
+		}
+	}
+	return false, true
+}
+
+func hasKV(flags []FlagDoc) bool {
+	for _, f := range flags {
+		if f.Style == "kv" {
+			return true
+		}
+	}
+	return false
+}
