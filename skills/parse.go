@@ -161,7 +161,7 @@ func (p *parser) frontMatter() (int, error) {
 	offset := start + 1 // YAML line n is file line n+offset
 	for i := start + 1; i < end; i++ {
 		if r, ok := badYAMLChar(p.lines[i]); ok {
-			return 0, p.errf(i+1, "front matter holds the control character %U", r)
+			return 0, p.errf(i+1, "front matter holds the character %U, which YAML does not allow", r)
 		}
 	}
 	fm := p.lines[start+1 : end]

@@ -1,8 +1,34 @@
 // Package skills loads curated knowledge about bioinformatics tools: one
-// Markdown file per tool with YAML front matter and three sections
-// (Concepts, Pitfalls, Examples). Files come from user and data
-// directories and from the built-in set embedded in the binary; earlier
-// sources override later ones by tool name.
+// Markdown file per tool with YAML front matter and three sections.
+//
+//	---
+//	name: hisat2                      # required; lower-case tool name
+//	category: alignment
+//	description: Graph-based splice-aware aligner
+//	tags: [rna-seq, alignment]
+//	author: someone
+//	source_url: "https://…"
+//	aliases: []                       # optional: other names that select the skill
+//	companions: [hisat2-build]        # optional: other executables examples may start with
+//	keywords:                         # optional: subcommand/executable → task phrases
+//	  hisat2-build: [build index, 建索引]
+//	min_version: "2.1"                # optional
+//	max_version: ""                   # optional
+//	---
+//	## Concepts
+//	- one fact per bullet
+//	## Pitfalls
+//	- one pitfall per bullet
+//	## Examples
+//	### build an index from genome.fa
+//	**Args:** `hisat2-build genome.fa genome_idx`
+//	**Explanation:** why each argument is there
+//
+// Files come from user and data directories and from the built-in set
+// embedded in the binary; earlier sources override later ones by tool
+// name. Community files with only the original keys load unchanged;
+// unknown keys and sections in them are warnings, while built-in files
+// are parsed strictly so that typos fail the tests.
 package skills
 
 import (
