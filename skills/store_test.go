@@ -195,3 +195,22 @@ func TestLoaderOnce(t *testing.T) {
 		t.Error("alias st missing")
 	}
 }
+
+// TestCommunityFile loads a file with only the original community keys.
+func TestCommunityFile(t *testing.T) {
+	data, err := os.ReadFile("testdata/data/community-samtools.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, warns, err := Parse("community-samtools.md", data, false)
+	if err != nil || len(warns) != 0 {
+		t.Fatalf("err %v, warnings %v", err, warns)
+	}
+	if sk.Name != "samtools" || sk.Author != "someone" || len(sk.Examples) != 2 || sk.Aliases != nil || sk.Keywords != nil {
+		t.Errorf("%+v", sk)
+	}
+	st, errs := Load([]Dir{{Path: "testdata/data", Source: "data"}}, nil)
+	if got, ok := st.Get("SAMTOOLS"); !ok || got.Author != "someone" || st.Label(got) != "data" || len(errs) != 1 {
+		t.Errorf("got %+v, errors %v", got, errs)
+	}
+}
