@@ -40,7 +40,18 @@ func (a *app) loadRules() *rules.Set {
 
 func (a *app) engine() *engine.Engine {
 	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
-		Cache: engine.NewCache(a.d.paths().DocCacheDir(), 64), NoCache: a.noCache, Skills: a.loadSkills()})
+		Cache: a.newCache(), NoCache: a.noCache, Skills: a.loadSkills(), UserDocs: a.userDocs, Progress: a.progress})
+}
+
+// progress shows how far a long exploration is, on a terminal only.
+func (a *app) progress(done, total int) {
+	if !a.d.IO.Interactive || total < 8 {
+		return
+	}
+	fmt.Fprintf(a.d.IO.Err, "\rreading subcommand help %d/%d", done, total)
+	if done == total {
+		fmt.Fprint(a.d.IO.Err, "\r\033[K")
+	}
 }
 
 // New builds the root command.
@@ -75,6 +86,7 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.rulesCmd(),
 			a.historyCmd(),
 			a.skillCmd(),
+			a.docsCmd(),
 			a.versionCmd(),
 		},
 	}

@@ -24,6 +24,11 @@ type Options struct {
 	Explore ExploreOptions
 	// Skills finds the skill for a tool; nil means no skills.
 	Skills SkillSource
+	// UserDocs returns help text a user added for a tool (docs add); it
+	// stands in when the tool is not installed or prints no usable help.
+	UserDocs func(tool string) (string, bool)
+	// Progress hears how far a long exploration is.
+	Progress func(done, total int)
 }
 
 // SkillSource finds a tool's skill by name or alias.
@@ -42,7 +47,7 @@ type Engine struct {
 func New(o Options) *Engine {
 	return &Engine{opts: o,
 		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: 3 * time.Second},
-		explorer: &Explorer{Rules: o.Rules, Runner: o.Runner, Opts: o.Explore}}
+		explorer: &Explorer{Rules: o.Rules, Runner: o.Runner, Opts: o.Explore, Progress: o.Progress}}
 }
 
 // Request is one task for one tool.
@@ -94,6 +99,9 @@ func (e *Engine) Doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 func (e *Engine) doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, *ToolDoc, string, string, error) {
 	rec, err := e.resolver.Resolve(ctx, tool, tr)
 	if err != nil {
+		if d := e.userDoc(rec, tool, tr); d != nil {
+			return rec, d, "", "", nil
+		}
 		return rec, nil, "", "", err
 	}
 	start := time.Now()
@@ -111,6 +119,12 @@ func (e *Engine) doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 	}
 	e.resolver.Complete(ctx, rec, tr)
 	doc := e.explorer.Explore(ctx, rec, tr)
+	if doc.RawHelp == "" {
+		if d := e.userDoc(rec, tool, tr); d != nil {
+			d.Record, d.Companions, d.Probes, d.Messages = doc.Record, doc.Companions, doc.Probes, doc.Messages
+			doc = d
+		}
+	}
 	if e.opts.Cache != nil {
 		if err := e.opts.Cache.Put(rec.Executable, key, doc); err != nil {
 			tr.Add(StageExplore, nil, 0, "could not cache the ToolDoc: "+err.Error())
@@ -214,6 +228,24 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	res.Unchecked = doc == nil
 	res.Explanation = explanation(fill)
 	return res, nil
+}
+
+// userDoc builds a ToolDoc from help text the user added with docs add.
+func (e *Engine) userDoc(rec *ToolRecord, tool string, tr *Trace) *ToolDoc {
+	if e.opts.UserDocs == nil || rec == nil {
+		return nil
+	}
+	text, ok := e.opts.UserDocs(tool)
+	if !ok {
+		text, ok = e.opts.UserDocs(rec.Executable)
+	}
+	if !ok {
+		return nil
+	}
+	d := e.explorer.FromText(rec, text, tr)
+	d.SchemaSource = "user-docs"
+	tr.Add(StageExplore, nil, 0, fmt.Sprintf("ToolDoc from user docs: %d flags, %d subcommands", len(d.Flags)+len(d.GlobalFlags), len(d.Subcommands)))
+	return d
 }
 
 // replayCached reports the decisions a cached ToolDoc holds, so explain

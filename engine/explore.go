@@ -55,6 +55,8 @@ type Explorer struct {
 	Rules  *rules.Set
 	Runner Runner
 	Opts   ExploreOptions
+	// Progress, when set, hears how far a long exploration is.
+	Progress func(done, total int)
 }
 
 // level is one parsed help text.
@@ -124,6 +126,26 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 	return doc
 }
 
+// FromText reads a help text that did not come from probing (user docs)
+// into a ToolDoc; its subcommands are listed but not probed.
+func (x *Explorer) FromText(rec *ToolRecord, text string, tr *Trace) *ToolDoc {
+	doc := &ToolDoc{Record: *rec, SubcommandHelps: map[string]string{}, Constraints: []string{}, RawHelp: text}
+	lv := x.readLevel(text, false, rec.Executable, tr, "user docs")
+	doc.Framework, doc.SchemaSource, doc.CLIStyle = lv.framework, lv.schema.Parser, lv.style
+	doc.Description, doc.UsagePatterns = lv.schema.Description, lv.schema.Usage
+	doc.Positionals = positionalDocs(lv.schema.Positionals)
+	doc.Flags = x.categorise(flagDocs(lv.schema.Flags))
+	for _, e := range lv.entries {
+		doc.Subcommands = append(doc.Subcommands, SubcommandDoc{Name: e.Name, Description: e.Description, Flags: []FlagDoc{}, Positionals: []PositionalDoc{}})
+	}
+	if doc.CLIStyle == "" {
+		doc.CLIStyle = "flags_first"
+	}
+	doc.DocQuality = docQuality(doc, lv)
+	ensureSlices(doc)
+	return doc
+}
+
 // exploreChildren probes subcommands level by level (each level in
 // parallel, bounded by Jobs) and the companions with the first level.
 func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOptions, rec *ToolRecord, doc *ToolDoc, entries []parsers.Entry, tr *Trace) {
@@ -159,8 +181,18 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 		results := make([]SubcommandDoc, len(jobs))
 		nested := make([][]parsers.Entry, len(jobs))
 		texts := make([]string, len(jobs))
+		var progressMu sync.Mutex
+		done := 0
 		for i, j := range jobs {
 			wg.Go(func() {
+				defer func() {
+					if x.Progress != nil {
+						progressMu.Lock()
+						done++
+						x.Progress(done, len(jobs))
+						progressMu.Unlock()
+					}
+				}()
 				hr := p.find(ctx, rec.Argv0(), expand(subProbes, j.path), j.parent, doc.RawHelp)
 				sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
 				if hr.text != "" {
