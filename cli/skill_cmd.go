@@ -90,7 +90,9 @@ $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 					&ucli.BoolFlag{Name: "all", Usage: "every skill", Destination: &all},
 					&ucli.BoolFlag{Name: "installed-only", Usage: "with --all: skip skills whose tool is not installed, silently", Destination: &installedOnly},
 				},
-				Action: func(ctx context.Context, cmd *ucli.Command) error { return a.verifySkills(ctx, cmd, all, installedOnly) },
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					return a.verifySkills(ctx, cmd, all, installedOnly)
+				},
 			},
 			{
 				Name: "new", Usage: "draft a skill for a tool from its own help", ArgsUsage: "TOOL",
