@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -117,6 +118,7 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 		return err
 	}
 	tmpl := templateArgv(res.Command.Argv, back)
+	tmplOut := templateArgv([]string{res.Command.Stdout}, back)[0]
 	res.Command.Display = engine.QuoteArgv(templateArgv(res.Command.DisplayArgv, back))
 	for i := range res.Findings {
 		res.Findings[i].Message = templateArgv([]string{res.Findings[i].Message}, back)[0]
@@ -140,9 +142,22 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 				argv[j] = interpolate(t, item, i+1)
 			}
 			// Parallel items write through a lock so lines do not interleave.
-			out := &lockedWriter{mu: &mu, w: a.d.IO.Out}
+			var out io.Writer = &lockedWriter{mu: &mu, w: a.d.IO.Out}
 			errw := &lockedWriter{mu: &mu, w: a.d.IO.Err}
-			code, err := runArgv(bctx, argv, nil, out, errw)
+			var code int
+			var err error
+			if tmplOut != "" {
+				path := interpolate(tmplOut, item, i+1)
+				f, ferr := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+				if ferr != nil {
+					code, err = 1, ferr
+				} else {
+					code, err = runArgv(bctx, argv, nil, f, errw)
+					f.Close()
+				}
+			} else {
+				code, err = runArgv(bctx, argv, nil, out, errw)
+			}
 			mu.Lock()
 			done++
 			if err != nil || code != 0 {

@@ -65,7 +65,7 @@ Batch: with --input-list or --input-items the task may use {item}, {stem},
 				a.record(a.entry(res, nil))
 				return err
 			}
-			code, err := a.execute(ctx, res.Command.Argv, o.json)
+			code, err := a.execute(ctx, res.Command, o.json)
 			if err != nil {
 				return err
 			}
@@ -139,13 +139,22 @@ func (a *app) gate(res *engine.Result, g *genOptions, o *runOptions) error {
 	return nil
 }
 
-// execute runs argv with the user's streams and returns the exit code.
-func (a *app) execute(ctx context.Context, argv []string, jsonOut bool) (int, error) {
+// execute runs a command with the user's streams (or its stdout file) and
+// returns the exit code.
+func (a *app) execute(ctx context.Context, c engine.Command, jsonOut bool) (int, error) {
 	var stdout io.Writer = a.d.IO.Out
 	if jsonOut || a.json {
 		stdout = a.d.IO.Err // keep stdout for the JSON document
 	}
-	return runArgv(ctx, argv, a.d.IO.In, stdout, a.d.IO.Err)
+	if c.Stdout != "" {
+		f, err := os.OpenFile(c.Stdout, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+		if err != nil {
+			return 0, fmt.Errorf("cannot write %s: %w", c.Stdout, err)
+		}
+		defer f.Close()
+		stdout = f
+	}
+	return runArgv(ctx, c.Argv, a.d.IO.In, stdout, a.d.IO.Err)
 }
 
 // runArgv runs a program directly (no shell) and returns its exit code.

@@ -81,7 +81,8 @@ func isOutputFlag(t exToken) bool {
 // dropped, and flags for task values the example lacks are added.
 func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	f := &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}}
-	toks := classify(se.args, c)
+	args, stdout := splitRedirect(se.args)
+	toks := classify(args, c)
 	taskIn, taskOut := m.slots.Inputs(), m.slots.Outputs()
 	usedIn := make([]bool, len(taskIn))
 	usedOut := make([]bool, len(taskOut))
@@ -208,6 +209,9 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			}
 		}
 	}
+	if stdout != "" {
+		f.Stdout = mapFile(stdout, true)
+	}
 	for i, fs := range taskOut {
 		if !usedOut[i] {
 			m.addOutput(f, c, fs.Path, used)
@@ -215,6 +219,26 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	}
 	m.addSlotFlags(f, c, used)
 	return f
+}
+
+// splitRedirect takes "> file" off an example's arguments and drops a
+// pipeline after "|" (one command is built; what follows a pipe is the
+// user's to add).
+func splitRedirect(args []string) (rest []string, stdout string) {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "|" || a == "&&" || a == ";":
+			return rest, stdout
+		case (a == ">" || a == "1>") && i+1 < len(args):
+			stdout = args[i+1]
+			i++
+		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>":
+			stdout = a[1:]
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return rest, stdout
 }
 
 func anyUsed(u []bool) bool {

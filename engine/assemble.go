@@ -21,6 +21,8 @@ type Command struct {
 	Display string `json:"command"`
 	// DisplayArgv is Argv as shown (bare names stay bare).
 	DisplayArgv []string `json:"-"`
+	// Stdout is the file standard output is written to, if any.
+	Stdout string `json:"stdout,omitempty"`
 }
 
 // Assemble builds argv from a fill: the executable (companion or tool,
@@ -73,6 +75,10 @@ func Assemble(rec *ToolRecord, f *Fill) Command {
 	cmd.Argv = append(append([]string(nil), run...), args...)
 	cmd.DisplayArgv = append(append([]string(nil), shown...), args...)
 	cmd.Display = QuoteArgv(cmd.DisplayArgv)
+	if f.Stdout != "" {
+		cmd.Stdout = f.Stdout
+		cmd.Display += " > " + QuoteArgv([]string{f.Stdout})
+	}
 	return cmd
 }
 

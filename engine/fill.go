@@ -15,6 +15,10 @@ type Fill struct {
 	Confidence float64 `json:"confidence"`
 	// Evidence says why each choice was made, for explain.
 	Evidence []string `json:"evidence"`
+	// Stdout, when set, is the file the command's standard output goes to
+	// (tools that only write to stdout: "seqtk seq -a in.fq > out.fa").
+	// run opens it itself; no shell is involved.
+	Stdout string `json:"stdout,omitempty"`
 	// Outputs are the paths the command writes (values of output flags and
 	// output positionals), for the safety checks of Stage 5.
 	Outputs []string `json:"outputs,omitempty"`
