@@ -6,8 +6,8 @@ import (
 )
 
 var (
-	// versionRE matches banner lines such as "hexyl 0.8.0", "cutadapt
-	// version 4.2" or "/// MultiQC | v1.14".
+	// versionRE matches banner lines such as "tool 0.8.0", "tool
+	// version 4.2" or "/// Tool | v1.14".
 	versionRE = regexp.MustCompile(`(?i)\bversion\b\s*:?\s*v?\d|^\S+\s+v?\d+(?:\.\d+)+\S*$|\bv\d+\.\d+`)
 	// fieldRE matches "Key: value" metadata lines (Program:, Contact:).
 	fieldRE = regexp.MustCompile(`^[A-Z][A-Za-z]{0,20}\s*:\s`)

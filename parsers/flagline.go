@@ -296,7 +296,7 @@ func parseOptionLine(content string) (optionLine, bool) {
 	if len(content) < 2 || content[0] != '-' {
 		return optionLine{}, false
 	}
-	for from := 0; from < len(content); {
+	for from, tries := 0, 0; from < len(content) && tries < 4; tries++ {
 		gs, ge := gapIndex(content[from:])
 		if gs < 0 {
 			break

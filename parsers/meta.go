@@ -16,8 +16,8 @@ type valueInfo struct {
 	repeat      bool
 }
 
-// quotedRE finds 'x', `x' and "x" items, as in BLAST's
-// <String, Permissible values: 'blastn' 'megablast' >.
+// quotedRE finds 'x', `x' and "x" items, as in typed placeholders like
+// <String, Permissible values: 'fast' 'slow' >.
 var quotedRE = regexp.MustCompile("[`'\"]([^`'\"\\s]+)['\"]")
 
 // readValues interprets value tokens such as "INT", "<int>", "[=STR]",
@@ -172,8 +172,9 @@ func fileLike(p string) bool {
 	return fileExtRE.MatchString(p)
 }
 
-// isBoolWord reports whether a placeholder names a boolean value (BLAST's
-// <Boolean>, Picard's <Boolean>), which is a value flag with two choices.
+// isBoolWord reports whether a placeholder names a boolean value
+// ("<Boolean>" in Java and C++ toolkits), which is a value flag with two
+// choices.
 func isBoolWord(p string) bool {
 	switch strings.ToLower(p) {
 	case "bool", "boolean", "bool_value":
@@ -190,7 +191,7 @@ var (
 	bulletTypeRE    = regexp.MustCompile(`(?:^|\s)- \((INTEGER|INT|FLOAT|STRING|TEXT|FILE)\)`)
 	listValueRE     = regexp.MustCompile(`(?:^|\s)- ([\w.+-]+):`)
 	possibleProseRE = regexp.MustCompile(`(?i)possible values:\s*(\{[^}]*\}|[\w.+-]+(?:,\s*[\w.+-]+)+)`)
-	// fastp/cmdline: "(int [=4])", "(string [=])" at the end
+	// cmdline.h style: "(int [=4])", "(string [=])" at the end
 	typedDefaultRE = regexp.MustCompile(`\s*\((string|int|long|float|double|bool) \[=([^\]]*)\]\)\s*$`)
 	// "(default "x")" and "(default: x)" / "(default x)" / "(default=x)"
 	parenQuotedDefaultRE = regexp.MustCompile(`\((?i:default)[:=]?\s*"((?:[^"\\]|\\.)*)"\)`)
@@ -198,7 +199,7 @@ var (
 	// sentence form: "Default: 1", "DEFAULT: "NA"", "Default value: 5.",
 	// "Default = `10'", at the end or ending a sentence, so that
 	// "Default: allow both ..." (prose) is not read as "allow"
-	sentenceDefaultRE = regexp.MustCompile("(?i)\\bdefault(?: value)?(?: is)?\\s*[:=]\\s*(\"[^\"]*\"|'[^']*'|`[^']*'|\\S+?)(?:\\s*\\([^()]*\\))?(?:[.;,]?\\s*$|[.;]\\s)")
+	sentenceDefaultRE = regexp.MustCompile("(?i)^default(?: value)?(?: is)?\\s*[:=]\\s*(\"[^\"]*\"|'[^']*'|`[^']*'|\\S+?)(?:\\s*\\([^()]*\\))?(?:[.;,]?\\s*$|[.;]\\s)")
 	equalsDefaultRE   = regexp.MustCompile(`\(=([^()]*)\)\s*\.?$`)
 	tailBracketRE     = regexp.MustCompile(`\[([^\[\]\s]*)\]\s*\.?$`)
 	tailParenRE       = regexp.MustCompile(`\(([^()\s]+)\)\s*\.?$`)
@@ -221,14 +222,21 @@ var notDefaults = map[string]bool{
 // machine-style annotations removed.
 func descMeta(f *Flag, lines []string, parens bool) string {
 	desc := collapse(strings.Join(lines, " "))
-	if m := possibleRE.FindStringSubmatch(desc); m != nil {
-		if len(f.Choices) == 0 {
-			f.Choices = splitList(m[1], ",")
+	// Each pattern runs only when its literal part is present: the
+	// descriptions of long help run to kilobytes.
+	lower := asciiLower(desc)
+	if strings.Contains(desc, "[possible values:") {
+		if m := possibleRE.FindStringSubmatch(desc); m != nil {
+			if len(f.Choices) == 0 {
+				f.Choices = splitList(m[1], ",")
+			}
+			desc = possibleRE.ReplaceAllString(desc, "")
 		}
-		desc = possibleRE.ReplaceAllString(desc, "")
 	}
-	if m := possibleProseRE.FindStringSubmatch(desc); m != nil && len(f.Choices) == 0 {
-		f.Choices = splitList(strings.Trim(strings.TrimRight(m[1], "."), "{}"), ",")
+	if strings.Contains(lower, "possible values:") && len(f.Choices) == 0 {
+		if m := possibleProseRE.FindStringSubmatch(desc); m != nil {
+			f.Choices = splitList(strings.Trim(strings.TrimRight(m[1], "."), "{}"), ",")
+		}
 	}
 	if k := strings.Index(desc, "Possible values: - "); k >= 0 && len(f.Choices) == 0 {
 		// clap's long help lists values as "- auto: text" rows
@@ -237,29 +245,35 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 		}
 	}
 	known := f.Default != ""
-	if m := bracketDefaultRE.FindStringSubmatch(desc); m != nil {
-		// click joins notes in one bracket: "[default: 1; required]"
-		parts := strings.Split(m[1], "; ")
-		f.Default, known = parts[0], true
-		for _, p := range parts[1:] {
-			f.Required = f.Required || p == "required"
+	if strings.Contains(desc, "[default:") {
+		if m := bracketDefaultRE.FindStringSubmatch(desc); m != nil {
+			// click joins notes in one bracket: "[default: 1; required]"
+			parts := strings.Split(m[1], "; ")
+			f.Default, known = parts[0], true
+			for _, p := range parts[1:] {
+				f.Required = f.Required || p == "required"
+			}
+			desc = bracketDefaultRE.ReplaceAllString(desc, "")
 		}
-		desc = bracketDefaultRE.ReplaceAllString(desc, "")
 	}
-	if m := typedDefaultRE.FindStringSubmatch(desc); m != nil {
-		if f.Placeholder == "" {
+	if strings.HasSuffix(desc, ")") && strings.Contains(desc, " [=") {
+		if m := typedDefaultRE.FindStringSubmatch(tail(desc)); m != nil {
+			if f.Placeholder == "" {
+				f.Placeholder = m[1]
+			}
+			if !known {
+				// "(string [=])" states that there is no default
+				f.Default, known = m[2], true
+			}
+			desc = desc[:len(desc)-len(m[0])]
+		}
+	}
+	if strings.Contains(desc, "- (") && f.Placeholder == "" && len(f.Choices) == 0 {
+		if m := bulletTypeRE.FindStringSubmatch(desc); m != nil {
+			// "- (INTEGER)": a bullet naming the value type of an option
+			// whose row shows no placeholder
 			f.Placeholder = m[1]
 		}
-		if !known {
-			// "(string [=])" states that there is no default
-			f.Default, known = m[2], true
-		}
-		desc = desc[:len(desc)-len(m[0])]
-	}
-	if m := bulletTypeRE.FindStringSubmatch(desc); m != nil && f.Placeholder == "" && len(f.Choices) == 0 {
-		// "- (INTEGER)": a bullet naming the value type of an option
-		// whose row shows no placeholder
-		f.Placeholder = m[1]
 	}
 	if strings.Contains(desc, "[required]") {
 		f.Required = true
@@ -269,18 +283,42 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 		f.Default = findDefault(desc, f.Placeholder == "" && len(f.Choices) == 0, parens)
 		if f.Default == "" && len(lines) > 1 {
 			// "[null]" ending the first line, before a list of values
-			if m := tailBracketRE.FindStringSubmatch(strings.TrimSpace(lines[0])); m != nil && valueish(m[1]) {
+			if m := tailBracketRE.FindStringSubmatch(tail(strings.TrimSpace(lines[0]))); m != nil && valueish(m[1]) {
 				f.Default = m[1]
 			}
 		}
 	}
-	if requiredRE.MatchString(desc) {
+	if (strings.Contains(desc, "Required") || strings.Contains(desc, "REQUIRED")) && requiredRE.MatchString(desc) {
 		f.Required = true
 	}
-	if repeatRE.MatchString(desc) {
+	if (strings.Contains(lower, "times") || strings.Contains(lower, "more than once")) && repeatRE.MatchString(desc) {
 		f.Repeatable = true
 	}
 	return strings.TrimSpace(desc)
+}
+
+// tailLen is how much of the end of a description the end-anchored
+// patterns look at.
+const tailLen = 160
+
+// tail returns the last tailLen bytes of s.
+func tail(s string) string {
+	if len(s) > tailLen {
+		return s[len(s)-tailLen:]
+	}
+	return s
+}
+
+// asciiLower lower-cases ASCII letters only, so byte offsets into the
+// result are offsets into s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // valueish reports whether a bracketed word at the end of a description
@@ -302,34 +340,61 @@ func findDefault(desc string, boolean, parens bool) string {
 	if boolean {
 		maxWords = 1
 	}
-	if ms := parenQuotedDefaultRE.FindAllStringSubmatch(desc, -1); ms != nil {
-		v := ms[len(ms)-1][1]
-		if u, err := strconv.Unquote(`"` + v + `"`); err == nil {
-			v = u
-		}
-		return v
-	}
-	if ms := parenDefaultRE.FindAllStringSubmatch(desc, -1); ms != nil {
-		v := unquote(strings.TrimSpace(ms[len(ms)-1][1]))
-		if n := len(strings.Fields(v)); n > 0 && n <= maxWords {
+	lower := asciiLower(desc)
+	if strings.Contains(lower, "(default") {
+		if ms := parenQuotedDefaultRE.FindAllStringSubmatch(desc, -1); ms != nil {
+			v := ms[len(ms)-1][1]
+			if u, err := strconv.Unquote(`"` + v + `"`); err == nil {
+				v = u
+			}
 			return v
 		}
+		if ms := parenDefaultRE.FindAllStringSubmatch(desc, -1); ms != nil {
+			v := unquote(strings.TrimSpace(ms[len(ms)-1][1]))
+			if n := len(strings.Fields(v)); n > 0 && n <= maxWords {
+				return v
+			}
+		}
 	}
-	if ms := sentenceDefaultRE.FindAllStringSubmatch(desc, -1); ms != nil {
-		return unquote(ms[len(ms)-1][1])
+	if v, ok := sentenceDefault(desc, lower); ok {
+		return v
 	}
-	if m := equalsDefaultRE.FindStringSubmatch(desc); m != nil {
-		return strings.TrimSpace(m[1])
+	if strings.Contains(desc, "(=") {
+		if m := equalsDefaultRE.FindStringSubmatch(tail(desc)); m != nil {
+			return strings.TrimSpace(m[1])
+		}
 	}
-	if m := tailBracketRE.FindStringSubmatch(desc); m != nil && valueish(m[1]) {
+	t := tail(desc)
+	if m := tailBracketRE.FindStringSubmatch(t); m != nil && valueish(m[1]) {
 		return m[1]
 	}
 	if parens {
-		if m := tailParenRE.FindStringSubmatch(desc); m != nil && valueish(m[1]) {
+		if m := tailParenRE.FindStringSubmatch(t); m != nil && valueish(m[1]) {
 			return m[1]
 		}
 	}
 	return ""
+}
+
+// sentenceDefault finds the last "Default: x" sentence in desc; lower is
+// desc in ASCII lower case. The pattern is tried only where the word
+// "default" starts.
+func sentenceDefault(desc, lower string) (string, bool) {
+	v, found := "", false
+	for from := 0; ; {
+		k := strings.Index(lower[from:], "default")
+		if k < 0 {
+			return v, found
+		}
+		k += from
+		from = k + len("default")
+		if k > 0 && (isLetter(desc[k-1]) || isDigit(desc[k-1]) || desc[k-1] == '_') {
+			continue
+		}
+		if m := sentenceDefaultRE.FindStringSubmatch(desc[k:]); m != nil {
+			v, found = unquote(m[1]), true
+		}
+	}
 }
 
 // finishFlags builds the flags of one entry: one flag, or one per name

@@ -72,8 +72,8 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 		if !inDesc && looksLikeOption(content) {
 			c, joined := content, false
 			for n := 0; n < 3 && unclosed(c) && i+1 < len(lines) && !isBlank(lines[i+1]); n++ {
-				// BLAST wraps long "<String, Permissible values: ...>"
-				// specs onto the next line.
+				// long "<String, Permissible values: ...>" specs wrap
+				// onto the next line.
 				if ni, _ := indentOf(lines[i+1]); ni <= ind {
 					break
 				}
@@ -209,7 +209,8 @@ func unclosed(s string) bool {
 }
 
 // isConjunction reports whether a line is a lone "OR"/"AND" between
-// alternative options (bowtie2's reporting modes); it ends the entry above.
+// alternative options (a choice of reporting modes); it ends the entry
+// above.
 func isConjunction(content string) bool {
 	return content == "OR" || content == "AND"
 }

@@ -140,7 +140,7 @@ func inlineLabel(s string) bool {
 
 // Headings lists the section headings of a help text in order: labels
 // ending with ':', headings in capitals, usage labels, and "Label: item"
-// lines followed by an indented block (bwa's "Command: index ..."). Case is
+// lines followed by an indented block ("Command: index ..."). Case is
 // kept, the colon trimmed, and each label appears once.
 func Headings(help string) []string {
 	ls := splitLines(normalize(help))

@@ -3,7 +3,6 @@ package parsers
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 )
 
 // ansiRE matches terminal escape sequences (CSI, OSC and two-byte forms).
@@ -66,7 +65,7 @@ func unbox(s string) string {
 		case strings.HasPrefix(t, "│"):
 			t = strings.TrimPrefix(t, "│")
 			t = strings.TrimRight(t, " ")
-			t = strings.TrimSuffix(t, "│")
+			t = strings.TrimRight(strings.TrimSuffix(t, "│"), " ")
 			t = strings.TrimPrefix(t, " ")
 			ls[i] = t
 		}
@@ -263,12 +262,6 @@ func hasLetter(s string) bool {
 		}
 	}
 	return false
-}
-
-// firstRune returns the first rune of s, or utf8.RuneError for "".
-func firstRune(s string) rune {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r
 }
 
 // unquote strips one pair of matching quotes ("x", 'x', `x') from s.

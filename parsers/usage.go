@@ -35,7 +35,7 @@ func usageLabel(content string) (label, rest int) {
 // findUsage collects the usage lines of a help text and marks the lines
 // they occupy. A usage block starts at a usage label, with its first line
 // on the label's line or the next indented one; lines indented deeper than
-// the first continue it (argparse and BLAST wrap long usages), lines at the
+// the first continue it (argparse and others wrap long usages), lines at the
 // same column start another usage, and a blank or shallower line ends it.
 func findUsage(lines []string) ([]string, []bool) {
 	var out []string
@@ -112,7 +112,7 @@ func isOptionsMarker(t string) bool {
 }
 
 // isCommandWord reports whether t reads as part of a command path
-// ("samtools sort"): a lower-case word without brackets or dots.
+// ("tool sort"): a lower-case word without brackets or dots.
 func isCommandWord(t string) bool {
 	if t == "" || t[0] < 'a' || t[0] > 'z' {
 		return false
@@ -238,9 +238,6 @@ func positionalFromToken(t string) (Positional, bool) {
 		return p, false
 	}
 	p.ParamType = inferType(alts[0], nil)
-	if p.ParamType == "bool" {
-		p.ParamType = "string"
-	}
 	return p, true
 }
 
@@ -251,19 +248,25 @@ func usageFlags(usages []string) []Flag {
 	for _, u := range usages {
 		toks := tokens(u)
 		if len(toks) > 0 {
-			out = walkUsage(toks[1:], false, out)
+			out = walkUsage(toks[1:], false, 0, out)
 		}
 	}
 	return out
 }
 
+// maxUsageDepth bounds how deep walkUsage follows nested groups; real
+// usages nest two or three levels, and each level re-reads its text.
+const maxUsageDepth = 8
+
 // walkUsage collects flags from usage tokens; optional is true inside a
-// bracket or brace group.
-func walkUsage(toks []string, optional bool, out []Flag) []Flag {
+// bracket or brace group, depth counts the groups entered.
+func walkUsage(toks []string, optional bool, depth int, out []Flag) []Flag {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if wrapped(t, '[', ']') || wrapped(t, '{', '}') {
-			out = walkUsage(tokens(t[1:len(t)-1]), true, out)
+			if depth < maxUsageDepth {
+				out = walkUsage(tokens(t[1:len(t)-1]), true, depth+1, out)
+			}
 			continue
 		}
 		var sp flagSpec

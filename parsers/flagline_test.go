@@ -1,0 +1,132 @@
+package parsers
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestIsFlagName(t *testing.T) {
+	yes := []string{"-@", "-5", "-1", "-?", "-+", "--no-PG", "-Xmx", "-outfmt", "--fn_as_s_name", "--illumina1.3+", "-dd"}
+	no := []string{"-", "--", "---x", "- x", "x", "--glob.", "-a,b", "-4:-2", "--x=y", ""}
+	for _, s := range yes {
+		if !isFlagName(s) {
+			t.Errorf("%q should be a flag name", s)
+		}
+	}
+	for _, s := range no {
+		if isFlagName(s) {
+			t.Errorf("%q should not be a flag name", s)
+		}
+	}
+}
+
+func TestSplitAliases(t *testing.T) {
+	cases := map[string][]string{
+		"-s/--skip":     {"-s", "--skip"},
+		"--fr/--rf":     {"--fr", "--rf"},
+		"-h|--help":     {"-h", "--help"},
+		"--INPUT,-I":    {"--INPUT", "-I"},
+		"-c/C":          {"-c", "-C"},
+		"-x":            {"-x"},
+		"STR/FILE":      nil,
+		"-a/b/c":        {"-a", "-b", "-c"},
+		"--long/x":      nil, // a bare letter only follows a short name
+		"-s/not-a-flag": nil,
+	}
+	for in, want := range cases {
+		if got := splitAliases(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("splitAliases(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestParseOptionLine(t *testing.T) {
+	cases := []struct {
+		in     string
+		names  []string
+		values []string
+		glued  string
+		desc   string
+		ok     bool
+	}{
+		{"-@, --threads INT   threads", []string{"-@", "--threads"}, []string{"INT"}, "", "threads", true},
+		{"-j CORES, --cores CORES", []string{"-j", "--cores"}, []string{"CORES"}, "", "", true},
+		{"--cs[=STR]   cs tag", []string{"--cs"}, nil, "[=STR]", "cs tag", true},
+		{"-P, --parameter-scan <VAR> <MIN> <MAX>", []string{"-P", "--parameter-scan"}, []string{"<VAR>", "<MIN>", "<MAX>"}, "", "", true},
+		{"--trim-to [3:|5:]<int> trim reads", []string{"--trim-to"}, []string{"[3:|5:]<int>"}, "", "trim reads", true},
+		{"--preset -D 5 -R 1", []string{"--preset"}, nil, "", "-D 5 -R 1", true},
+		{"--shout / --no-shout  Shout.", []string{"--shout", "--no-shout"}, nil, "", "Shout.", true},
+		// a lower-case type word after the names, before the gap
+		{"--host host   the host", []string{"--host"}, []string{"host"}, "", "the host", true},
+		// prose that starts with a flag
+		{"--times option). Use notation", nil, nil, "", "", false},
+		{"--un-gz <path>, to gzip compress output", nil, nil, "", "", false},
+		{"- map-pb/map-ont - PacBio", nil, nil, "", "", false},
+		{"x", nil, nil, "", "", false},
+		{"/ --x", nil, nil, "", "", false},
+	}
+	for _, c := range cases {
+		ol, ok := parseOptionLine(c.in)
+		if ok != c.ok {
+			t.Errorf("parseOptionLine(%q) ok = %v", c.in, ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if !reflect.DeepEqual(ol.spec.names, c.names) || !reflect.DeepEqual(ol.spec.values, c.values) || ol.spec.glued != c.glued || ol.desc != c.desc {
+			t.Errorf("parseOptionLine(%q) = %q %q %q %q", c.in, ol.spec.names, ol.spec.values, ol.spec.glued, ol.desc)
+		}
+	}
+}
+
+func TestLooksLikeOption(t *testing.T) {
+	for in, want := range map[string]bool{
+		"-t INT  threads":                                   true,
+		"--no-PG":                                           true,
+		"-P, --parameter-scan <VAR> <MIN> <MAX>":            true,
+		"-p/--threads <int> number of threads (1)":          true,
+		"--times option). Use notation 'file:FILE' to read": false,
+		"-- Indexing":                                       false,
+		"text":                                              false,
+		"--glob. more words ok":                             false,
+	} {
+		if got := looksLikeOption(in); got != want {
+			t.Errorf("looksLikeOption(%q) = %v", in, got)
+		}
+	}
+}
+
+func TestPlaceholderLike(t *testing.T) {
+	yes := []string{"INT", "<int>", "[FILE]", "{a,b}", "INT[,INT]", "3'CUTOFF", "0|1|2", "k:<int>,i:<int>", "string", "...", "FORMAT[,OPT[=VAL]]..."}
+	no := []string{"-D", "option).", "the", "Word", "a.b"}
+	for _, s := range yes {
+		if !placeholderLike(s) {
+			t.Errorf("%q should look like a placeholder", s)
+		}
+	}
+	for _, s := range no {
+		if placeholderLike(s) {
+			t.Errorf("%q should not look like a placeholder", s)
+		}
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	cases := []struct {
+		in      []string
+		name    string
+		aliases []string
+	}{
+		{[]string{"-@", "--threads"}, "--threads", []string{"-@"}},
+		{[]string{"-e", "--error-rate", "--errors"}, "--error-rate", []string{"-e", "--errors"}},
+		{[]string{"-outfmt"}, "-outfmt", nil},
+		{[]string{"-x", "-x"}, "-x", nil},
+	}
+	for _, c := range cases {
+		n, a := canonical(c.in)
+		if n != c.name || !reflect.DeepEqual(a, c.aliases) {
+			t.Errorf("canonical(%q) = %q %q", c.in, n, a)
+		}
+	}
+}

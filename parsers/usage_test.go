@@ -1,0 +1,125 @@
+package parsers
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestFindUsage(t *testing.T) {
+	cases := []struct {
+		help string
+		want []string
+	}{
+		// on the label's line, continued deeper
+		{"usage: prog [-h] [-a A]\n            [-b B]\n\nmore", []string{"prog [-h] [-a A] [-b B]"}},
+		// below a bare label, two usages at the same column
+		{"Usage:\n  prog run [flags]\n  prog [command]\n\nFlags:", []string{"prog run [flags]", "prog [command]"}},
+		{"USAGE\n  blastn [-h]\n    [-db x]\nDESCRIPTION", []string{"blastn [-h] [-db x]"}},
+		// a blank line between label and usage
+		{"USAGE:\n\n    tool <x>\n", []string{"tool <x>"}},
+		// a heading right below ends it
+		{"usage: fastp [options] ...\noptions:\n  -i", []string{"fastp [options] ..."}},
+		{"Usage: a\nUsage: b", []string{"a", "b"}},
+		{"Usage: tool [opts]\n       tool -x", []string{"tool [opts]", "tool -x"}},
+		// not usage lines
+		{"Usage of gofmt:\n  -d\tdiff", nil},
+		{"Usage example: x", nil},
+		{"Usage:\nOptions:", nil},
+		{"        usage: deep", nil},
+		{"usage", nil},
+	}
+	for _, c := range cases {
+		got, _ := findUsage(splitLines(c.help))
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("findUsage(%q) = %q, want %q", c.help, got, c.want)
+		}
+	}
+}
+
+func TestUsagePositionals(t *testing.T) {
+	cases := []struct {
+		usage string
+		want  []Positional
+	}{
+		{"tool [options] <in.bam> [out.bam]", []Positional{
+			{Position: 1, Name: "in.bam", ParamType: "file", Required: true},
+			{Position: 2, Name: "out.bam", ParamType: "file"}}},
+		{"tool sub -o OUT INPUT... [-v]", []Positional{
+			{Position: 1, Name: "INPUT", ParamType: "string", Required: true, Repeatable: true}}},
+		{"prog [-h] -t TFILE [TFILE ...] {run,stop} rest", []Positional{
+			{Position: 1, Name: "{run,stop}", ParamType: "choice", Required: true, Choices: []string{"run", "stop"}},
+			{Position: 2, Name: "rest", ParamType: "string", Required: true}}},
+		{"tool <a>|<b> [x] [...]", []Positional{
+			{Position: 1, Name: "a|b", ParamType: "string", Required: true},
+			{Position: 2, Name: "x", ParamType: "string", Repeatable: true}}},
+		{"tool [OPTIONS]... [path]… NUM", []Positional{
+			{Position: 1, Name: "path", ParamType: "file", Repeatable: true},
+			{Position: 2, Name: "NUM", ParamType: "int", Required: true}}},
+		{"bbduk.sh in=<file> out=<file>", nil},
+		{"tool {-1 <m1> | -U <r>} [-S <sam>] -- ...", nil},
+		{"tool", nil},
+		{"tool | [-x]", nil},
+		{"tool ... -x", nil},
+		{"tool [+]", nil},
+	}
+	for _, c := range cases {
+		if got := usagePositionals(c.usage); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("usagePositionals(%q) =\n %+v\nwant\n %+v", c.usage, got, c.want)
+		}
+	}
+}
+
+func TestUsageFlags(t *testing.T) {
+	got := usageFlags([]string{
+		"tool -x <idx> {-1 <m1> | -U <r>} [-S <sam>] [--version|--version-only] [-outfmt format] -q",
+		"",
+	})
+	want := []Flag{
+		{Name: "-x", ParamType: "string", Placeholder: "idx", Required: true},
+		{Name: "-1", ParamType: "string", Placeholder: "m1"},
+		{Name: "-U", ParamType: "string", Placeholder: "r"},
+		{Name: "-S", ParamType: "string", Placeholder: "sam"},
+		{Name: "--version", Aliases: []string{"--version-only"}, ParamType: "bool"},
+		{Name: "-outfmt", ParamType: "string", Placeholder: "format"},
+		{Name: "-q", ParamType: "bool", Required: true},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("usageFlags =\n %+v\nwant\n %+v", got, want)
+	}
+}
+
+func TestMergeUsageFlags(t *testing.T) {
+	listed := []Flag{
+		{Name: "--index", Aliases: []string{"-x"}, ParamType: "bool"},
+		{Name: "-v", ParamType: "bool"},
+	}
+	fromUsage := []Flag{
+		{Name: "-x", ParamType: "string", Placeholder: "idx", Required: true},
+		{Name: "-v", ParamType: "bool"},
+		{Name: "-b", ParamType: "string", Placeholder: "bam"},
+	}
+	got := mergeUsageFlags(append([]Flag(nil), listed...), fromUsage, false)
+	want := []Flag{
+		{Name: "--index", Aliases: []string{"-x"}, ParamType: "string", Placeholder: "idx", Required: true},
+		{Name: "-v", ParamType: "bool"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("merge without add = %+v", got)
+	}
+	got = mergeUsageFlags(append([]Flag(nil), listed...), fromUsage, true)
+	if len(got) != 3 || got[2].Name != "-b" {
+		t.Errorf("merge with add = %+v", got)
+	}
+}
+
+func TestIsOptionsMarker(t *testing.T) {
+	for in, want := range map[string]bool{
+		"[options]": true, "[OPTIONS]...": true, "[options...]": true, "[options]*": true,
+		"[flags]": true, "[arguments]": true, "[<options>]": true,
+		"<options>": false, "[in.bam]": false, "options": false,
+	} {
+		if got := isOptionsMarker(in); got != want {
+			t.Errorf("isOptionsMarker(%q) = %v", in, got)
+		}
+	}
+}
