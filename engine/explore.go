@@ -86,12 +86,13 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 		if root.note != "" {
 			msg += " (" + root.note + ")"
 		}
-		if root.exhausted {
-			msg += "; the probe budget ran out"
-		}
+
 		doc.Messages = append(doc.Messages, msg)
 	} else {
 		doc.RawHelp = root.text
+		if root.truncated {
+			doc.Messages = append(doc.Messages, fmt.Sprintf("the help output was cut at %d KB; flags after that are missing", o.MaxOutput>>10))
+		}
 		lv = x.readLevel(root.text, false, rec.Executable, tr, "root")
 		doc.Framework, doc.SchemaSource, doc.CLIStyle = lv.framework, lv.schema.Parser, lv.style
 		if lv.rule != nil {

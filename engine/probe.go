@@ -46,6 +46,8 @@ type helpResult struct {
 	exhausted bool
 	// note says what went wrong when no help was found (crash, timeout…).
 	note string
+	// truncated reports that the accepted help was cut at the output cap.
+	truncated bool
 }
 
 // find runs strategies in order and returns the first valid help. A
@@ -90,7 +92,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 		}
 		hr.probes = append(hr.probes, pr)
 		if pr.Valid {
-			hr.text = text
+			hr.text, hr.truncated = text, res.Truncated
 			return hr
 		}
 		if res.Err != nil && ctx.Err() != nil {

@@ -3,6 +3,7 @@ package engine
 import (
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -101,6 +102,14 @@ var (
 	cjkNumRE = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*(个线程|线程|个核|核|个cpu|g内存|G内存)`)
 )
 
+// quotedTok marks where a quoted string stood in the task.
+const quotedTok = "\x00q"
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
 // referenceTypes are file kinds that "to X" names as a target to align or
 // compare against rather than a destination.
 var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
@@ -125,13 +134,19 @@ var outputMarkers = map[string]bool{"into": true, "to": true, "output": true, "o
 // ExtractSlots reads the typed values out of a task.
 func ExtractSlots(task string) Slots {
 	var s Slots
-	for _, m := range quotedRE.FindAllStringSubmatch(task, -1) {
+	// Quoted strings become one token each (quotedTok + index), so a quoted
+	// file name with spaces or shell characters stays one file.
+	var quoted []string
+	task = quotedRE.ReplaceAllStringFunc(task, func(q string) string {
+		m := quotedRE.FindStringSubmatch(q)
 		for _, g := range m[1:] {
 			if g != "" {
-				s.Quoted = append(s.Quoted, g)
+				quoted = append(quoted, g)
+				return " " + quotedTok + strconv.Itoa(len(quoted)-1) + " "
 			}
 		}
-	}
+		return " "
+	})
 	// Chinese numbers stuck to their unit ("8个线程").
 	for _, m := range cjkNumRE.FindAllStringSubmatch(task, -1) {
 		ctx := []string{"threads"}
@@ -140,7 +155,7 @@ func ExtractSlots(task string) Slots {
 		}
 		s.Numbers = append(s.Numbers, NumberSlot{Value: m[1], Context: ctx, Pos: -1})
 	}
-	toks := tokens(quotedRE.ReplaceAllString(task, " "))
+	toks := tokens(task)
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
@@ -159,6 +174,17 @@ func ExtractSlots(task string) Slots {
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
 		if raw == "" {
+			continue
+		}
+		if strings.HasPrefix(raw, quotedTok) {
+			q := quoted[atoi(strings.TrimPrefix(raw, quotedTok))]
+			if FileType(q) != "" {
+				fs := FileSlot{Path: q, Type: FileType(q), Pos: i}
+				fs.Output = i > 0 && (outputMarkers[lower[i-1]] || i > 1 && outputMarkers[lower[i-2]] && fillerWord(lower[i-1]))
+				s.Files = append(s.Files, fs)
+			} else {
+				s.Quoted = append(s.Quoted, q)
+			}
 			continue
 		}
 		low := lower[i]
