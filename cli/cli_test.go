@@ -16,7 +16,12 @@ import (
 // output and exit code.
 func runCLI(t *testing.T, env map[string]string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	home := t.TempDir()
+	return runCLIHome(t, t.TempDir(), env, args...)
+}
+
+// runCLIHome is runCLI with a given HOME, so several calls share state.
+func runCLIHome(t *testing.T, home string, env map[string]string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	vars := map[string]string{"HOME": home, "PATH": os.Getenv("PATH")}
 	for k, v := range env {
 		vars[k] = v

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +14,17 @@ import (
 var update = flag.Bool("update", false, "rewrite testscript expectations (cmp targets) from actual output")
 
 func TestMain(m *testing.M) {
+	// A child process of TestHistoryFromManyProcesses.
+	if p := os.Getenv("OXO_HISTORY_HELPER"); p != "" {
+		h := History{Path: p}
+		for i := 0; i < 50; i++ {
+			if err := h.Append(HistoryEntry{ID: fmt.Sprintf("%s-%d", os.Getenv("OXO_HISTORY_WORKER"), i), Tool: "x", Task: strings.Repeat("t", 3000)}); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+		}
+		os.Exit(0)
+	}
 	testscript.Main(m, map[string]func(){
 		"oxo-call": func() { os.Exit(Main(context.Background(), os.Args, SystemDeps())) },
 	})
