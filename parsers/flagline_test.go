@@ -130,3 +130,15 @@ func TestCanonical(t *testing.T) {
 		}
 	}
 }
+
+func TestAlternativesWithLoneName(t *testing.T) {
+	// the short name goes with the first of the paired long names
+	s, err := getoptParser{}.Parse("Options:\n  -k, --keep/--drop   keep or drop\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFlags(t, s, []flagWant{
+		{Flag: Flag{Name: "--keep", Aliases: []string{"-k"}, ParamType: "bool"}, Desc: "keep or drop"},
+		{Flag: Flag{Name: "--drop", ParamType: "bool"}, Desc: "keep or drop"},
+	})
+}

@@ -1,9 +1,6 @@
 package parsers
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // scanConfig selects the option forms a parser accepts beyond the dash
 // forms every parser reads.
@@ -213,67 +210,6 @@ func unclosed(s string) bool {
 // above.
 func isConjunction(content string) bool {
 	return content == "OR" || content == "AND"
-}
-
-var (
-	kvKeyRE   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
-	kvAliasRE = regexp.MustCompile(`^\(([A-Za-z][A-Za-z0-9_]*)\)\s`)
-	intRE     = regexp.MustCompile(`^-?\d+$`)
-	floatRE   = regexp.MustCompile(`^-?\d*\.\d+(?:[eE]-?\d+)?$`)
-)
-
-// parseKV reads a key=value entry: "in=<file>", "k=27", "touppercase=f".
-// The token must stand alone or be followed by a column gap. It returns
-// the flag, the offset of the description (or -1), and whether it matched.
-func parseKV(content string) (Flag, int, bool) {
-	toks := tokens(content)
-	if len(toks) == 0 {
-		return Flag{}, -1, false
-	}
-	tok := toks[0]
-	k := strings.IndexByte(tok, '=')
-	if k <= 0 || !kvKeyRE.MatchString(tok[:k]) {
-		return Flag{}, -1, false
-	}
-	descAt := -1
-	if len(tok) < len(content) {
-		gs, ge := gapIndex(content)
-		switch {
-		case gs == len(tok):
-			descAt = ge
-		case strings.HasPrefix(content[len(tok):], " ("):
-			// a long key pushes "(alias) text" one space away
-			descAt = len(tok) + 1
-		default:
-			return Flag{}, -1, false
-		}
-	}
-	f := Flag{Name: tok[:k], Style: "kv"}
-	val := tok[k+1:]
-	if wrapped(val, '<', '>') {
-		f.Placeholder = val[1 : len(val)-1]
-	} else {
-		f.Default = val
-	}
-	return f, descAt, true
-}
-
-// kvType infers the type of a key=value option from its written default:
-// t/f or true/false → choice, integers → int, decimals → float.
-func kvType(def string) (string, []string) {
-	switch def {
-	case "t", "f":
-		return "choice", []string{"t", "f"}
-	case "true", "false":
-		return "choice", []string{"true", "false"}
-	}
-	switch {
-	case intRE.MatchString(def):
-		return "int", nil
-	case floatRE.MatchString(def):
-		return "float", nil
-	}
-	return "string", nil
 }
 
 // dedupeFlags keeps one flag per canonical name, at the place of the first

@@ -140,3 +140,16 @@ func TestSubcommandsUnknownKind(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestSubcommandsHeadingItemStopsAtShallowerText(t *testing.T) {
+	help := "Command: add      add a thing\n" +
+		"         remove   remove a thing\n" +
+		"                  for good\n" +
+		"    see the manual for more\n" +
+		"         stray    not listed\n"
+	es, _ := ExtractSubcommands(help, ListMethod{Kind: "heading_item", Headings: []string{"Command"}})
+	want := []Entry{{Name: "add", Description: "add a thing"}, {Name: "remove", Description: "remove a thing for good"}}
+	if !reflect.DeepEqual(es, want) {
+		t.Errorf("entries = %+v", es)
+	}
+}

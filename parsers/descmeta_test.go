@@ -5,54 +5,6 @@ import (
 	"testing"
 )
 
-func TestReadValues(t *testing.T) {
-	cases := []struct {
-		in   []string
-		want valueInfo
-	}{
-		{[]string{"INT"}, valueInfo{placeholder: "INT"}},
-		{[]string{"<int>"}, valueInfo{placeholder: "int"}},
-		{[]string{"[=STR]"}, valueInfo{placeholder: "STR", optional: true}},
-		{[]string{"=FILE"}, valueInfo{placeholder: "FILE"}},
-		{[]string{"{a,b}"}, valueInfo{placeholder: "a,b", choices: []string{"a", "b"}}},
-		{[]string{"[tsv|json]"}, valueInfo{placeholder: "tsv|json", choices: []string{"tsv", "json"}}},
-		{[]string{"0|1|2"}, valueInfo{placeholder: "0|1|2", choices: []string{"0", "1", "2"}}},
-		{[]string{"u|b|z[0-9]"}, valueInfo{placeholder: "u|b|z[0-9]"}},
-		{[]string{"TFILE", "[TFILE ...]"}, valueInfo{placeholder: "TFILE", repeat: true}},
-		{[]string{"[CFILE ...]"}, valueInfo{placeholder: "CFILE", optional: true, repeat: true}},
-		{[]string{"[0-9]"}, valueInfo{placeholder: "0-9", optional: true}},
-		{[]string{"FORMAT..."}, valueInfo{placeholder: "FORMAT", repeat: true}},
-		{[]string{"<cmd>", "..."}, valueInfo{placeholder: "cmd", repeat: true}},
-		{[]string{"<String, `both', `plus'>"}, valueInfo{placeholder: "String", choices: []string{"both", "plus"}}},
-		{[]string{"<Integer, >=4>"}, valueInfo{placeholder: "Integer"}},
-		{[]string{"<VAR>", "<MIN>"}, valueInfo{placeholder: "VAR MIN"}},
-	}
-	for _, c := range cases {
-		if got := readValues(c.in); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("readValues(%q) = %+v, want %+v", c.in, got, c.want)
-		}
-	}
-}
-
-func TestInferType(t *testing.T) {
-	cases := map[string]string{
-		"": "bool", "INT": "int", "NUM": "int", "integer": "int", "int_value": "int", "Int8": "int",
-		"FLOAT": "float", "Real": "float", "float64": "float",
-		"FILE": "file", "PATH": "file", "OUTDIR": "file", "TFILE": "file", "File_In": "file",
-		"in.bam": "file", "out.fq.gz": "file", "directory": "file",
-		"filetype": "string", "FILE_FORMAT": "string", "STR": "string", "INT[,INT]": "string",
-		"0.5": "string", "_": "string", "GLOB EXPRESSION": "string",
-	}
-	for in, want := range cases {
-		if got := inferType(in, nil); got != want {
-			t.Errorf("inferType(%q) = %s, want %s", in, got, want)
-		}
-	}
-	if got := inferType("X", []string{"a"}); got != "choice" {
-		t.Errorf("choices give %s", got)
-	}
-}
-
 func TestFindDefault(t *testing.T) {
 	cases := []struct {
 		desc           string
@@ -118,30 +70,5 @@ func TestDescMeta(t *testing.T) {
 		if !reflect.DeepEqual(f, c.want) || desc != c.desc {
 			t.Errorf("descMeta(%q):\n got  %+v %q\n want %+v %q", c.lines, f, desc, c.want, c.desc)
 		}
-	}
-}
-
-func TestKVType(t *testing.T) {
-	cases := map[string]string{"t": "choice", "true": "choice", "27": "int", "-1": "int", "0.05": "float", "auto": "string", "": "string"}
-	for in, want := range cases {
-		if got, _ := kvType(in); got != want {
-			t.Errorf("kvType(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
-func TestDedupeMergesLaterMentions(t *testing.T) {
-	flags := []Flag{
-		{Name: "--out", ParamType: "bool"},
-		{Name: "--in", ParamType: "file", Placeholder: "FILE"},
-		{Name: "--out", Aliases: []string{"-o"}, ParamType: "file", Placeholder: "FILE", Description: "Output.", Default: "-"},
-		{Name: "--out", Aliases: []string{"-o", "-O"}, ParamType: "string"},
-	}
-	want := []Flag{
-		{Name: "--out", Aliases: []string{"-o", "-O"}, ParamType: "file", Placeholder: "FILE", Description: "Output.", Default: "-"},
-		{Name: "--in", ParamType: "file", Placeholder: "FILE"},
-	}
-	if got := dedupeFlags(flags); !reflect.DeepEqual(got, want) {
-		t.Errorf("dedupeFlags = %+v", got)
 	}
 }

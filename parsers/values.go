@@ -1,0 +1,183 @@
+package parsers
+
+import (
+	"regexp"
+	"strings"
+)
+
+// valueInfo reads the value tokens of a flag: the placeholder as written
+// (outer brackets removed), the allowed choices, and whether the value is
+// optional or may be given several times.
+type valueInfo struct {
+	placeholder string
+	choices     []string
+	optional    bool
+	repeat      bool
+}
+
+// quotedRE finds 'x', `x' and "x" items, as in typed placeholders like
+// <String, Permissible values: 'fast' 'slow' >.
+var quotedRE = regexp.MustCompile("[`'\"]([^`'\"\\s]+)['\"]")
+
+// readValues interprets value tokens such as "INT", "<int>", "[=STR]",
+// "{a,b}", "[a|b]", "a|b|c", "TFILE [TFILE ...]", "[CFILE ...]" and
+// "<String, `both', `plus'>".
+func readValues(vals []string) valueInfo {
+	var vi valueInfo
+	var parts []string
+	for _, v := range vals {
+		if v == "..." || v == "[...]" || v == "…" {
+			vi.repeat = true
+			continue
+		}
+		if strings.HasSuffix(v, "...") {
+			v, vi.repeat = strings.TrimSpace(strings.TrimSuffix(v, "...")), true
+		}
+		switch {
+		case strings.HasPrefix(v, "="):
+			parts = append(parts, v[1:])
+		case wrapped(v, '[', ']'):
+			inner := strings.TrimSpace(v[1 : len(v)-1])
+			switch {
+			case strings.HasSuffix(inner, "..."):
+				// "[TFILE ...]": more of the same value
+				vi.repeat = true
+				inner = strings.TrimSpace(strings.TrimSuffix(inner, "..."))
+				if len(parts) > 0 && parts[len(parts)-1] == inner {
+					continue
+				}
+				if len(parts) == 0 {
+					vi.optional = true
+				}
+				parts = append(parts, inner)
+			case strings.HasPrefix(inner, "="):
+				vi.optional = true
+				parts = append(parts, inner[1:])
+			case strings.Contains(inner, "|") && simpleChoices(inner, "|") != nil:
+				// click renders a Choice as [a|b|c]
+				vi.choices = simpleChoices(inner, "|")
+				parts = append(parts, inner)
+			default:
+				if len(parts) == 0 {
+					vi.optional = true
+				}
+				parts = append(parts, inner)
+			}
+		case wrapped(v, '{', '}'):
+			inner := v[1 : len(v)-1]
+			vi.choices = splitList(inner, ",")
+			parts = append(parts, inner)
+		case wrapped(v, '<', '>'):
+			inner := strings.TrimSpace(v[1 : len(v)-1])
+			if k := strings.IndexByte(inner, ','); k > 0 {
+				// "<String, `both', `minus'>": a type, then constraints
+				for _, m := range quotedRE.FindAllStringSubmatch(inner[k:], -1) {
+					vi.choices = append(vi.choices, m[1])
+				}
+				inner = strings.TrimSpace(inner[:k])
+			}
+			parts = append(parts, inner)
+		default:
+			if c := simpleChoices(v, "|"); c != nil {
+				vi.choices = c
+			}
+			parts = append(parts, v)
+		}
+	}
+	vi.placeholder = strings.TrimSpace(strings.Join(parts, " "))
+	return vi
+}
+
+// simpleChoices splits s on sep when every part is a plain word ("0|1|2",
+// "tsv|json|yaml"); otherwise it returns nil ("u|b|v|z[0-9]" is a format,
+// not a list).
+func simpleChoices(s, sep string) []string {
+	if !strings.Contains(s, sep) {
+		return nil
+	}
+	parts := strings.Split(s, sep)
+	for _, p := range parts {
+		if p == "" {
+			return nil
+		}
+		for i := 0; i < len(p); i++ {
+			c := p[i]
+			if !isLetter(c) && !isDigit(c) && c != '_' && c != '-' && c != '.' && c != '+' {
+				return nil
+			}
+		}
+	}
+	return parts
+}
+
+// splitList splits a choice list on sep, trimming spaces and quotes and
+// dropping empty items.
+func splitList(s, sep string) []string {
+	var out []string
+	for _, p := range strings.Split(s, sep) {
+		p = unquote(strings.TrimSpace(p))
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// inferType maps a placeholder to a ParamType: no value → bool, INT/NUM →
+// int, FLOAT → float, FILE/PATH/DIR or a file name → file, choices →
+// choice, anything else → string.
+func inferType(placeholder string, choices []string) string {
+	if len(choices) > 0 {
+		return "choice"
+	}
+	p := strings.TrimSpace(placeholder)
+	if p == "" {
+		return "bool"
+	}
+	words := strings.FieldsFunc(p, func(r rune) bool { return r == ' ' || r == '_' })
+	if len(words) == 0 {
+		return "string"
+	}
+	switch strings.ToLower(words[0]) {
+	case "int", "integer", "num", "number", "n", "count", "uint", "long", "short",
+		"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64":
+		return "int"
+	case "float", "double", "real", "float32", "float64", "decimal":
+		return "float"
+	}
+	if fileLike(p) {
+		return "file"
+	}
+	return "string"
+}
+
+// fileExtRE matches file-name placeholders such as in.bam or out.fq.gz.
+var fileExtRE = regexp.MustCompile(`^[\w-]+(?:\.[A-Za-z][A-Za-z0-9]{0,5})+$`)
+
+// fileLike reports whether a placeholder names a file or directory.
+func fileLike(p string) bool {
+	l := strings.ToLower(p)
+	if strings.Contains(l, "type") || strings.Contains(l, "format") {
+		return false // "filetype", "FILE_FORMAT" name a kind, not a file
+	}
+	if strings.Contains(l, "file") || strings.Contains(l, "path") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '/' || r == '_' || r == '-' }) {
+		if strings.HasSuffix(w, "dir") || strings.HasSuffix(w, "directory") || w == "folder" {
+			return true
+		}
+	}
+	return fileExtRE.MatchString(p)
+}
+
+// isBoolWord reports whether a placeholder names a boolean value
+// ("<Boolean>" in Java and C++ toolkits), which is a value flag with two
+// choices.
+func isBoolWord(p string) bool {
+	switch strings.ToLower(p) {
+	case "bool", "boolean", "bool_value":
+		return true
+	}
+	return false
+}
