@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Slots are the typed values a task names: files, numbers bound to the
@@ -231,28 +232,33 @@ func ExtractSlots(task string) Slots {
 }
 
 // tokens splits on whitespace and around CJK characters so "排序aln.bam"
-// yields the file name.
+// yields the file name. It slices the original string, so bytes that are
+// not valid UTF-8 pass through unchanged.
 func tokens(s string) []string {
 	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, string(cur))
-			cur = cur[:0]
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			out = append(out, s[start:end])
 		}
+		start = -1
 	}
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsSpace(r) || r == '，' || r == '。' || r == '、' || r == '：':
-			flush()
+			flush(i)
 		case unicode.Is(unicode.Han, r):
-			flush()
-			out = append(out, string(r))
+			flush(i)
+			out = append(out, s[i:i+n])
 		default:
-			cur = append(cur, r)
+			if start < 0 {
+				start = i
+			}
 		}
+		i += n
 	}
-	flush()
+	flush(len(s))
 	return out
 }
 
