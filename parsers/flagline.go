@@ -125,10 +125,12 @@ func (sp *flagSpec) addNames(t string) bool {
 		return false
 	}
 	var names []string
-	if m := optionalPartRE.FindStringSubmatch(t); m != nil {
-		// "--region[s]-file": both spellings, the longer one first
-		names = []string{m[1] + m[2] + m[3], m[1] + m[3]}
-		t = m[1] + m[2] + m[3] + m[4]
+	if strings.IndexByte(t, '[') > 0 {
+		if m := optionalPartRE.FindStringSubmatch(t); m != nil {
+			// "--region[s]-file": both spellings, the longer one first
+			names = []string{m[1] + m[2] + m[3], m[1] + m[3]}
+			t = m[1] + m[2] + m[3] + m[4]
+		}
 	}
 	name, glued := splitGlued(t)
 	rep := false
