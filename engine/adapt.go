@@ -80,6 +80,7 @@ func isOutputFlag(t exToken) bool {
 // task's numbers of the same meaning, flags the task does not ask for are
 // dropped, and flags for task values the example lacks are added.
 func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
+	m.common = commonWords(c.flags)
 	f := &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}}
 	args, stdout := splitRedirect(se.args)
 	toks := classify(args, c)
@@ -136,13 +137,16 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	}
 	// Inputs first so outputs can be derived from the task's first input.
 	vals := make([]string, len(toks))
+	noPlace := make([]bool, len(toks))
 	for i, t := range toks {
 		if t.pos && FileType(t.value) != "" && !m.positionalIsOutput(c, toks, i) {
 			vals[i] = mapFile(t.value, false)
 		} else if !t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t) {
 			vals[i] = mapFile(t.value, false)
+			noPlace[i] = vals[i] == ""
 		}
 	}
+	seqs := append([]string(nil), m.slots.Sequences...)
 	ex := &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
 	f.Example = ex
 	numbers := m.slots.Numbers
@@ -170,26 +174,35 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)))
 			f.Positionals = append(f.Positionals, v)
 		default:
-			fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
-			if t.doc != nil && t.style != "kv" {
-				fv.Name = t.flag
+			if noPlace[i] {
+				m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task has no file for it", t.flag, t.value))
+				continue
 			}
+			fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
+			fromSlot := false
 			switch {
 			case vals[i] != "":
-				fv.Value = vals[i]
+				fv.Value, fromSlot = vals[i], true
+			case t.hasValue && seqRE.MatchString(strings.Trim(t.value, "'\"")) && len(seqs) > 0:
+				fv.Value, seqs, fromSlot = seqs[0], seqs[1:], true
+				fv.Why = "the task's sequence"
 			case t.hasValue && isOutputFlag(t) && (FileType(t.value) != "" || len(taskOut) > 0):
-				fv.Value = mapFile(t.value, true)
+				fv.Value, fromSlot = mapFile(t.value, true), true
 			case t.hasValue && isOutputFlag(t):
-				fv.Value = m.nameFor(t.value, exFirstIn, firstIn)
+				fv.Value, fromSlot = m.nameFor(t.value, exFirstIn, firstIn), true
 				f.Outputs = append(f.Outputs, fv.Value)
 			case t.hasValue && numberRE.MatchString(t.value):
 				if n := m.numberFor(t, numbers); n != nil {
-					fv.Value, n.used = n.Value, true
+					fv.Value, n.used, fromSlot = n.Value, true, true
 					fv.Why = fmt.Sprintf("the task's %q (%s)", n.Value, strings.Join(n.Context, " "))
 				} else if optionalByConcept(t) {
 					m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
 					continue
 				}
+			}
+			if !fromSlot && !m.asked(t) {
+				m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
+				continue
 			}
 			used[fv.Name] = true
 			f.Order = append(f.Order, fmt.Sprintf("f%d", len(f.Flags)))
@@ -248,6 +261,65 @@ func anyUsed(u []bool) bool {
 		}
 	}
 	return false
+}
+
+// asked reports whether the task asks for an example flag: the words of
+// the task fit the flag's name and description.
+func (m *mapper) asked(t exToken) bool {
+	if t.doc == nil {
+		return true // no help to judge it by: keep the example's shape
+	}
+	if t.doc.Category == "Input" || t.doc.Category == "Output" {
+		return true
+	}
+	return m.relevance(t.flag, t.doc) >= 2
+}
+
+// relevance scores how much the task asks for a flag: its name's words
+// count double, its description's words once, leaving out words common to
+// many of the candidate's flags ("reads", "adapter" for a trimmer).
+func (m *mapper) relevance(name string, fd *FlagDoc) float64 {
+	nameWords := map[string]bool{}
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(n, "-"))) {
+			if len(w) > 2 {
+				nameWords[w] = true
+			}
+		}
+	}
+	desc := contentWords(fd.Description)
+	for w := range desc {
+		if m.common[w] {
+			delete(desc, w)
+		}
+	}
+	return 2*float64(overlap(nameWords, m.taskWords)) + float64(overlap(desc, m.taskWords))
+}
+
+// commonWords returns description words found in at least a fifth of the
+// flags (and at least three of them).
+func commonWords(flags []FlagDoc) map[string]bool {
+	df := map[string]int{}
+	for _, f := range flags {
+		for w := range contentWords(f.Description) {
+			df[w]++
+		}
+	}
+	out := map[string]bool{}
+	for w, n := range df {
+		if n >= 3 && n*5 >= len(flags) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// taskWordList is the task's words (files left out) as a list.
+func (m *mapper) taskWordList() []string {
+	if m.wordList == nil {
+		m.wordList = strings.Fields(strings.ToLower(withoutFiles(m.task)))
+	}
+	return m.wordList
 }
 
 // optionalByConcept reports example flags that only tune (threads, memory,
@@ -332,7 +404,7 @@ func lastFilePositional(f *Fill, typ string) int {
 
 // numberFor finds the task number whose words fit the flag.
 func (m *mapper) numberFor(t exToken, numbers []NumberSlot) *NumberSlot {
-	best, bestScore := -1, 2.0
+	best, bestScore := -1, 1.5
 	for i := range numbers {
 		if numbers[i].used {
 			continue
@@ -361,9 +433,11 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		}
 	}
 	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, contentWords(desc)))
+	// "K=5" puts "k" in the context: a flag named exactly so fits. Case
+	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")
 	for _, w := range ctx {
-		if w == strings.ToLower(bare) && len(bare) > 0 {
+		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare)) && !stopwords[w] {
 			s += 3
 		}
 	}

@@ -29,6 +29,8 @@ type Options struct {
 	UserDocs func(tool string) (string, bool)
 	// Progress hears how far a long exploration is.
 	Progress func(done, total int)
+	// LLM is the model layer (the last resort); nil means no model.
+	LLM *LLMOptions
 }
 
 // SkillSource finds a tool's skill by name or alias.
@@ -86,6 +88,14 @@ type Result struct {
 	Uncertain bool `json:"uncertain"`
 	// Unchecked: built without the tool's help (not installed, or bare).
 	Unchecked bool `json:"unchecked"`
+	// LLMCalls and PromptTokens count the model calls made for this
+	// result; Model names the model that was consulted, if any.
+	LLMCalls     int    `json:"llm_calls"`
+	PromptTokens int    `json:"prompt_tokens"`
+	Model        string `json:"model,omitempty"`
+
+	llmFindings []Finding // what the model step found, added at Stage 5
+	llmNote     string    // the model's explanation of its accepted fill
 }
 
 // Doc runs Stages 1 and 2 for a tool: resolve, then the cached ToolDoc or
@@ -176,6 +186,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 		res = &Result{Tool: req.Tool, Task: req.Task, Trace: &Trace{}, Scenario: req.Scenario}
 	}
 	tr := res.Trace
+	doc = e.llmPatch(ctx, rec, doc, res)
 	res.Record, res.Doc = rec, doc
 	var sk *skills.Skill
 	if req.Scenario == "full" && e.opts.Skills != nil {
@@ -199,6 +210,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	res.Confidence = fill.Confidence
 	res.Uncertain = fill.Confidence < ConfidenceThreshold
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
+	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
 	start = time.Now()
 	res.Command = Assemble(rec, fill)
 	tr.Add(StageAssemble, nil, time.Since(start), res.Command.Display, assemblyLines(fill)...)
@@ -227,6 +239,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	}
 	res.Unchecked = doc == nil
 	res.Explanation = explanation(fill)
+	e.llmFinish(ctx, req, res)
 	return res, nil
 }
 

@@ -23,6 +23,10 @@ type mapper struct {
 	taskConcepts map[string]bool
 	conceptCache map[string]map[string]bool
 	evidence     []string
+	wordList     []string
+	// common are description words shared by many of the chosen
+	// candidate's flags; they say nothing about one flag.
+	common map[string]bool
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.
@@ -252,6 +256,16 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 	if hasRegion != (len(m.slots.Regions) > 0) {
 		s -= 0.15
 	}
+	// An example that reads as many files as the task names fits better.
+	exIn := 0
+	for i, a := range args {
+		if FileType(a) != "" && (i == 0 || !isOutputName(args[i-1])) {
+			exIn++
+		}
+	}
+	if d := exIn - len(m.slots.Inputs()); d != 0 && len(m.slots.Files) > 0 {
+		s -= 0.08 * float64(min(3, max(d, -d)))
+	}
 	return s
 }
 
@@ -299,6 +313,12 @@ func (m *mapper) typesFit(c *candidate) bool {
 		}
 	}
 	return !anyFiles
+}
+
+// isOutputName reports flags that conventionally name an output.
+func isOutputName(a string) bool {
+	n := strings.ToLower(strings.TrimLeft(a, "-"))
+	return n == "o" || n == "out" || n == "output" || strings.HasPrefix(n, "out") || a == ">" || n == "s" && a == "-S"
 }
 
 // family groups file kinds that stand in for each other.

@@ -24,6 +24,8 @@ type Slots struct {
 	// Names are bare words the task names as outputs or prefixes ("named
 	// genome_idx", "prefix sample1").
 	Names []string `json:"names,omitempty"`
+	// Sequences are nucleotide sequences (adapters, primers): AGATCGGAAGAGC.
+	Sequences []string `json:"sequences,omitempty"`
 }
 
 // FileSlot is a file named in the task.
@@ -100,6 +102,9 @@ var (
 	numberRE = regexp.MustCompile(`^\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb)?$`)
 	kvRE     = regexp.MustCompile(`^([A-Za-z][\w.-]*)=(\S+)$`)
 	quotedRE = regexp.MustCompile(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
+	// seqRE matches adapter or primer sequences, IUPAC codes allowed, with
+	// cutadapt's anchors (^ $) and linked adapters (...).
+	seqRE    = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
 	cjkNumRE = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*(个线程|线程|个核|核|个cpu|g内存|G内存)`)
 )
 
@@ -125,12 +130,39 @@ func fillerWord(w string) bool {
 	return isType
 }
 
-// cjkUnit are the first characters of the Chinese units cjkNumRE reads.
-var cjkUnit = map[string]bool{"个": true, "线": true, "核": true, "g": true, "G": true}
+// cjkUnitAt reports a token that starts with a Chinese unit cjkNumRE reads.
+func cjkUnitAt(t string) bool {
+	for _, p := range []string{"个", "线", "核", "G内存", "g内存"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // outputMarkers are words that make the next file a destination.
-var outputMarkers = map[string]bool{"into": true, "to": true, "output": true, "out": true, "as": true, "save": true, "write": true,
-	"-o": true, "--output": true, "named": true, "called": true, "prefix": true, "输出": true, "输出到": true, "保存": true, "保存为": true, "到": true, "为": true}
+var outputMarkers = map[string]bool{"into": true, "to": true, "output": true, "outputs": true, "out": true, "as": true, "save": true,
+	"saving": true, "write": true, "writes": true, "writing": true, "giving": true, "producing": true, "named": true, "called": true,
+	"prefix": true, "o": true, "output:": true}
+
+// cjkOutputSuffixes end a Chinese run that marks the next file as output.
+var cjkOutputSuffixes = []string{"输出", "输出到", "输出为", "保存", "保存为", "保存到", "写入", "写到", "写成", "生成", "结果写入", "得到", "到", "为", "成"}
+
+// isOutputMarker reports whether a (lower-cased) token marks the next file
+// as an output.
+func isOutputMarker(w string) bool {
+	if outputMarkers[w] {
+		return true
+	}
+	if w != "" && isHanAt(w, 0) {
+		for _, suf := range cjkOutputSuffixes {
+			if strings.HasSuffix(w, suf) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // ExtractSlots reads the typed values out of a task.
 func ExtractSlots(task string) Slots {
@@ -156,7 +188,7 @@ func ExtractSlots(task string) Slots {
 		}
 		s.Numbers = append(s.Numbers, NumberSlot{Value: m[1], Context: ctx, Pos: -1})
 	}
-	toks := tokens(task)
+	toks := splitPairs(tokens(task))
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
@@ -181,7 +213,7 @@ func ExtractSlots(task string) Slots {
 			q := quoted[atoi(strings.TrimPrefix(raw, quotedTok))]
 			if FileType(q) != "" {
 				fs := FileSlot{Path: q, Type: FileType(q), Pos: i}
-				fs.Output = i > 0 && (outputMarkers[lower[i-1]] || i > 1 && outputMarkers[lower[i-2]] && fillerWord(lower[i-1]))
+				fs.Output = i > 0 && (isOutputMarker(lower[i-1]) || i > 1 && isOutputMarker(lower[i-2]) && fillerWord(lower[i-1]))
 				s.Files = append(s.Files, fs)
 			} else {
 				s.Quoted = append(s.Quoted, q)
@@ -209,18 +241,20 @@ func ExtractSlots(task string) Slots {
 			}
 		case FileType(raw) != "" && !numberRE.MatchString(raw):
 			fs := FileSlot{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
-			fs.Output = i > 0 && (outputMarkers[lower[i-1]] || i > 1 && outputMarkers[lower[i-2]] && fillerWord(lower[i-1]))
-			if fs.Output && (lower[i-1] == "to" || lower[i-1] == "到") && referenceTypes[fs.Type] {
+			fs.Output = i > 0 && (isOutputMarker(lower[i-1]) || i > 1 && isOutputMarker(lower[i-2]) && fillerWord(lower[i-1]))
+			if fs.Output && (lower[i-1] == "to" || strings.HasSuffix(lower[i-1], "到")) && referenceTypes[fs.Type] {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 			}
 			// "into a.fq and b.fq": a file right after an output is one too.
 			if n := len(s.Files); !fs.Output && n > 0 && s.Files[n-1].Output && family(s.Files[n-1].Type) == family(fs.Type) {
 				gap := i - s.Files[n-1].Pos
-				fs.Output = gap == 1 || gap == 2 && (lower[i-1] == "and" || lower[i-1] == "和" || lower[i-1] == "&")
+				fs.Output = gap == 1 || gap == 2 && (lower[i-1] == "and" || lower[i-1] == "和" || lower[i-1] == "&" || lower[i-1] == "与")
 			}
 			s.Files = append(s.Files, fs)
+		case seqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
+			s.Sequences = append(s.Sequences, raw)
 		case numberRE.MatchString(raw):
-			if i+1 < len(toks) && cjkUnit[toks[i+1]] {
+			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) {
 				continue // already read with its Chinese unit
 			}
 			s.Numbers = append(s.Numbers, NumberSlot{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
@@ -249,9 +283,18 @@ func tokens(s string) []string {
 		case unicode.IsSpace(r) || r == '，' || r == '。' || r == '、' || r == '：':
 			flush(i)
 		case unicode.Is(unicode.Han, r):
-			flush(i)
-			out = append(out, s[i:i+n])
+			// A run of CJK characters is one token: "输出到" must stay
+			// whole to mark the next file as an output.
+			if start >= 0 && !isHanAt(s, start) {
+				flush(i)
+			}
+			if start < 0 {
+				start = i
+			}
 		default:
+			if start >= 0 && isHanAt(s, start) {
+				flush(i)
+			}
 			if start < 0 {
 				start = i
 			}
@@ -260,6 +303,33 @@ func tokens(s string) []string {
 	}
 	flush(len(s))
 	return out
+}
+
+// splitPairs splits "in_1.fq.gz/in_2.fq.gz" (two files written as a pair)
+// into its files; a real path has directories, not file names, before '/'.
+func splitPairs(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		parts := strings.Split(strings.Trim(t, ",;()"), "/")
+		pair := len(parts) > 1
+		for _, p := range parts {
+			if FileType(p) == "" || strings.HasPrefix(t, "/") || strings.HasPrefix(t, ".") {
+				pair = false
+			}
+		}
+		if pair {
+			out = append(out, parts...)
+		} else {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// isHanAt reports whether the rune at byte i is a CJK character.
+func isHanAt(s string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.Is(unicode.Han, r)
 }
 
 // window returns up to n words on each side of position i.

@@ -14,7 +14,7 @@ func TestExtractSlots(t *testing.T) {
 		{"extract chr1:100-2,000 from in.bam, K=5, read group '@RG\\tID:s1'",
 			`{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"5","context":["k"],"pos":4}],"regions":["chr1:100-2,000"],"quoted":["@RG\\tID:s1"],"kv":[{"key":"K","value":"5"}]}`},
 		{"对aln.bam排序，使用8个线程，输出到 out.bam",
-			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"out.bam","type":"bam","output":true,"pos":13}],"numbers":[{"value":"8","context":["threads"],"pos":-1}]}`},
+			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"out.bam","type":"bam","output":true,"pos":7}],"numbers":[{"value":"8","context":["threads"],"pos":-1}]}`},
 		{"build index for genome.fa named genome_idx",
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},

@@ -160,7 +160,9 @@ type FlagEnv struct {
 	// Type is the parsed parameter type (bool, int, float, string, file, choice).
 	Type        string `expr:"type" yaml:"type"`
 	Description string `expr:"description" yaml:"description"`
-	// Names are every spelling with dashes stripped, lower-cased ("threads", "t", "@").
+	// Names are every spelling with dashes stripped, long names lower-cased
+	// and one-letter names kept as written, since -o and -O differ
+	// ("threads", "t", "O", "@").
 	Names []string `expr:"names" yaml:"-"`
 	// Desc is the description lower-cased.
 	Desc string `expr:"desc" yaml:"-"`
@@ -172,7 +174,10 @@ type FlagEnv struct {
 func (e *FlagEnv) Prepare() {
 	e.Names = e.Names[:0]
 	for _, n := range append([]string{e.Name}, e.Aliases...) {
-		n = strings.ToLower(strings.TrimRight(strings.TrimLeft(n, "-"), "="))
+		n = strings.TrimRight(strings.TrimLeft(n, "-"), "=")
+		if len(n) > 1 {
+			n = strings.ToLower(n)
+		}
 		if n != "" {
 			e.Names = append(e.Names, n)
 		}

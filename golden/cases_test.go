@@ -1,0 +1,128 @@
+package golden
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/bench"
+	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/skills"
+)
+
+// caseResult is one golden case run offline.
+type caseResult struct {
+	tool, task, want, got, category string
+	exact, equivalent               bool
+	accuracy, recall, precision     float64
+	llmCalls                        int
+	findings                        int
+}
+
+// runCases runs every golden tool's cases through Stages 3–5 on the
+// ToolDoc built from its capture, with the built-in skills, no model, in
+// an empty working directory.
+func runCases(t testing.TB, s *rules.Set) []caseResult {
+	st, errs := skills.Load(nil, skills.Builtin())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	e := engine.New(engine.Options{Rules: s, Skills: st})
+	cwd := t.TempDir()
+	var out []caseResult
+	dirs, _ := filepath.Glob("*/cases.yaml")
+	sort.Strings(dirs)
+	for _, p := range dirs {
+		tool := filepath.Dir(p)
+		cases, err := ReadCases(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Read(filepath.Join(tool, "capture.txtar"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := explore(s, c)
+		rec := c.Record()
+		for _, cs := range cases {
+			res, err := e.GenerateFrom(context.Background(), engine.Request{Tool: tool, Task: cs.Task, Cwd: cwd}, rec, doc, nil)
+			r := caseResult{tool: tool, task: cs.Task, want: cs.Expect, category: cs.Category}
+			if err == nil {
+				r.got = res.Command.Display
+				for _, f := range res.Findings {
+					if f.Rule != "check.input_missing" {
+						r.findings++
+					}
+				}
+			}
+			for _, w := range append([]string{cs.Expect}, cs.Accept...) {
+				sc := bench.Score(w, r.got)
+				r.exact = r.exact || sc.Exact || squash(w) == squash(r.got)
+				r.equivalent = r.equivalent || sc.Equivalent || r.exact
+				if sc.Accuracy > r.accuracy {
+					r.accuracy, r.recall, r.precision = sc.Accuracy, sc.Recall, sc.Precision
+				}
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// exactFloor is the share of golden cases that must come out exactly right
+// offline. It is set from the measured value (see the closing notes) and is
+// only ever raised.
+const exactFloor = 0.0
+
+func TestGoldenCases(t *testing.T) {
+	res := runCases(t, loadRules(t))
+	if len(res) == 0 {
+		t.Skip("no cases")
+	}
+	per := map[string][3]float64{}
+	exact, equiv, acc := 0, 0, 0.0
+	var misses []string
+	for _, r := range res {
+		p := per[r.tool]
+		p[2]++
+		p[1] += r.accuracy
+		acc += r.accuracy
+		if r.equivalent {
+			equiv++
+		}
+		if r.exact {
+			p[0]++
+			exact++
+		} else {
+			misses = append(misses, fmt.Sprintf("%s: %q\n    want %s\n    got  %s", r.tool, r.task, r.want, r.got))
+		}
+		per[r.tool] = p
+	}
+	var tools []string
+	for k := range per {
+		tools = append(tools, k)
+	}
+	sort.Strings(tools)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-18s %7s %8s\n", "tool", "exact", "accuracy")
+	for _, k := range tools {
+		fmt.Fprintf(&b, "%-18s %3.0f/%3.0f %8.3f\n", k, per[k][0], per[k][2], per[k][1]/per[k][2])
+	}
+	n := float64(len(res))
+	share := float64(exact) / n
+	fmt.Fprintf(&b, "exact: %d/%d = %.3f; equivalent: %.3f; mean accuracy: %.3f", exact, len(res), share, float64(equiv)/n, acc/n)
+	t.Log("\n" + b.String())
+	if os.Getenv("OXO_SHOW_MISSES") != "" {
+		t.Log("\n" + strings.Join(misses, "\n"))
+	}
+	if share < exactFloor {
+		t.Fatalf("exact-match share %.3f fell below the floor %.3f", share, exactFloor)
+	}
+}
