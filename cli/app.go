@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	ucli "github.com/urfave/cli/v3"
@@ -23,6 +24,14 @@ type app struct {
 	noCache bool
 	rules   *rules.Set
 	skills  *skills.Store
+
+	// The model layer (cli/llm.go, cli/config.go).
+	cfg           *Config
+	llm           *engine.LLMOptions // nil: no model asked
+	eng           *engine.Engine     // the engine dry-run and run used
+	llmMode       string
+	llmConfigured bool
+	stderrTee     io.Writer // also receives a run's stderr (--verify, --auto-retry)
 }
 
 // loadRules loads built-in and user rules once; user rule errors are
@@ -87,6 +96,8 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.historyCmd(),
 			a.skillCmd(),
 			a.docsCmd(),
+			a.configCmd(),
+			a.chatCmd(),
 			a.versionCmd(),
 		},
 	}

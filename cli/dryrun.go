@@ -17,6 +17,9 @@ type genOptions struct {
 	vars     []string
 	json     bool
 	noCache  bool
+	// the model: --llm, --model, --no-stream
+	llmMode, model string
+	noStream       bool
 }
 
 func (o *genOptions) flags() []ucli.Flag {
@@ -25,6 +28,9 @@ func (o *genOptions) flags() []ucli.Flag {
 		&ucli.StringSliceFlag{Name: "var", Aliases: []string{"V"}, Usage: "KEY=VALUE: replace {KEY} in the task (repeatable)", Destination: &o.vars},
 		&ucli.BoolFlag{Name: "json", Usage: "machine-readable output", Destination: &o.json},
 		&ucli.BoolFlag{Name: "no-cache", Usage: "re-read the tool's help instead of using the cached ToolDoc", Destination: &o.noCache},
+		&ucli.StringFlag{Name: "llm", Usage: "when to ask a model: auto (only when rules are unsure), always, never (default: llm.mode, else auto)", Destination: &o.llmMode},
+		&ucli.StringFlag{Name: "model", Usage: "the model to ask (overrides llm.model)", Destination: &o.model},
+		&ucli.BoolFlag{Name: "no-stream", Usage: "do not stream the model's replies", Destination: &o.noStream},
 	}
 }
 
@@ -50,8 +56,12 @@ func (a *app) generate(ctx context.Context, cmd *ucli.Command, o *genOptions) (*
 		return nil, 0, err
 	}
 	a.noCache = o.noCache
+	eng, err := a.modelEngine(o)
+	if err != nil {
+		return nil, 0, err
+	}
 	start := time.Now()
-	res, err := a.engine().Generate(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: task, Scenario: o.scenario})
+	res, err := eng.Generate(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: task, Scenario: o.scenario})
 	return res, time.Since(start), err
 }
 
@@ -78,6 +88,7 @@ type jsonResult struct {
 	InferenceMS  float64          `json:"inference_ms"`
 	ExitCode     *int             `json:"exit_code,omitempty"`
 	Success      *bool            `json:"success,omitempty"`
+	Verify       *verifyJSON      `json:"verify,omitempty"`
 }
 
 func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
@@ -87,7 +98,7 @@ func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
 	}
 	fired := res.Trace.RuleIDs()
 	for _, f := range res.Findings {
-		if !strings.HasPrefix(f.Rule, "check.") {
+		if !strings.HasPrefix(f.Rule, "check.") && !strings.HasPrefix(f.Rule, "llm.") {
 			fired = append(fired, f.Rule)
 		}
 	}
@@ -97,6 +108,7 @@ func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
 	return jsonResult{Tool: res.Tool, Task: res.Task, Command: res.Command.Display, Executable: res.Command.Executable, Args: args,
 		Explanation: res.Explanation, Confidence: res.Confidence, Uncertain: res.Uncertain, Unchecked: res.Unchecked,
 		Findings: res.Findings, RulesFired: fired, DryRun: dry, Skill: res.Skill, Scenario: res.Scenario,
+		LLMCalls: res.LLMCalls, PromptTokens: res.PromptTokens, Model: res.Model,
 		InferenceMS: float64(elapsed.Microseconds()) / 1000}
 }
 
@@ -117,7 +129,7 @@ func (a *app) printResult(res *engine.Result) {
 		for _, ev := range res.Fill.Evidence {
 			fmt.Fprintln(e, "  - "+ev)
 		}
-		fmt.Fprintln(e, "A model can settle what rules could not: oxo-call config set llm.provider <openai|anthropic|ollama|github-copilot>")
+		fmt.Fprintln(e, a.uncertainHint(res))
 	}
 }
 

@@ -20,6 +20,7 @@ type runOptions struct {
 	ask, yes, force, stopOnError bool
 	inputList, inputItems        string
 	jobs                         int
+	verify, autoRetry            bool
 }
 
 func (a *app) runCmd() *ucli.Command {
@@ -32,6 +33,8 @@ func (a *app) runCmd() *ucli.Command {
 		&ucli.StringFlag{Name: "input-items", Usage: "comma-separated items; run once per item", Destination: &o.inputItems},
 		&ucli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "items run in parallel", Destination: &o.jobs},
 		&ucli.BoolFlag{Name: "stop-on-error", Aliases: []string{"x"}, Usage: "stop the batch at the first failure", Destination: &o.stopOnError},
+		&ucli.BoolFlag{Name: "verify", Usage: "after the run, ask the model whether it worked (exit code, end of stderr, output files)", Destination: &o.verify},
+		&ucli.BoolFlag{Name: "auto-retry", Usage: "when the run fails, ask the model for up to 2 corrected commands, each checked before it runs", Destination: &o.autoRetry},
 	)
 	return &ucli.Command{
 		Name:      "run",
@@ -55,25 +58,33 @@ Batch: with --input-list or --input-items the task may use {item}, {stem},
 				return err
 			}
 			if items != nil {
+				if o.verify || o.autoRetry {
+					return usagef("--verify and --auto-retry work on single runs, not on batches")
+				}
 				return a.runBatch(ctx, cmd, o, items)
 			}
 			res, elapsed, err := a.generate(ctx, cmd, &o.genOptions)
 			if err != nil {
 				return err
 			}
+			if err := a.needModel(o); err != nil {
+				return err
+			}
 			if err := a.gate(res, &o.genOptions, o); err != nil {
 				a.record(a.entry(res, nil))
 				return err
 			}
+			tail := a.teeStderr(o)
 			code, err := a.execute(ctx, res.Command, o.json)
 			if err != nil {
 				return err
 			}
 			a.record(a.entry(res, &code))
+			res, code, verdict := a.afterRun(ctx, o, res, code, tail)
 			if a.json || o.json {
 				j := toJSON(res, elapsed, false)
 				ok := code == 0
-				j.ExitCode, j.Success = &code, &ok
+				j.ExitCode, j.Success, j.Verify = &code, &ok, verdict
 				if err := writeJSON(a.d.IO.Out, j); err != nil {
 					return err
 				}
@@ -154,7 +165,11 @@ func (a *app) execute(ctx context.Context, c engine.Command, jsonOut bool) (int,
 		defer f.Close()
 		stdout = f
 	}
-	return runArgv(ctx, c.Argv, a.d.IO.In, stdout, a.d.IO.Err)
+	errw := a.d.IO.Err
+	if a.stderrTee != nil {
+		errw = io.MultiWriter(errw, a.stderrTee)
+	}
+	return runArgv(ctx, c.Argv, a.d.IO.In, stdout, errw)
 }
 
 // runArgv runs a program directly (no shell) and returns its exit code.
@@ -179,7 +194,7 @@ func runArgv(ctx context.Context, argv []string, in io.Reader, out, errw io.Writ
 // entry builds the history record of a result.
 func (a *app) entry(res *engine.Result, code *int) HistoryEntry {
 	e := HistoryEntry{Tool: res.Tool, Task: res.Task, Command: res.Command.Display, ExitCode: code, DryRun: code == nil,
-		ToolDocHash: res.DocKey, Skill: res.Skill, RulesFired: res.Trace.RuleIDs()}
+		ToolDocHash: res.DocKey, Skill: res.Skill, RulesFired: res.Trace.RuleIDs(), Model: res.Model, LLMCalls: res.LLMCalls, PromptTokens: res.PromptTokens}
 	if res.Record != nil {
 		e.ToolVersion = res.Record.Version
 	}
