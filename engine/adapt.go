@@ -48,7 +48,10 @@ func classify(args []string, c *candidate) []exToken {
 		if !t.hasValue && i+1 < len(args) {
 			next := args[i+1]
 			takes := known && f.ParamType != "bool"
-			if !known {
+			// A flag read without a description (from a usage line) may
+			// really take a value: trust the example's shape then.
+			weak := known && f.ParamType == "bool" && f.Description == ""
+			if !known || weak {
 				// Without help: a value unless it looks like a flag or the
 				// last file of the line.
 				takes = !strings.HasPrefix(next, "-") || next == "-" || numberRE.MatchString(strings.TrimPrefix(next, "-"))
@@ -266,8 +269,18 @@ func anyUsed(u []bool) bool {
 // asked reports whether the task asks for an example flag: the words of
 // the task fit the flag's name and description.
 func (m *mapper) asked(t exToken) bool {
-	if t.doc == nil {
-		return true // no help to judge it by: keep the example's shape
+	if t.doc == nil || t.doc.Description == "" {
+		// No help to judge it by: keep it when the task names it, or when
+		// it is an output flag.
+		if isOutputFlag(t) {
+			return true
+		}
+		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(t.flag, "-"))) {
+			if len(w) > 2 && m.taskWords[w] {
+				return true
+			}
+		}
+		return t.doc != nil && t.doc.Required
 	}
 	if t.doc.Category == "Input" || t.doc.Category == "Output" {
 		return true
@@ -328,8 +341,12 @@ func optionalByConcept(t exToken) bool {
 	if t.doc != nil {
 		return t.doc.Category == "Performance" || t.doc.Category == "Quality"
 	}
-	n := strings.TrimLeft(t.flag, "-")
-	return n == "@" || n == "t" || n == "p" || n == "threads" || n == "j" || n == "w" || n == "T" || n == "m"
+	n := strings.ToLower(strings.TrimLeft(t.flag, "-"))
+	switch n {
+	case "@", "t", "p", "threads", "j", "w", "m", "cpu", "cpus", "ncpu", "nthreads", "num_threads", "num-threads", "runthreadn", "cores", "jobs", "memory", "mem":
+		return true
+	}
+	return false
 }
 
 // positionalIsOutput tells whether a positional of the example is an

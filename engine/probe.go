@@ -56,6 +56,7 @@ type helpResult struct {
 func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string, parent string, ancestors ...string) helpResult {
 	var hr helpResult
 	var notes []string
+	var fallback string
 	for _, args := range strategies {
 		left := time.Until(p.deadline)
 		if left <= 0 {
@@ -77,6 +78,9 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 		if ok {
 			t := m.Then.(*rules.ValidityThen)
 			pr.Valid, pr.Rule, pr.Reason = t.Valid, m.Rule.ID, t.Reason
+			if t.Fallback && fallback == "" {
+				fallback = text
+			}
 		} else {
 			pr.Reason = "no validity rule accepted it"
 		}
@@ -100,6 +104,10 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 		}
 	}
 	hr.note = strings.Join(uniq(notes), ", ")
+	if fallback != "" {
+		hr.text = fallback
+		hr.probes[len(hr.probes)-1].Reason += "; kept the short usage of an earlier probe"
+	}
 	return hr
 }
 

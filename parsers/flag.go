@@ -55,7 +55,7 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		OptionalValue: vi.optional,
 		Repeatable:    vi.repeat || sp.repeat,
 	}
-	f.Description = descMeta(&f, desc, parens)
+	f.Description = strings.TrimPrefix(descMeta(&f, desc, parens), ": ")
 	setType(&f)
 	return f
 }

@@ -22,8 +22,12 @@ func (it item) desc() string {
 }
 
 // isGroupHeading reports whether content heads a group inside a list
-// ("-- Indexing", "--- Misc ---", "Sub-heading:"); such lines are skipped.
+// ("-- Indexing", "--- Misc ---", "[ Genome arithmetic ]", "Sub-heading:");
+// such lines are skipped.
 func isGroupHeading(content string) bool {
+	if strings.HasPrefix(content, "[") && strings.HasSuffix(strings.TrimSpace(content), "]") && strings.Contains(content, " ") {
+		return true
+	}
 	if strings.HasPrefix(content, "--") || strings.HasPrefix(content, "==") || strings.HasPrefix(content, "##") {
 		return len(content) == 2 || !isFlagName(strings.Fields(content)[0])
 	}

@@ -17,6 +17,7 @@ func registry() []Parser {
 		genericParser{},
 		getoptParser{},
 		goflagParser{},
+		paramListParser{},
 	}
 }
 

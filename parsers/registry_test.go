@@ -7,7 +7,7 @@ import (
 )
 
 func TestRegistry(t *testing.T) {
-	want := []string{"argparse", "clap", "click", "cobra", "generic", "getopt", "goflag"}
+	want := []string{"argparse", "clap", "click", "cobra", "generic", "getopt", "goflag", "paramlist"}
 	if got := Names(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Names() = %v", got)
 	}

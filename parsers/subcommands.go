@@ -14,7 +14,10 @@ type ListMethod struct {
 	//                descriptions from the indented rows under the
 	//                matching {a,b,c} line;
 	//   heading_item rows that start on the heading's own line
-	//                ("Command: index   index sequences").
+	//                ("Command: index   index sequences");
+	//   listing      indented "name   description" rows anywhere, in runs
+	//                of at least two, under headings of any wording
+	//                (mmseqs: "Easy workflows for plain text input/output").
 	Kind string
 	// Headings name the sections to read, matched without regard to case
 	// or a trailing colon. For braces they limit where the {a,b,c} row is
@@ -41,8 +44,10 @@ func ExtractSubcommands(help string, m ListMethod) ([]Entry, error) {
 		return fromSections(ls, m.Headings, true), nil
 	case "braces":
 		return fromBraces(ls, m.Headings), nil
+	case "listing":
+		return fromListing(ls), nil
 	}
-	return nil, fmt.Errorf("unknown list method kind %q (want section, braces or heading_item)", m.Kind)
+	return nil, fmt.Errorf("unknown list method kind %q (want section, braces, heading_item or listing)", m.Kind)
 }
 
 // validCommandName reports whether s can name a subcommand.
@@ -74,7 +79,8 @@ func (l *entryList) add(name, desc string) {
 		l.seen = map[string]bool{}
 	}
 	l.seen[name] = true
-	l.out = append(l.out, Entry{Name: name, Description: desc})
+	// "index      : create a salmon index" separates with a colon.
+	l.out = append(l.out, Entry{Name: name, Description: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(desc), ": "))})
 }
 
 // fromSections reads the item rows under each heading in turn.
@@ -168,4 +174,39 @@ func allValid(list []string) bool {
 		}
 	}
 	return len(list) > 0
+}
+
+// fromListing reads indented "name   description" rows anywhere in the
+// text. A row counts only in a run of two or more such rows (blank lines
+// and group headings at the margin do not break a run), so a lone indented
+// sentence is not a command.
+func fromListing(ls []string) []Entry {
+	var l entryList
+	var run []item
+	flush := func() {
+		if len(run) >= 2 {
+			for _, it := range run {
+				l.add(it.name, it.desc())
+			}
+		}
+		run = run[:0]
+	}
+	for _, line := range ls {
+		if isBlank(line) {
+			continue
+		}
+		ind, off := indentOf(line)
+		if ind == 0 {
+			continue // group headings of any wording sit at the margin
+		}
+		content := line[off:]
+		it, ok := splitItem(content)
+		if ind > 8 || !ok || it.same == "" || it.args != "" || strings.HasPrefix(content, "-") || !validCommandName(it.name) {
+			flush()
+			continue
+		}
+		run = append(run, it)
+	}
+	flush()
+	return l.out
 }

@@ -153,3 +153,18 @@ func TestSubcommandsHeadingItemStopsAtShallowerText(t *testing.T) {
 		t.Errorf("entries = %+v", es)
 	}
 }
+
+func TestListingMethod(t *testing.T) {
+	help := "usage: mmseqs <command> [<args>]\n\nEasy workflows for plain text input/output\n  easy-search       \tSensitive homology search\n  easy-cluster      \tSlower, sensitive clustering\n\nMain workflows\n  search            \tSensitive homology search\n\nAn indented   sentence alone is not a command.\n"
+	e, err := ExtractSubcommands(help, ListMethod{Kind: "listing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, x := range e {
+		names = append(names, x.Name)
+	}
+	if got := strings.Join(names, ","); got != "easy-search,easy-cluster,search" {
+		t.Fatalf("listing = %s", got)
+	}
+}

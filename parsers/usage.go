@@ -243,12 +243,33 @@ func positionalFromToken(t string) (Positional, bool) {
 
 // usageFlags reads the flags written in usage lines. Flags outside any
 // bracket are required; "[...]" and "{a | b}" groups make them optional.
+// When the help shows several usage forms ("Usage: x -M …" / "or: x …"),
+// a flag is required only if every form requires it.
 func usageFlags(usages []string) []Flag {
 	var out []Flag
+	var perLine []map[string]bool
 	for _, u := range usages {
 		toks := tokens(u)
-		if len(toks) > 0 {
-			out = walkUsage(toks[1:], false, 0, out)
+		if len(toks) == 0 {
+			continue
+		}
+		line := walkUsage(toks[1:], false, 0, nil)
+		req := map[string]bool{}
+		for _, f := range line {
+			if f.Required {
+				req[f.Name] = true
+			}
+		}
+		perLine = append(perLine, req)
+		out = append(out, line...)
+	}
+	if len(perLine) > 1 {
+		for i := range out {
+			for _, req := range perLine {
+				if !req[out[i].Name] {
+					out[i].Required = false
+				}
+			}
 		}
 	}
 	return out
@@ -272,6 +293,9 @@ func walkUsage(toks []string, optional bool, depth int, out []Flag) []Flag {
 		var sp flagSpec
 		if !sp.addNames(strings.TrimSuffix(t, "...")) {
 			continue
+		}
+		if optional && bundledLetters(t) && (i+1 >= len(toks) || !valueAfterFlag(toks[i+1], optional)) {
+			continue // [-bc]: the one-letter flags b and c, listed below
 		}
 		if sp.glued == "" && i+1 < len(toks) && valueAfterFlag(toks[i+1], optional) {
 			i++
@@ -319,4 +343,19 @@ func mergeUsageFlags(flags, fromUsage []Flag, add bool) []Flag {
 		}
 	}
 	return flags
+}
+
+// bundledLetters reports a token like "-bc" or "-nrv": two to four lower-
+// or upper-case letters after one dash, the getopt way of listing several
+// one-letter switches in a usage line.
+func bundledLetters(t string) bool {
+	if len(t) < 3 || len(t) > 5 || t[0] != '-' || t[1] == '-' {
+		return false
+	}
+	for _, r := range t[1:] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }

@@ -123,3 +123,23 @@ func TestIsOptionsMarker(t *testing.T) {
 		}
 	}
 }
+
+func TestUsageFormsAndBundles(t *testing.T) {
+	fs := usageFlags([]string{"samtools index -M [-bc] [-m INT] <in1.bam> <in2.bam>...", "samtools index [-bc] [-m INT] <in.bam> [out.index]"})
+	for _, f := range fs {
+		if f.Name == "-M" && f.Required {
+			t.Error("-M is required by one usage form only, so it is not required")
+		}
+		if f.Name == "-bc" {
+			t.Error("[-bc] is two switches, not a flag named -bc")
+		}
+	}
+	fs = usageFlags([]string{"tool -x <idx> [-outfmt format]"})
+	found := false
+	for _, f := range fs {
+		found = found || f.Name == "-outfmt"
+	}
+	if !found {
+		t.Error("-outfmt with a value is a single-dash long flag")
+	}
+}

@@ -23,6 +23,10 @@ type CompanionThen struct {
 type ValidityThen struct {
 	Valid  bool   `yaml:"valid" json:"valid"`
 	Reason string `yaml:"reason,omitempty" json:"reason,omitempty"`
+	// Fallback marks output that is not valid now but is kept and used if
+	// no later probe finds better help (a short usage printed with an
+	// error about the probe's own option).
+	Fallback bool `yaml:"fallback,omitempty" json:"fallback,omitempty"`
 }
 
 // FrameworkThen names the help framework and the parser that reads it.
@@ -36,7 +40,7 @@ type FrameworkThen struct {
 
 // SubcommandThen says how to read subcommand names out of a help text.
 type SubcommandThen struct {
-	// Method is section, braces or heading_item (see parsers.ListMethod).
+	// Method is section, braces, heading_item or listing (see parsers.ListMethod).
 	Method string `yaml:"method" json:"method"`
 	// Headings are the section headings to read (for section, heading_item).
 	Headings []string `yaml:"headings,omitempty" json:"headings,omitempty"`
