@@ -96,6 +96,7 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.historyCmd(),
 			a.skillCmd(),
 			a.docsCmd(),
+			a.benchCmd(),
 			a.configCmd(),
 			a.chatCmd(),
 			a.versionCmd(),
