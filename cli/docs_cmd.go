@@ -107,8 +107,9 @@ func (a *app) docsCmd() *ucli.Command {
 							fmt.Fprintf(a.d.IO.Err, "%s: %v\n", t, err)
 							continue
 						}
-						fmt.Fprintf(a.d.IO.Out, "%s %s: %d subcommands, %d flags, doc_quality %.2f (%.1fs)\n", t, doc.Record.Version,
-							len(doc.Subcommands), len(doc.Flags)+len(doc.GlobalFlags), doc.DocQuality, time.Since(start).Seconds())
+						fmt.Fprintf(a.d.IO.Out, "%s %s: %d subcommands, %d flags, doc_quality %.2f (%.1fs; %d probes, wall %.0f ms vs %.0f ms one by one)\n", t, doc.Record.Version,
+							len(doc.Subcommands), len(doc.Flags)+len(doc.GlobalFlags), doc.DocQuality, time.Since(start).Seconds(),
+							doc.Exploration.Probes, doc.Exploration.WallMS, doc.Exploration.SerialMS)
 						for _, m := range doc.Messages {
 							fmt.Fprintln(a.d.IO.Err, "  "+m)
 						}

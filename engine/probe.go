@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/traitome/oxo-call/rules"
@@ -36,6 +37,10 @@ type prober struct {
 	timeout  time.Duration
 	deadline time.Time
 	maxOut   int
+	// count and serial add up every probe run and its time, to compare
+	// the parallel wall time with what running them one by one would cost.
+	count  atomic.Int64
+	serial atomic.Int64
 }
 
 // helpResult is the outcome of probing one command level.
@@ -70,6 +75,8 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			timeout *= 3
 		}
 		res := p.runner.Run(ctx, RunSpec{Argv: append(append([]string(nil), argv0...), args...), Timeout: min(timeout, left), MaxOutput: p.maxOut})
+		p.count.Add(1)
+		p.serial.Add(int64(res.Elapsed))
 		text := string(StripANSI(res.Output))
 		env := &rules.ValidityEnv{Help: text, Args: args, IsSub: parent != "", SameAsParent: parent != "" && sameAsAny(text, parent, ancestors),
 			Crashed: res.Crashed, TimedOut: res.TimedOut, Binary: IsBinary(res.Output)}

@@ -42,6 +42,16 @@ type ToolDoc struct {
 	Messages []string `json:"messages,omitempty"`
 	// FrameworkRule is the id of the rule that chose the parser.
 	FrameworkRule string `json:"framework_rule,omitempty"`
+	// Exploration says how many probes ran and what they cost.
+	Exploration ProbeStats `json:"exploration"`
+}
+
+// ProbeStats compares the wall time of an exploration with the sum of its
+// probe times (what running the probes one after another would take).
+type ProbeStats struct {
+	Probes   int     `json:"probes"`
+	WallMS   float64 `json:"wall_ms"`
+	SerialMS float64 `json:"serial_ms"`
 }
 
 // SubcommandDoc is one subcommand (or companion executable) and its own
