@@ -65,6 +65,7 @@ func goldenJSON(doc *engine.ToolDoc) []byte {
 	for i := range d.Probes {
 		d.Probes[i].Elapsed = 0
 	}
+	d.Exploration.WallMS, d.Exploration.SerialMS = 0, 0
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
