@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
@@ -50,7 +51,7 @@ func classify(args []string, c *candidate) []exToken {
 			takes := known && f.ParamType != "bool"
 			// A flag read without a description (from a usage line) may
 			// really take a value: trust the example's shape then.
-			weak := known && f.ParamType == "bool" && f.Description == ""
+			weak := known && f.ParamType == "bool" && f.Placeholder == "" && (f.Description == "" || valueWords.MatchString(strings.ToLower(f.Description)))
 			if !known || weak {
 				// Without help: a value unless it looks like a flag or the
 				// last file of the line.
@@ -68,6 +69,10 @@ func classify(args []string, c *candidate) []exToken {
 	}
 	return out
 }
+
+// valueWords in a description hint that a flag shown without a
+// placeholder still takes a value (diamond lists "--db (-d)  database file").
+var valueWords = regexp.MustCompile(`\b(file|files|path|name|database|directory|dir|number|threshold|list|size|percent|percentage|identity|cover|coverage|value|columns|level|maximum|minimum|max|min|e-value|evalue|prefix|format|count|length|score)\b`)
 
 // isOutputFlag reports a flag whose value is written.
 func isOutputFlag(t exToken) bool {
@@ -194,6 +199,11 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			case t.hasValue && isOutputFlag(t):
 				fv.Value, fromSlot = m.nameFor(t.value, exFirstIn, firstIn), true
 				f.Outputs = append(f.Outputs, fv.Value)
+			case t.hasValue && FileType(t.value) == "" && !numberRE.MatchString(t.value) && isName(t.value) &&
+				(t.doc == nil || t.doc.Category == "Input") && m.namesUsed < len(m.slots.Names):
+				fv.Value, _ = m.nextName()
+				fromSlot = true
+				fv.Why = "the name the task gives"
 			case t.hasValue && numberRE.MatchString(t.value):
 				if n := m.numberFor(t, numbers); n != nil {
 					fv.Value, n.used, fromSlot = n.Value, true, true
@@ -335,6 +345,16 @@ func (m *mapper) taskWordList() []string {
 	return m.wordList
 }
 
+// nextName takes the next name the task gave (an index or database
+// prefix, an output prefix) that no argument has used yet.
+func (m *mapper) nextName() (string, bool) {
+	if m.namesUsed >= len(m.slots.Names) {
+		return "", false
+	}
+	m.namesUsed++
+	return m.slots.Names[m.namesUsed-1], true
+}
+
 // optionalByConcept reports example flags that only tune (threads, memory,
 // thresholds) and are dropped when the task does not mention them.
 func optionalByConcept(t exToken) bool {
@@ -377,8 +397,8 @@ func (m *mapper) positionalIsOutput(c *candidate, toks []exToken, i int) bool {
 // name rebuilt around the task's input stem ("aln.bam" → "aln.sorted.bam"
 // when the example wrote "input.sorted.bam" for "input.bam").
 func (m *mapper) deriveOutput(exOut, exIn, taskIn string) string {
-	if len(m.slots.Names) > 0 {
-		return m.slots.Names[0]
+	if n, ok := m.nextName(); ok {
+		return n
 	}
 	if exIn == "" || taskIn == "" {
 		return exOut
@@ -397,8 +417,8 @@ func (m *mapper) deriveOutput(exOut, exIn, taskIn string) string {
 // nameFor maps a bare name of the example (an index prefix, a sample name)
 // to the task's name or to a name derived from the task's input.
 func (m *mapper) nameFor(v, exIn, taskIn string) string {
-	if len(m.slots.Names) > 0 {
-		return m.slots.Names[0]
+	if n, ok := m.nextName(); ok {
+		return n
 	}
 	if exIn != "" && taskIn != "" {
 		es := rules.Stem(exIn)

@@ -27,6 +27,8 @@ type mapper struct {
 	// common are description words shared by many of the chosen
 	// candidate's flags; they say nothing about one flag.
 	common map[string]bool
+	// namesUsed counts the task's names given to arguments so far.
+	namesUsed int
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.

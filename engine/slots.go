@@ -120,6 +120,39 @@ func atoi(s string) int {
 // compare against rather than a destination.
 var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
 
+// nameMarkers are words after which a bare word is a name the command
+// uses: an index or database prefix, an output prefix, a directory.
+var nameMarkers = map[string]bool{"named": true, "called": true, "prefix": true, "basename": true, "前缀": true, "database": true,
+	"db": true, "index": true, "idx": true, "directory": true, "dir": true, "folder": true, "genomedir": true, "目录": true}
+
+// outputBefore looks back from a file at position i over filler words
+// ("as compressed VCF x", "into one multi-sample BAM x") for a word that
+// makes it an output.
+func outputBefore(lower []string, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-5; j-- {
+		w := lower[j]
+		if isOutputMarker(w) {
+			return j == i-1 || w != "to" || fillerWord(lower[i-1])
+		}
+		if FileType(w) != "" || inputWords[w] || !(fillerWord(w) || isAdjective(w)) {
+			return false
+		}
+	}
+	return false
+}
+
+// inputWords stop the look-back: the file after them is read, not written.
+var inputWords = map[string]bool{"from": true, "of": true, "in": true, "on": true, "against": true, "using": true, "with": true, "for": true, "and": true}
+
+// isAdjective accepts descriptive words between a marker and a file
+// ("one", "multi-sample", "gzipped", "bgzip-compressed").
+func isAdjective(w string) bool {
+	if w == "" || isHanAt(w, 0) {
+		return false
+	}
+	return strings.HasSuffix(w, "ed") || strings.Contains(w, "-") || w == "one" || w == "single" || w == "final" || w == "plain" || w == "tabular"
+}
+
 // fillerWord is a word that may sit between an output marker and the file
 // ("into the file x", "to bam out.bam", "as a sorted x").
 func fillerWord(w string) bool {
@@ -241,7 +274,7 @@ func ExtractSlots(task string) Slots {
 			}
 		case FileType(raw) != "" && !numberRE.MatchString(raw):
 			fs := FileSlot{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
-			fs.Output = i > 0 && (isOutputMarker(lower[i-1]) || i > 1 && isOutputMarker(lower[i-2]) && fillerWord(lower[i-1]))
+			fs.Output = outputBefore(lower, i)
 			if fs.Output && (lower[i-1] == "to" || strings.HasSuffix(lower[i-1], "到")) && referenceTypes[fs.Type] {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 			}
@@ -258,7 +291,7 @@ func ExtractSlots(task string) Slots {
 				continue // already read with its Chinese unit
 			}
 			s.Numbers = append(s.Numbers, NumberSlot{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
-		case i > 0 && (lower[i-1] == "named" || lower[i-1] == "called" || lower[i-1] == "prefix" || lower[i-1] == "basename" || lower[i-1] == "前缀") && isName(raw):
+		case i > 0 && nameMarkers[lower[i-1]] && isName(raw) && !stopwords[low] && !nameMarkers[low]:
 			s.Names = append(s.Names, raw)
 		}
 	}

@@ -294,7 +294,19 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 // first prose word starts the description, which is accepted only after a
 // placeholder ("--trim-to [3:|5:]<int> trim reads ...") so that wrapped
 // prose such as "--times option). Use ..." is not taken for an option.
+// parenAliasRE matches "--long (-s)" at the start of an option row, up to
+// the column gap.
+var parenAliasRE = regexp.MustCompile(`^(--[A-Za-z][\w-]*) \((-[A-Za-z0-9@?])\)(?:\s{2,}|\t)`)
+
 func parseOptionLine(content string) (optionLine, bool) {
+	// "--threads (-p)   number of CPU threads": the short alias in
+	// parentheses after the long name (diamond). Rewritten to the usual
+	// "-p, --threads" with the same width, so description columns stay put.
+	if m := parenAliasRE.FindStringSubmatchIndex(content); m != nil {
+		long, short := content[m[2]:m[3]], content[m[4]:m[5]]
+		head := short + ", " + long
+		content = head + strings.Repeat(" ", max(1, m[1]-len(head))) + content[m[1]:]
+	}
 	if len(content) < 2 || content[0] != '-' {
 		return optionLine{}, false
 	}

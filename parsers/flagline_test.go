@@ -1,6 +1,7 @@
 package parsers
 
 import (
+	"strings"
 	"reflect"
 	"testing"
 )
@@ -141,4 +142,19 @@ func TestAlternativesWithLoneName(t *testing.T) {
 		{Flag: Flag{Name: "--keep", Aliases: []string{"-k"}, ParamType: "bool"}, Desc: "keep or drop"},
 		{Flag: Flag{Name: "--drop", ParamType: "bool"}, Desc: "keep or drop"},
 	})
+}
+
+func TestParenAlias(t *testing.T) {
+	p, _ := Get("generic")
+	s, err := p.Parse("General options:\n--threads (-p)           number of CPU threads\n--db (-d)                database file\n--sensitive              enable mode for sensitive searches\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range s.Flags {
+		got[f.Name] = strings.Join(f.Aliases, ",")
+	}
+	if got["--threads"] != "-p" || got["--db"] != "-d" {
+		t.Fatalf("flags = %v", got)
+	}
 }
