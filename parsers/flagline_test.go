@@ -1,8 +1,8 @@
 package parsers
 
 import (
-	"strings"
 	"reflect"
+	"strings"
 	"testing"
 )
 
