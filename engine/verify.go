@@ -59,14 +59,50 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 			out = append(out, ch)
 			continue
 		}
-		checkArgs(doc, args, &ch)
+		checkArgs(doc, args, &ch, helpText(doc, exe, sk.Name, args))
 		out = append(out, ch)
 	}
 	return out
 }
 
-// checkArgs walks the subcommand path, then checks every flag token.
-func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck) {
+// helpText returns the raw help an example is checked against: the
+// deepest subcommand help its first words name, else the tool's own.
+func helpText(doc *ToolDoc, exe, name string, args []string) string {
+	for n := min(3, len(args)); n > 0; n-- {
+		if h, ok := doc.SubcommandHelps[strings.Join(args[:n], " ")]; ok {
+			return h
+		}
+	}
+	return doc.RawHelp
+}
+
+// inHelp reports whether a flag is written in the help text as a word of
+// its own: the help has it even if the parser did not read it.
+func inHelp(help, flag string) bool {
+	for i := 0; ; {
+		j := strings.Index(help[i:], flag)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || strings.ContainsRune(" \t\n[(,|/'\"", rune(help[j-1]))
+		end := j + len(flag)
+		after := end == len(help) || !isFlagChar(help[end])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isFlagChar(c byte) bool {
+	return c == '-' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// checkArgs walks the subcommand path, then checks every flag token. A
+// flag the parser did not read but the help text shows is reported as
+// unchecked, not as an error: the skill is right, the parser missed it.
+func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) {
 	flags := doc.AllFlags(nil)
 	level := doc.Subcommands
 	var path []string
@@ -132,6 +168,16 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck) {
 			if takes, bundled := bundle(flags, name); bundled {
 				if takes && i+1 < len(args) {
 					i++
+				}
+				continue
+			}
+			if inHelp(help, name) {
+				if ch.Status == "ok" {
+					ch.Status = "unchecked"
+				}
+				ch.Problems = append(ch.Problems, name+" is in the help text but was not parsed")
+				if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !strings.Contains(a, "=") {
+					i++ // most such flags take a value
 				}
 				continue
 			}
