@@ -76,10 +76,13 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// exactFloor is the share of golden cases that must come out exactly right
-// offline. It is set from the measured value (see the closing notes) and is
-// only ever raised.
-const exactFloor = 0.0
+// exactFloor and accuracyFloor are what the golden cases must reach
+// offline, set just under the measured values (136/563 = 0.242 exact,
+// mean accuracy 0.636 on 2026-11-30). They are only ever raised.
+const (
+	exactFloor    = 0.23
+	accuracyFloor = 0.62
+)
 
 func TestGoldenCases(t *testing.T) {
 	res := runCases(t, loadRules(t))
@@ -124,5 +127,8 @@ func TestGoldenCases(t *testing.T) {
 	}
 	if share < exactFloor {
 		t.Fatalf("exact-match share %.3f fell below the floor %.3f", share, exactFloor)
+	}
+	if acc/n < accuracyFloor {
+		t.Fatalf("mean accuracy %.3f fell below the floor %.3f", acc/n, accuracyFloor)
 	}
 }
