@@ -4,7 +4,7 @@ PREFIX  ?= $(shell $(GO) env GOPATH)
 BIN     := bin/oxo-call
 PKGS    := ./...
 # Packages that run work concurrently; they also run under the race detector.
-RACE_PKGS := ./engine/... ./rules/... ./llm/...
+RACE_PKGS := ./engine/... ./rules/... ./llm/... ./bench/... ./cli/...
 COVER_MIN := 95
 FUZZTIME  ?= 30s
 
@@ -30,15 +30,17 @@ test: vet ## vet, all tests, race tests on concurrent packages
 	$(GO) test -count=1 $(PKGS)
 	$(GO) test -count=1 -race $(RACE_PKGS)
 
+# The root package is main.go alone (build the app, run it, exit); it has
+# no logic of its own to test, so the per-package gate skips it.
 cover: ## statement coverage per package and in total (fails below $(COVER_MIN) %)
 	@$(GO) test -count=1 -coverprofile=coverage.out $(PKGS) | tee coverage.txt
 	@$(GO) tool cover -func=coverage.out | tail -1
-	@awk -v min=$(COVER_MIN) '/coverage:/ { for (i=1;i<=NF;i++) if ($$i ~ /%$$/) { v=$$i; sub("%","",v); if (v+0 < min) { print "below " min "%: " $$2 " " $$i; bad=1 } } } END { exit bad }' coverage.txt
+	@awk -v min=$(COVER_MIN) '/coverage:/ && $$2 != "github.com/traitome/oxo-call" { for (i=1;i<=NF;i++) if ($$i ~ /%$$/) { v=$$i; sub("%","",v); if (v+0 < min) { print "below " min "%: " $$2 " " $$i; bad=1 } } } END { exit bad }' coverage.txt
 
 ci: fmt-check test cover ## what CI must pass
 
-bench: ## run the benchmarks
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PKGS)
+bench: build ## run the benchmarks and write BENCHMARKS.md (needs the golden tools installed, as .ci/run does)
+	bash scripts/benchmarks.sh
 
 golden-capture: ## re-capture help from installed tools (TOOLS=a,b or all), then review
 	$(GO) test ./golden/ -run TestCapture -capture $(or $(TOOLS),all) -v -timeout 60m

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Writes BENCHMARKS.md: accuracy on the golden cases (through `oxo-call
+# bench`, the same command users run), the Go benchmarks (rule load and
+# evaluation, help parsing, skill loading, Stages 3-5, live exploration),
+# and the whole-process time of a warm dry-run. Run by `make bench`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=./bin/oxo-call
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
+
+echo "golden cases → bench CSV" >&2
+go test ./golden/ -run TestExportBenchCSV -count=1 -export "$tmp/golden.csv" >/dev/null
+echo "oxo-call bench (bare, doc, full)" >&2
+"$bin" bench --csv "$tmp/golden.csv" --scenario full --scenario doc --scenario bare --out "$tmp/bench" >/dev/null 2>"$tmp/bench.log"
+
+echo "go test -bench" >&2
+go test -run '^$' -bench . -benchmem -count 5 ./rules/ ./parsers/ ./skills/ ./engine/ >"$tmp/go-bench.txt" 2>&1 || true
+
+echo "warm dry-run, whole process" >&2
+task='sort aln.bam by coordinate with 8 threads into aln.sorted.bam'
+"$bin" dry-run samtools "$task" >/dev/null 2>&1 || true # fills the ToolDoc cache
+for i in $(seq 1 40); do
+  s=$(date +%s%N); "$bin" dry-run samtools "$task" >/dev/null 2>&1 || true; e=$(date +%s%N)
+  echo $(( (e - s) / 1000 ))
+done | sort -n >"$tmp/warm.txt"
+warm_median=$(awk '{a[NR]=$1} END {printf "%.1f", (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)/1000}' "$tmp/warm.txt")
+warm_p90=$(awk '{a[NR]=$1} END {printf "%.1f", a[int(NR*0.9)]/1000}' "$tmp/warm.txt")
+
+# Medians of the Go benchmarks, one row per benchmark.
+medians() {
+  awk '/^Benchmark/ {
+         name=$1; sub(/-[0-9]+$/, "", name)
+         for (i=3; i<=NF; i++) if ($(i+1) == "ns/op") { v[name]=v[name] " " $i }
+         for (i=3; i<=NF; i++) if ($(i+1) == "serial-ms/op") { s[name]=s[name] " " $i }
+       }
+       END {
+         for (n in v) {
+           k=split(v[n], a, " "); asort(a); m=(k%2 ? a[(k+1)/2] : (a[k/2]+a[k/2+1])/2)
+           extra=""
+           if (n in s) { k2=split(s[n], b, " "); asort(b); extra=sprintf(" (probes one by one: %.0f ms)", (k2%2 ? b[(k2+1)/2] : (b[k2/2]+b[k2/2+1])/2)) }
+           if (m >= 1e6) printf "| %s | %.2f ms%s |\n", n, m/1e6, extra
+           else if (m >= 1e3) printf "| %s | %.1f µs%s |\n", n, m/1e3, extra
+           else printf "| %s | %.0f ns%s |\n", n, m, extra
+         }
+       }' "$1" | sort
+}
+
+{
+  echo "# Benchmarks"
+  echo
+  echo "Written by \`make bench\` ($(date -u +%Y-%m-%d)). Every number here comes from a command in this"
+  echo "repository; run \`make bench\` on your machine to reproduce it."
+  echo
+  echo "## Machine"
+  echo
+  echo "- $(uname -srm), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo) memory"
+  echo "- $(go version)"
+  echo "- oxo-call $("$bin" version | awk '{print $2}'), no model configured (every command comes from rules, help text and skills)"
+  echo
+  echo "## Speed"
+  echo
+  echo "| what | median |"
+  echo "|---|--:|"
+  echo "| warm \`dry-run\` (cached ToolDoc), whole process, 40 runs | ${warm_median} ms (p90 ${warm_p90} ms) |"
+  medians "$tmp/go-bench.txt"
+  echo
+  echo "The bench run below: $(tail -1 "$tmp/bench.log")"
+  echo
+  echo "## Accuracy on the golden cases"
+  echo
+  echo "The cases are \`golden/<tool>/cases.yaml\` (tasks written from each tool's documentation with the"
+  echo "expected command), converted to the bench CSV and run through \`oxo-call bench\` against the"
+  echo "tools installed here. Scenarios: \`bare\` uses neither help nor skills, \`doc\` the tool's help only,"
+  echo "\`full\` help and skills. Shares carry Wilson 95 % intervals."
+  echo
+  sed -n '/^## Overall/,$p' "$tmp/bench/summary.md" | sed 's/^## /### /'
+} >BENCHMARKS.md
+echo "wrote BENCHMARKS.md" >&2
