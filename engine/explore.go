@@ -131,6 +131,21 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 	return doc
 }
 
+// ExploreSub probes one subcommand path the listing did not show (a tool
+// whose command list could not be read, such as PicardCommandLine's) and
+// reads its help. ok is false when no usable help came back.
+func (x *Explorer) ExploreSub(ctx context.Context, rec *ToolRecord, rootHelp string, path []string) (SubcommandDoc, string, bool) {
+	o := x.Opts.withDefaults()
+	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: time.Now().Add(o.ProbeTimeout * 4), maxOut: o.MaxOutput}
+	hr := p.find(ctx, rec.Argv0(), expand(subProbes, path), rootHelp, rootHelp)
+	sd := SubcommandDoc{Name: path[len(path)-1]}
+	if hr.text == "" {
+		return sd, "", false
+	}
+	x.fill(&sd, x.readLevel(hr.text, true, rec.Executable, nil, ""))
+	return sd, hr.text, true
+}
+
 // FromText reads a help text that did not come from probing (user docs)
 // into a ToolDoc; its subcommands are listed but not probed.
 func (x *Explorer) FromText(rec *ToolRecord, text string, tr *Trace) *ToolDoc {

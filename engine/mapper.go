@@ -101,6 +101,10 @@ func (m *mapper) candidates() []*candidate {
 			add(&candidate{exe: c, key: c})
 		}
 		add(&candidate{exe: exe, key: exe})
+		// Without a subcommand listing (no help, or one that could not be
+		// read, like PicardCommandLine's), the skill's first words are the
+		// subcommands.
+		noListing := m.doc == nil || len(m.doc.Subcommands) == 0
 		for k := range m.skill.Keywords {
 			if !seen[k] && m.doc == nil {
 				add(&candidate{exe: exe, sub: strings.Fields(k), key: k})
@@ -108,7 +112,7 @@ func (m *mapper) candidates() []*candidate {
 		}
 		for _, ex := range m.skill.Examples {
 			args, err := skills.SplitArgs(ex.Args)
-			if err != nil || len(args) == 0 || strings.HasPrefix(args[0], "-") || m.doc != nil || FileType(args[0]) != "" {
+			if err != nil || len(args) == 0 || !noListing || !looksLikeSub(args[0]) {
 				continue
 			}
 			if !seen[args[0]] && !strings.Contains(args[0], "=") {

@@ -59,10 +59,36 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 			out = append(out, ch)
 			continue
 		}
+		if len(args) > 0 && looksLikeSub(args[0]) && FindSubcommand(doc.Subcommands, args[0]) == nil {
+			doc = e.probeSub(ctx, doc, args[0])
+			docs[exe] = doc
+		}
 		checkArgs(doc, args, &ch, helpText(doc, exe, sk.Name, args))
 		out = append(out, ch)
 	}
 	return out
+}
+
+// looksLikeSub reports a first argument that may be a subcommand the
+// listing did not show: a bare word, not a file, flag, number or key=value.
+func looksLikeSub(a string) bool {
+	return a != "" && !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && FileType(a) == "" && !numberRE.MatchString(a) && isName(a) && !strings.Contains(a, "/")
+}
+
+// probeSub asks the tool for one more subcommand's help; a word with help
+// of its own (differing from the root's) is added to a copy of the doc.
+func (e *Engine) probeSub(ctx context.Context, doc *ToolDoc, word string) *ToolDoc {
+	sd, text, ok := e.explorer.ExploreSub(ctx, &doc.Record, doc.RawHelp, []string{word})
+	if !ok || len(sd.Flags) == 0 {
+		return doc
+	}
+	d := *doc
+	d.Subcommands = append(append([]SubcommandDoc(nil), doc.Subcommands...), sd)
+	d.SubcommandHelps = map[string]string{word: text}
+	for k, v := range doc.SubcommandHelps {
+		d.SubcommandHelps[k] = v
+	}
+	return &d
 }
 
 // helpText returns the raw help an example is checked against: the
