@@ -1,0 +1,266 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// filtSkill has one example that matches filt's help (line 14) and one
+// with a flag filt does not have (line 17).
+const filtSkill = `---
+name: filt
+category: test
+description: filters text records
+companions: [filt-index]
+---
+## Concepts
+- filt keeps the records above a quality.
+
+## Pitfalls
+- filt writes to standard output unless -o is given.
+
+## Examples
+### filter reads.txt keeping quality above 30 into kept.txt
+**Args:** ` + "`-q 30 -o kept.txt reads.txt`" + `
+**Explanation:** -q sets the quality
+### filter reads.txt fast
+**Args:** ` + "`--turbo -t 8 reads.txt`" + `
+**Explanation:** there is no --turbo
+`
+
+// goodFiltSkill is filtSkill without the bad example.
+var goodFiltSkill = filtSkill[:strings.Index(filtSkill, "### filter reads.txt fast")]
+
+func skillEnv(t *testing.T, skill string) *fakeEnv {
+	t.Helper()
+	f := filtEnv(t)
+	f.write(filepath.Join(f.userSkillsDir(), "filt.md"), skill)
+	return f
+}
+
+func TestSkillList(t *testing.T) {
+	f := skillEnv(t, filtSkill)
+	// A community skill, and a user skill that replaces a built-in one.
+	community := f.write(filepath.Join(f.env["XDG_DATA_HOME"], "oxo-call", "skills", "comm.md"),
+		"---\nname: comm\ncategory: community\ndescription: a community skill\n---\n## Examples\n### do x\n**Args:** `x`\n**Explanation:** x\n")
+	userBwa := f.write(filepath.Join(f.userSkillsDir(), "bwa.md"), "---\nname: bwa\ncategory: mine\ndescription: my bwa\n---\n## Concepts\n- mine\n")
+	out, errOut, code := f.run("skill", "list")
+	if code != 0 || errOut != "" {
+		t.Fatalf("code=%d err=%s", code, errOut)
+	}
+	if !strings.HasPrefix(out, "NAME") || !hasRow(strings.SplitN(out, "\n", 2)[0], "NAME CATEGORY EXAMPLES SOURCE") {
+		t.Fatalf("header: %s", out)
+	}
+	for _, row := range []string{
+		"filt test 2 " + filepath.Join(f.userSkillsDir(), "filt.md"),
+		"comm community 1 " + community,
+		"bwa mine 0 " + userBwa,
+	} {
+		if !hasRow(out, row) {
+			t.Errorf("no row %q", row)
+		}
+	}
+	if strings.Contains(out, "builtin:bwa.md") {
+		t.Errorf("the user's bwa skill should replace the built-in one:\n%s", out)
+	}
+	// JSON, through the flag or the global --json.
+	for _, args := range [][]string{{"skill", "list", "--json"}, {"--json", "sk", "list"}} {
+		out, _, code := f.run(args...)
+		var rows []struct {
+			Name, Category, Source string
+			Examples               int
+		}
+		if err := json.Unmarshal([]byte(out), &rows); err != nil || code != 0 {
+			t.Fatalf("%q: %v", args, err)
+		}
+		byName := map[string]int{}
+		for i, r := range rows {
+			byName[r.Name] = i
+		}
+		filt, ok := byName["filt"]
+		if !ok || rows[filt].Examples != 2 || rows[filt].Category != "test" || rows[byName["bwa"]].Source != userBwa {
+			t.Fatalf("%q: rows %+v", args, rows)
+		}
+		sam, ok := byName["samtools"]
+		if !ok || rows[sam].Source != "builtin:samtools.md" || rows[sam].Examples == 0 {
+			t.Fatalf("%q: built-in samtools: %+v", args, rows[sam])
+		}
+	}
+}
+
+func TestSkillBrokenUserFileIsAWarning(t *testing.T) {
+	f := skillEnv(t, filtSkill)
+	broken := f.write(filepath.Join(f.userSkillsDir(), "broken.md"), "---\nname: [\n---\n")
+	out, errOut, code := f.run("skill", "list")
+	if code != 0 || !strings.Contains(errOut, "warning: "+broken+":") || !hasRow(out, "filt test 2 "+filepath.Join(f.userSkillsDir(), "filt.md")) {
+		t.Fatalf("code=%d err=%s", code, errOut)
+	}
+}
+
+func TestSkillShow(t *testing.T) {
+	f := skillEnv(t, filtSkill)
+	out, errOut, code := f.run("skill", "show", "filt")
+	if code != 0 || errOut != "" {
+		t.Fatalf("code=%d err=%s", code, errOut)
+	}
+	want := "filt (test) — filters text records\nsource: " + filepath.Join(f.userSkillsDir(), "filt.md") + "\ncompanions: filt-index\n" +
+		"\nConcepts:\n  - filt keeps the records above a quality.\n" +
+		"\nPitfalls:\n  - filt writes to standard output unless -o is given.\n" +
+		"\nExamples:\n  filter reads.txt keeping quality above 30 into kept.txt\n    filt -q 30 -o kept.txt reads.txt\n" +
+		"  filter reads.txt fast\n    filt --turbo -t 8 reads.txt\n"
+	if out != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
+	}
+	// The global --json gives the whole skill.
+	out, _, code = f.run("--json", "skill", "show", "filt")
+	var sk struct {
+		Name     string
+		Examples []struct{ Task, Args string }
+	}
+	if err := json.Unmarshal([]byte(out), &sk); err != nil || code != 0 {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	if len(sk.Examples) != 2 || sk.Examples[1].Args != "--turbo -t 8 reads.txt" {
+		t.Fatalf("--json: %+v", sk)
+	}
+	// A built-in skill (no companions line).
+	out, _, code = f.run("skill", "show", "bwa")
+	if code != 0 || !strings.HasPrefix(out, "bwa (alignment) — ") || !strings.Contains(out, "source: builtin:bwa.md\n") || strings.Contains(out, "companions:") {
+		t.Fatalf("bwa: %d %s", code, out)
+	}
+	out, errOut, code = f.run("skill", "show", "nosuch")
+	if code != ExitError || out != "" || !strings.Contains(errOut, `no skill for "nosuch" (see: oxo-call skill list; draft one: oxo-call skill new nosuch)`) {
+		t.Fatalf("unknown: %d %s", code, errOut)
+	}
+	if _, errOut, code := f.run("skill", "show"); code != ExitUsage || !strings.Contains(errOut, "expected a tool name") {
+		t.Fatalf("no name: %d %s", code, errOut)
+	}
+}
+
+func TestSkillPath(t *testing.T) {
+	f := filtEnv(t)
+	out, _, code := f.run("skill", "path")
+	want := "user:      " + f.userSkillsDir() + "\ncommunity: " + filepath.Join(f.env["XDG_DATA_HOME"], "oxo-call", "skills") + "\n"
+	if code != 0 || out != want {
+		t.Fatalf("got %q, want %q", out, want)
+	}
+}
+
+func TestSkillVerifyFindsABadExample(t *testing.T) {
+	f := skillEnv(t, filtSkill)
+	src := filepath.Join(f.userSkillsDir(), "filt.md")
+	out, errOut, code := f.run("skill", "verify", "filt")
+	if code != ExitChecksFailed {
+		t.Fatalf("code=%d, want %d: %s %s", code, ExitChecksFailed, out, errOut)
+	}
+	want := "FAIL " + src + ":17: example \"filter reads.txt fast\": unknown flag --turbo\n" +
+		"skills: 1 checked; examples: 1 ok, 1 failed, 0 unchecked (no readable help), 0 skipped (not installed)\n"
+	if out != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
+	}
+	// Without the bad example the skill passes.
+	g := skillEnv(t, goodFiltSkill)
+	out, _, code = g.run("skill", "verify", "filt")
+	if code != 0 || out != "skills: 1 checked; examples: 1 ok, 0 failed, 0 unchecked (no readable help), 0 skipped (not installed)\n" {
+		t.Fatalf("good skill: %d %s", code, out)
+	}
+}
+
+func TestSkillVerifyAll(t *testing.T) {
+	f := skillEnv(t, filtSkill)
+	// Only filt is installed: --installed-only checks it alone.
+	out, _, code := f.run("skill", "verify", "--all", "--installed-only")
+	if code != ExitChecksFailed || !strings.Contains(out, `example "filter reads.txt fast": unknown flag --turbo`) ||
+		!strings.HasSuffix(out, "skills: 1 checked; examples: 1 ok, 1 failed, 0 unchecked (no readable help), 0 skipped (not installed)\n") {
+		t.Fatalf("--installed-only: %d %s", code, out)
+	}
+	// Without it every skill counts; built-in skills' examples are skipped.
+	out, _, code = f.run("skill", "verify", "--all")
+	if code != ExitChecksFailed || !strings.Contains(out, "examples: 1 ok, 1 failed, 0 unchecked (no readable help), ") || strings.Contains(out, " 0 skipped") || strings.Contains(out, "skills: 1 checked") {
+		t.Fatalf("--all: %d %s", code, out)
+	}
+	// A skill whose tool is not installed: skipped, not failed.
+	if out, _, code := f.run("skill", "verify", "bwa"); code != 0 || !strings.HasPrefix(out, "skills: 1 checked; examples: 0 ok, 0 failed, 0 unchecked (no readable help), ") {
+		t.Fatalf("bwa: %d %s", code, out)
+	}
+	if _, errOut, code := f.run("skill", "verify"); code != ExitUsage || !strings.Contains(errOut, "expected a tool name") {
+		t.Fatalf("no name: %d %s", code, errOut)
+	}
+	if _, errOut, code := f.run("skill", "verify", "nosuch"); code != ExitError || !strings.Contains(errOut, `no skill for "nosuch"`) {
+		t.Fatalf("unknown: %d %s", code, errOut)
+	}
+}
+
+func TestSkillVerifyUncheckedWithoutHelp(t *testing.T) {
+	f := filtEnv(t)
+	f.tool("mute", "#!/bin/sh\nexit 0\n")
+	src := f.write(filepath.Join(f.userSkillsDir(), "mute.md"), "---\nname: mute\ncategory: test\ndescription: prints nothing\n---\n## Examples\n### do in.txt\n**Args:** `-x in.txt`\n**Explanation:** x\n")
+	out, _, code := f.run("skill", "verify", "mute")
+	if code != 0 || out != "skills: 1 checked; examples: 0 ok, 0 failed, 1 unchecked (no readable help), 0 skipped (not installed)\n" {
+		t.Fatalf("%d %s", code, out)
+	}
+	// --verbose says why.
+	out, _, _ = f.run("--verbose", "skill", "verify", "mute")
+	if !strings.HasPrefix(out, "unchecked "+src+":7: ") {
+		t.Fatalf("--verbose: %s", out)
+	}
+}
+
+func TestSkillNew(t *testing.T) {
+	f := newFakeEnv(t)
+	f.tool("kit", kitScript)
+	dst := filepath.Join(f.userSkillsDir(), "kit.md")
+	out, errOut, code := f.run("skill", "new", "kit")
+	if code != 0 || out != "" {
+		t.Fatalf("code=%d out=%q err=%s", code, out, errOut)
+	}
+	if errOut != "drafted "+dst+" from kit's help: fill in the concepts, pitfalls and examples, then: oxo-call skill verify kit\n" {
+		t.Fatalf("stderr: %q", errOut)
+	}
+	draft := f.read(dst)
+	for _, want := range []string{"name: kit\n", "description: kit 2.1.0 - a toolkit for text records\n", "  sort: [sort, sort records by key]\n", "- `dedup`: drop duplicate records\n", "## Examples\n"} {
+		if !strings.Contains(draft, want) {
+			t.Errorf("draft lacks %q:\n%s", want, draft)
+		}
+	}
+	// The draft is a skill oxo-call loads, from the user's directory.
+	if out, errOut, _ := f.run("skill", "list"); !hasRow(out, "kit TODO 1 "+dst) || errOut != "" {
+		t.Fatalf("list: %s %s", out, errOut)
+	}
+	// Never overwritten without --force.
+	os.WriteFile(dst, []byte("my edits"), 0o644)
+	_, errOut, code = f.run("skill", "new", "kit")
+	if code != ExitError || !strings.Contains(errOut, dst+" exists; not overwriting it (use --force, or -o another file)") || f.read(dst) != "my edits" {
+		t.Fatalf("refuse: %d %s", code, errOut)
+	}
+	if _, errOut, code := f.run("skill", "new", "--force", "kit"); code != 0 || f.read(dst) != draft {
+		t.Fatalf("--force: %d %s", code, errOut)
+	}
+	// -o - prints the draft; -o FILE writes there.
+	out, errOut, code = f.run("skill", "new", "-o", "-", "kit")
+	if code != 0 || out != draft || errOut != "" {
+		t.Fatalf("-o -: %d %q", code, errOut)
+	}
+	other := filepath.Join(f.root, "drafts", "kit-draft.md")
+	if _, _, code := f.run("skill", "new", "--output", other, "kit"); code != 0 || f.read(other) != draft {
+		t.Fatalf("-o FILE: %d", code)
+	}
+	if _, errOut, code := f.run("skill", "new", "nosuch"); code != ExitError || !strings.Contains(errOut, `tool "nosuch" not found on PATH`) {
+		t.Fatalf("missing tool: %d %s", code, errOut)
+	}
+	if _, _, code := f.run("skill", "new"); code != ExitUsage {
+		t.Fatalf("no tool: %d", code)
+	}
+}
+
+func TestSkillNewListsCompanions(t *testing.T) {
+	f := filtEnv(t)
+	f.tool("filt-index", filtScript)
+	out, _, code := f.run("skill", "new", "-o", "-", "filt")
+	if code != 0 || !strings.Contains(out, "name: filt\n") || !strings.Contains(out, "- `filt-index`") {
+		t.Fatalf("%d %s", code, out)
+	}
+}
