@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -216,6 +217,7 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 				hr := p.find(ctx, rec.Argv0(), expand(subProbes, j.path), j.parent, doc.RawHelp)
 				sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
 				if hr.text != "" {
+					hr.text += x.moreHelp(ctx, p, rec.Argv0(), j.path, hr.text, hr.probes)
 					lv := x.readLevel(hr.text, true, rec.Executable, nil, "")
 					x.fill(&sd, lv)
 					nested[i] = lv.entries
@@ -262,6 +264,38 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 			doc.Companions = append(doc.Companions, c)
 		}
 	}
+}
+
+// moreHelpRE finds pointers to further help in a help text
+// ("use --help-reads", "see --help-all").
+var moreHelpRE = regexp.MustCompile(`(?:^|[\s'"(])(--help-[a-z][a-z0-9-]*)`)
+
+// moreHelp follows up to three "--help-xxx" pointers a subcommand's help
+// gives (salmon quant lists its options only under --help-reads and
+// --help-alignment) and returns their texts, to be read with it.
+func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string, text string, tried []Probe) string {
+	used := map[string]bool{}
+	for _, pr := range tried {
+		for _, a := range pr.Args {
+			used[a] = true
+		}
+	}
+	var b strings.Builder
+	n := 0
+	for _, m := range moreHelpRE.FindAllStringSubmatch(text, -1) {
+		flag := m[1]
+		if used[flag] || n == 3 {
+			continue
+		}
+		used[flag] = true
+		n++
+		hr := p.find(ctx, argv0, [][]string{append(append([]string(nil), path...), flag)}, "")
+		if hr.text != "" && strings.TrimSpace(hr.text) != strings.TrimSpace(text) {
+			b.WriteString("\n\n")
+			b.WriteString(hr.text)
+		}
+	}
+	return b.String()
 }
 
 func expand(strategies [][]string, path []string) [][]string {

@@ -294,11 +294,22 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 // first prose word starts the description, which is accepted only after a
 // placeholder ("--trim-to [3:|5:]<int> trim reads ...") so that wrapped
 // prose such as "--times option). Use ..." is not taken for an option.
+// boostRE matches Boost program_options rows: "-l [ --libType ] arg".
+var boostRE = regexp.MustCompile(`^(-[A-Za-z0-9]) \[ (--[A-Za-z][\w-]*) \]( arg)?`)
+
 // parenAliasRE matches "--long (-s)" at the start of an option row, up to
 // the column gap.
 var parenAliasRE = regexp.MustCompile(`^(--[A-Za-z][\w-]*) \((-[A-Za-z0-9@?])\)(?:\s{2,}|\t)`)
 
 func parseOptionLine(content string) (optionLine, bool) {
+	// Boost program_options: "-l [ --libType ] arg   Format string".
+	if m := boostRE.FindStringSubmatchIndex(content); m != nil {
+		head := content[m[2]:m[3]] + ", " + content[m[4]:m[5]]
+		if m[6] >= 0 {
+			head += " ARG"
+		}
+		content = head + strings.Repeat(" ", max(2, m[1]-len(head))) + strings.TrimLeft(content[m[1]:], " ")
+	}
 	// "--threads (-p)   number of CPU threads": the short alias in
 	// parentheses after the long name (diamond). Rewritten to the usual
 	// "-p, --threads" with the same width, so description columns stay put.

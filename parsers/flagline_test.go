@@ -158,3 +158,18 @@ func TestParenAlias(t *testing.T) {
 		t.Fatalf("flags = %v", got)
 	}
 }
+
+func TestBoostOptions(t *testing.T) {
+	p, _ := Get("generic")
+	s, err := p.Parse("Options:\n  -l [ --libType ] arg          Format string describing the library type\n  -i [ --index ] arg            salmon index\n  --seqBias                     Perform sequence-specific bias correction.\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range s.Flags {
+		got[f.Name] = strings.Join(f.Aliases, ",") + ":" + f.ParamType + ":" + f.Description
+	}
+	if got["--libType"] != "-l:string:Format string describing the library type" || got["--index"] != "-i:string:salmon index" {
+		t.Fatalf("flags = %v", got)
+	}
+}

@@ -30,8 +30,9 @@ warm_p90=$(awk '{a[NR]=$1} END {printf "%.1f", a[int(NR*0.9)]/1000}' "$tmp/warm.
 
 # Medians of the Go benchmarks, one row per benchmark.
 medians() {
-  awk '/^Benchmark/ {
-         name=$1; sub(/-[0-9]+$/, "", name)
+  awk '/^pkg: / { n=split($2, p, "/"); pkg=p[n] }
+       /^Benchmark/ {
+         name=$1; sub(/-[0-9]+$/, "", name); name=pkg "." name
          for (i=3; i<=NF; i++) if ($(i+1) == "ns/op") { v[name]=v[name] " " $i }
          for (i=3; i<=NF; i++) if ($(i+1) == "serial-ms/op") { s[name]=s[name] " " $i }
        }
