@@ -100,6 +100,10 @@ func TestHistoryUnreadableFile(t *testing.T) {
 			t.Errorf("%q: %d %q %s", args, code, out, errOut)
 		}
 	}
+	// A history that cannot be appended to is a warning; the command works.
+	if out, errOut, code := f.run("dry-run", "filt", filtTask); code != 0 || out != "filt -o out.txt -q 20 in.txt\n" || !strings.Contains(errOut, "warning: could not write history: ") {
+		t.Fatalf("dry-run: %d %q %s", code, out, errOut)
+	}
 	// clear cannot remove a directory with content.
 	os.WriteFile(filepath.Join(f.historyPath(), "x"), nil, 0o644)
 	if _, errOut, code := f.run("history", "clear", "--yes"); code != ExitError || !strings.Contains(errOut, "history.jsonl") {
