@@ -153,3 +153,72 @@ func TestVerifySkillJVMProperty(t *testing.T) {
 		t.Errorf("status %q problems %q", ch.Status, ch.Problems)
 	}
 }
+
+// hidkitScript lists sort and plugin, yet answers "index --help" too.
+const hidkitScript = `#!/bin/sh
+case "$1 $2 $3" in
+"index --help ") cat <<'EOF'
+Usage: hidkit index [options] <in.bam>
+
+Options:
+  -c          Generate CSI-format index
+EOF
+exit 0;;
+"sort --help ") cat <<'EOF'
+Usage: hidkit sort [options] <in.bam>
+
+Options:
+  -o FILE     Write final output to FILE
+EOF
+exit 0;;
+"plugin --help ") cat <<'EOF'
+Usage: hidkit plugin <name>
+
+Commands:
+  fill        fill in tags
+EOF
+exit 0;;
+"plugin fill --help") cat <<'EOF'
+Usage: hidkit plugin fill [options] <in.vcf>
+
+Options:
+  -t LIST     tags to fill
+EOF
+exit 0;;
+esac
+cat <<'EOF'
+Program: hidkit (tools for BAM files)
+
+Usage:   hidkit <command> [options]
+
+Commands:
+  sort        sort alignment file
+  plugin      run a plugin
+EOF
+`
+
+func TestVerifySkillHiddenSubcommandsAndProse(t *testing.T) {
+	bin := t.TempDir()
+	fakeBin(t, bin, "hidkit", hidkitScript, 0o755)
+	fakeBin(t, bin, "prose", "#!/bin/sh\ncat <<'EOF'\nUsage: prose [options] <in>\n\nOld files need --legacy before any other option.\n\nOptions:\n  -o FILE     output file\n  -t INT      threads\nEOF\n", 0o755)
+	e := New(Options{Rules: builtinRules, PathDirs: []string{bin}, Runner: ExecRunner{}})
+	checkVerdicts(t, e, "name: hidkit", map[string]verdict{
+		// index is not listed but has help of its own: it is probed and checked.
+		"index -c in.bam":          {"ok", ""},
+		"index -z in.bam":          {"error", "unknown flag -z (did you mean -c?)"},
+		"sort -o o.bam x":          {"ok", ""},
+		"plugin fill -t DP in.vcf": {"ok", ""},
+		// A word that is no subcommand of plugin is plugin's positional;
+		// plugin's own help lists no flags.
+		"plugin nosuch -t DP": {"unchecked", "no flags parsed from the help"},
+		// The root lists no flags of its own.
+		"-q sort x.bam": {"unchecked", "no flags parsed from the help"},
+	}, "index it", "index -c in.bam", "index badly", "index -z in.bam", "sort it", "sort -o o.bam x",
+		"fill tags", "plugin fill -t DP in.vcf", "no such plugin", "plugin nosuch -t DP", "quiet", "-q sort x.bam")
+	// A flag the help shows in prose but the parser did not read is not an
+	// error: the parser missed it.
+	checkVerdicts(t, e, "name: prose", map[string]verdict{
+		"--legacy old.txt -o out.txt": {"unchecked", "--legacy is in the help text but was not parsed"},
+		"--legac old.txt":             {"error", "unknown flag --legac"},
+	}, "read old", "--legacy old.txt -o out.txt", "typo", "--legac old.txt")
+}
