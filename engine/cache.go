@@ -10,11 +10,14 @@ import (
 	"strings"
 
 	lru "github.com/hashicorp/golang-lru/v2"
+
+	"github.com/traitome/oxo-call/parsers"
 )
 
-// docFormat changes whenever the ToolDoc shape or the parsers change in a
-// way that makes old cache entries wrong.
-const docFormat = 1
+// docFormat changes whenever the ToolDoc shape or the exploration changes
+// in a way that makes old cache entries wrong (parsers.Version covers the
+// parsers).
+const docFormat = 2
 
 // Cache keeps ToolDocs on disk (JSON, one file per tool and key) with an
 // in-memory LRU in front for batch runs.
@@ -34,7 +37,7 @@ func NewCache(dir string, n int) *Cache {
 // The version is stored inside rather than keyed: it is derived from the
 // same bytes, and re-running `--version` on every call costs 5–80 ms.
 func CacheKey(rec *ToolRecord, rulesFingerprint string) string {
-	h := sha256.Sum256(fmt.Appendf(nil, "%d|%s|%d|%d|%s|%v", docFormat, rec.ResolvedPath, rec.Size, rec.ModUnix, rulesFingerprint, rec.RunThroughInterpreter))
+	h := sha256.Sum256(fmt.Appendf(nil, "%d|%d|%s|%d|%d|%s|%v", docFormat, parsers.Version, rec.ResolvedPath, rec.Size, rec.ModUnix, rulesFingerprint, rec.RunThroughInterpreter))
 	return hex.EncodeToString(h[:])[:20]
 }
 

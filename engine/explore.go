@@ -93,6 +93,7 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 
 		doc.Messages = append(doc.Messages, msg)
 	} else {
+		root.text += x.moreHelp(ctx, p, rec.Argv0(), nil, root.text, root.probes)
 		doc.RawHelp = root.text
 		if root.truncated {
 			doc.Messages = append(doc.Messages, fmt.Sprintf("the help output was cut at %d KB; flags after that are missing", o.MaxOutput>>10))
@@ -270,6 +271,10 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 // ("use --help-reads", "see --help-all").
 var moreHelpRE = regexp.MustCompile(`(?:^|[\s'"(])(--help-[a-z][a-z0-9-]*)`)
 
+// morePointerRE finds a flag whose description promises more options
+// ("-expert -- see more options", "--help-all  show all options").
+var morePointerRE = regexp.MustCompile(`(?mi)^\s*(-{1,2}[a-z][\w-]*)\b[^\n]{0,30}?\b(?:see|show|shows|print|prints|list|lists|display|displays)\s+(?:all|more|the full|full|extended|advanced|expert)\s+(?:options|help|parameters|arguments)`)
+
 // moreHelp follows up to three "--help-xxx" pointers a subcommand's help
 // gives (salmon quant lists its options only under --help-reads and
 // --help-alignment) and returns their texts, to be read with it.
@@ -282,8 +287,14 @@ func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string
 	}
 	var b strings.Builder
 	n := 0
+	var ptrs []string
 	for _, m := range moreHelpRE.FindAllStringSubmatch(text, -1) {
-		flag := m[1]
+		ptrs = append(ptrs, m[1])
+	}
+	for _, m := range morePointerRE.FindAllStringSubmatch(text, -1) {
+		ptrs = append(ptrs, m[1])
+	}
+	for _, flag := range ptrs {
 		if used[flag] || n == 3 {
 			continue
 		}

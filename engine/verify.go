@@ -103,8 +103,17 @@ func helpText(doc *ToolDoc, exe, name string, args []string) string {
 }
 
 // inHelp reports whether a flag is written in the help text as a word of
-// its own: the help has it even if the parser did not read it.
+// its own — or as a pattern whose tail is a placeholder ("-haplotype{NAME}"
+// covers -haplotypeFather): the help has it even if the parser did not
+// read it.
 func inHelp(help, flag string) bool {
+	for _, open := range []string{"{", "<", "["} {
+		for i := 3; i < len(flag); i++ {
+			if strings.Contains(help, flag[:i]+open) && i >= len(flag)/2 {
+				return true
+			}
+		}
+	}
 	for i := 0; ; {
 		j := strings.Index(help[i:], flag)
 		if j < 0 {

@@ -294,6 +294,9 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 // first prose word starts the description, which is accepted only after a
 // placeholder ("--trim-to [3:|5:]<int> trim reads ...") so that wrapped
 // prose such as "--times option). Use ..." is not taken for an option.
+// negatableRE matches a "--[no]name" option at the start of a row.
+var negatableRE = regexp.MustCompile(`^--\[no\]([A-Za-z][\w-]*)`)
+
 // boostRE matches Boost program_options rows: "-l [ --libType ] arg".
 var boostRE = regexp.MustCompile(`^(-[A-Za-z0-9]) \[ (--[A-Za-z][\w-]*) \]( arg)?`)
 
@@ -308,6 +311,12 @@ func parseOptionLine(content string) (optionLine, bool) {
 		if m[6] >= 0 {
 			head += " ARG"
 		}
+		content = head + strings.Repeat(" ", max(2, m[1]-len(head))) + strings.TrimLeft(content[m[1]:], " ")
+	}
+	// "--[no]simplify": both spellings are flags.
+	if m := negatableRE.FindStringSubmatchIndex(content); m != nil {
+		name := content[m[2]:m[3]]
+		head := "--" + name + ", --no" + name
 		content = head + strings.Repeat(" ", max(2, m[1]-len(head))) + strings.TrimLeft(content[m[1]:], " ")
 	}
 	// "--threads (-p)   number of CPU threads": the short alias in
@@ -369,6 +378,9 @@ func looseSpec(toks []string) (flagSpec, int, bool) {
 func looksLikeOption(content string) bool {
 	if len(content) < 2 || content[0] != '-' {
 		return false
+	}
+	if negatableRE.MatchString(content) || boostRE.MatchString(content) || parenAliasRE.MatchString(content) {
+		return true // forms parseOptionLine rewrites first
 	}
 	toks := tokens(content)
 	if len(toks) == 0 {

@@ -173,3 +173,17 @@ func TestBoostOptions(t *testing.T) {
 		t.Fatalf("flags = %v", got)
 	}
 }
+
+func TestNegatableOption(t *testing.T) {
+	p, _ := Get("generic")
+	s, _ := p.Parse("Options:\n    --[no]simplify  Simplify alignments by removing shadowed clusters\n    -p|prefix       Set the output file prefix\n")
+	found := false
+	for _, f := range s.Flags {
+		if f.Name == "--simplify" {
+			found = len(f.Aliases) == 1 && f.Aliases[0] == "--nosimplify"
+		}
+	}
+	if !found {
+		t.Fatalf("flags = %+v", s.Flags)
+	}
+}

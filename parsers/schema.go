@@ -77,3 +77,7 @@ type Entry struct {
 	Name        string `json:"name"`
 	Description string `json:"description,omitempty"`
 }
+
+// Version changes whenever a parser reads the same help differently;
+// caches of parsed help include it in their key.
+const Version = 2
