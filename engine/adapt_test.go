@@ -181,3 +181,50 @@ func TestBestFlagSkipsUsedAliases(t *testing.T) {
 		t.Errorf("the flag is used under its alias, yet chosen: %+v", fd)
 	}
 }
+
+func TestAdaptNames(t *testing.T) {
+	hisat := &ToolRecord{Name: "hisat2", Executable: "hisat2"}
+	tool := &ToolRecord{Name: "asm", Executable: "asm"}
+	runAdaptCases(t, []adaptCase{
+		// The index name the task gives replaces the example's.
+		{name: "index name from the task", rec: hisat, doc: hisatToolDoc(), front: "name: hisat2",
+			examples: []string{"align single-end reads reads.fq to genome_idx", "-x genome_idx -U reads.fq -S aln.sam"},
+			task:     "align s.fq to index myidx into s.sam", want: "hisat2 -x myidx -U s.fq -S s.sam"},
+		// An output prefix the task does not name is rebuilt around the
+		// task's input, as the example built it around its own.
+		{name: "output prefix derived from the input", rec: tool, front: "name: asm",
+			examples: []string{"assemble reads.fq", "--prefix reads_out reads.fq"},
+			task:     "assemble sample7.fq", want: "asm --prefix sample7_out sample7.fq"},
+	})
+	sk := inlineSkill(t, "name: hisat2", "align single-end reads reads.fq to genome_idx", "-x genome_idx -U reads.fq -S aln.sam")
+	f := MapTask(builtinRules, hisat, hisatToolDoc(), sk, "align s.fq to index myidx into s.sam")
+	if f.Flags[0].Why != "the name the task gives" {
+		t.Errorf("why %q", f.Flags[0].Why)
+	}
+	f = MapTask(builtinRules, tool, nil, inlineSkill(t, "name: asm", "assemble reads.fq", "--prefix reads_out reads.fq"), "assemble sample7.fq")
+	if !slices.Equal(f.Outputs, []string{"sample7_out"}) {
+		t.Errorf("outputs %q", f.Outputs)
+	}
+}
+
+func TestRelevanceIgnoresCommonWords(t *testing.T) {
+	flags := []FlagDoc{
+		{Name: "--rna-strandness", Description: "strand-specific reads information"},
+		{Name: "--trim5", Description: "trim bases from reads"},
+		{Name: "--trim3", Description: "trim bases from reads end"},
+		{Name: "--skip", Description: "skip the first reads"},
+		{Name: "--upto", Description: "stop after reads"},
+	}
+	m := newMapper(builtinRules, hisatRec, nil, nil, "align reads with rna strandness")
+	m.common = commonWords(flags)
+	if !m.common["read"] && !m.common["reads"] {
+		t.Fatalf("common %v", m.common)
+	}
+	// Name words count double; "reads" is in every description and counts nothing.
+	if got := m.relevance("--rna-strandness", &flags[0]); got != 4 {
+		t.Errorf("relevance of --rna-strandness = %v, want 4", got)
+	}
+	if got := m.relevance("--skip", &flags[3]); got != 0 {
+		t.Errorf("relevance of --skip = %v, want 0", got)
+	}
+}
