@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	ucli "github.com/urfave/cli/v3"
 
@@ -22,8 +23,11 @@ type app struct {
 	verbose bool
 	json    bool
 	noCache bool
-	rules   *rules.Set
-	skills  *skills.Store
+	// noProgress silences exploration progress (bench draws its own bar).
+	noProgress bool
+	progressMu sync.Mutex
+	rules      *rules.Set
+	skills     *skills.Store
 
 	// The model layer (cli/llm.go, cli/config.go).
 	cfg           *Config
@@ -52,11 +56,15 @@ func (a *app) engine() *engine.Engine {
 		Cache: a.newCache(), NoCache: a.noCache, Skills: a.loadSkills(), UserDocs: a.userDocs, Progress: a.progress})
 }
 
-// progress shows how far a long exploration is, on a terminal only.
+// progress shows how far a long exploration is, on a terminal only. It
+// is called from several explorations at once in bench, which draws its
+// own bar instead (noProgress).
 func (a *app) progress(done, total int) {
-	if !a.d.IO.Interactive || total < 8 {
+	if !a.d.IO.Interactive || total < 8 || a.noProgress {
 		return
 	}
+	a.progressMu.Lock()
+	defer a.progressMu.Unlock()
 	fmt.Fprintf(a.d.IO.Err, "\rreading subcommand help %d/%d", done, total)
 	if done == total {
 		fmt.Fprint(a.d.IO.Err, "\r\033[K")

@@ -86,6 +86,7 @@ summary table.`,
 			}
 			defer os.RemoveAll(cwd)
 			start := time.Now()
+			a.noProgress = true
 			rows := bench.Run(ctx, cases, engineGenerator{e: a.engine(), cwd: cwd}, opts)
 			sum := bench.Summarize(rows, time.Since(start))
 			if err := os.MkdirAll(out, 0o755); err != nil {

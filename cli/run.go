@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 
 	ucli "github.com/urfave/cli/v3"
 
@@ -175,6 +176,16 @@ func (a *app) execute(ctx context.Context, c engine.Command, jsonOut bool) (int,
 // runArgv runs a program directly (no shell) and returns its exit code.
 func runArgv(ctx context.Context, argv []string, in io.Reader, out, errw io.Writer) (int, error) {
 	c := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	// A writer that is not a file is fed by its own copying goroutine;
+	// when stdout and stderr go to such writers (a buffer, a tee) they
+	// must not write at the same time.
+	var mu sync.Mutex
+	if _, ok := out.(*os.File); !ok {
+		out = &lockedWriter{mu: &mu, w: out}
+	}
+	if _, ok := errw.(*os.File); !ok {
+		errw = &lockedWriter{mu: &mu, w: errw}
+	}
 	c.Stdin, c.Stdout, c.Stderr = in, out, errw
 	if f, ok := in.(*os.File); !ok || f == nil {
 		c.Stdin = nil
