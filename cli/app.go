@@ -110,7 +110,20 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.versionCmd(),
 		},
 	}
+	quietUsage(root)
 	return root
+}
+
+// quietUsage makes every command report a flag mistake as a usage error
+// (exit 2) with one line on stderr, instead of printing its whole help on
+// stdout.
+func quietUsage(c *ucli.Command) {
+	c.OnUsageError = func(_ context.Context, cmd *ucli.Command, err error, _ bool) error {
+		return usagef("%v (see: %s --help)", err, cmd.FullName())
+	}
+	for _, sub := range c.Commands {
+		quietUsage(sub)
+	}
 }
 
 // Main runs the program and returns the exit code; errors are printed here
@@ -120,7 +133,22 @@ func Main(ctx context.Context, args []string, d *Deps) int {
 	if err != nil && err.Error() != "" {
 		fmt.Fprintln(d.IO.Err, "oxo-call: "+strings.TrimSpace(err.Error()))
 	}
+	if err != nil && isParseError(err) {
+		return ExitUsage
+	}
 	return ExitCode(err)
+}
+
+// isParseError recognises the command-line parser's own errors (unknown
+// flag, bad flag value, unknown command), which are usage mistakes.
+func isParseError(err error) bool {
+	m := err.Error()
+	for _, p := range []string{"flag provided but not defined", "invalid value ", "No help topic for", "flag needs an argument", "Required flag"} {
+		if strings.Contains(m, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *app) versionCmd() *ucli.Command {

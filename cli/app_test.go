@@ -72,7 +72,6 @@ func TestHelpListsTheCommands(t *testing.T) {
 }
 
 func TestBadFlagsAreUsageErrors(t *testing.T) {
-	t.Skip("bug: an unknown flag or a bad flag value (dry-run --bogus, run --jobs abc) exits 1 and prints the command's help on stdout; exit.go says bad flags exit 2 (ExitUsage)")
 	for _, args := range [][]string{{"dry-run", "--bogus", "filt", "x"}, {"run", "--jobs", "abc", "filt", "x"}} {
 		out, _, code := runCLI(t, nil, args...)
 		if code != ExitUsage || out != "" {

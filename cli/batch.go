@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,10 +59,11 @@ var placeholders = []string{"{item}", "{stem}", "{basename}", "{dir}", "{ext}", 
 // the first item's file type, so the task reads like a real one to the
 // stages; the sentinels are turned back into placeholders afterwards.
 func sentinelTask(task, first string) (string, map[string]string) {
-	ext := strings.TrimPrefix(fileExt(first), ".")
+	// Every stand-in is unique, so no one is found inside another when they
+	// are turned back into placeholders ({ext} must not stand for "txt").
 	stand := map[string]string{
 		"{item}": "oxoitem" + fileExt(first), "{}": "oxoitem" + fileExt(first), "{line}": "oxoitem" + fileExt(first),
-		"{stem}": "oxostem", "{basename}": "oxobase" + fileExt(first), "{dir}": "oxodir", "{ext}": ext, "{nr}": "90909",
+		"{stem}": "oxostem", "{basename}": "oxobase" + fileExt(first), "{dir}": "oxodir", "{ext}": "oxoext", "{nr}": "90909",
 	}
 	back := map[string]string{}
 	for _, p := range placeholders {
@@ -89,10 +91,22 @@ func interpolate(arg, item string, nr int) string {
 
 // templateArgv turns the sentinels in argv back into placeholders.
 func templateArgv(argv []string, back map[string]string) []string {
+	// Longest stand-in first, in a fixed order, so the result never
+	// depends on map order.
+	keys := make([]string, 0, len(back))
+	for k := range back {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if len(keys[i]) != len(keys[j]) {
+			return len(keys[i]) > len(keys[j])
+		}
+		return keys[i] < keys[j]
+	})
 	out := make([]string, len(argv))
 	for i, a := range argv {
-		for s, p := range back {
-			a = strings.ReplaceAll(a, s, p)
+		for _, k := range keys {
+			a = strings.ReplaceAll(a, k, back[k])
 		}
 		out[i] = a
 	}
@@ -108,6 +122,9 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 	if err != nil {
 		return err
 	}
+	if err := checkTask(task, o.scenario); err != nil {
+		return err
+	}
 	stTask, back := sentinelTask(task, items[0])
 	if len(back) == 0 {
 		return usagef("a batch task needs a placeholder such as {item} (or {stem}, {basename}, {dir}, {ext}, {nr})")
@@ -120,9 +137,19 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 	tmpl := templateArgv(res.Command.Argv, back)
 	tmplOut := templateArgv([]string{res.Command.Stdout}, back)[0]
 	res.Command.Display = engine.QuoteArgv(templateArgv(res.Command.DisplayArgv, back))
-	for i := range res.Findings {
-		res.Findings[i].Message = templateArgv([]string{res.Findings[i].Message}, back)[0]
+	if tmplOut != "" {
+		res.Command.Display += " > " + engine.QuoteArgv([]string{tmplOut})
 	}
+	res.Task = task // history and messages show the user's template
+	kept := res.Findings[:0]
+	for _, f := range res.Findings {
+		f.Message = templateArgv([]string{f.Message}, back)[0]
+		if f.Rule == "check.input_missing" {
+			continue // the stand-in does not exist; the items are checked when run
+		}
+		kept = append(kept, f)
+	}
+	res.Findings = kept
 	if err := a.gate(res, &o.genOptions, o); err != nil {
 		return err
 	}
@@ -158,18 +185,26 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 			} else {
 				code, err = runArgv(bctx, argv, nil, out, errw)
 			}
+			if err != nil && code == 0 {
+				code = 127 // could not start, as a shell reports it
+			}
 			mu.Lock()
 			done++
 			if err != nil || code != 0 {
 				failed++
-				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (exit %d)\n", i+1, len(items), item, code)
+				why := fmt.Sprintf("exit %d", code)
+				if err != nil {
+					why = err.Error()
+				}
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (%s)\n", i+1, len(items), item, why)
 				if o.stopOnError {
 					cancel()
 				}
 			}
 			mu.Unlock()
 			e := a.entry(res, &code)
-			e.Command = engine.QuoteArgv(argv)
+			shown := append([]string{res.Command.DisplayArgv[0]}, argv[len(argv)-len(res.Command.Args):]...)
+			e.Command = engine.QuoteArgv(shown)
 			a.record(e)
 		})
 	}

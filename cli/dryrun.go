@@ -34,6 +34,18 @@ func (o *genOptions) flags() []ucli.Flag {
 	}
 }
 
+// checkTask turns what the engine would reject into usage errors.
+func checkTask(task, scenario string) error {
+	if strings.TrimSpace(task) == "" {
+		return usagef("the task is empty: say what the command should do, e.g. \"sort aln.bam by coordinate\"")
+	}
+	switch scenario {
+	case "", "bare", "doc", "full":
+		return nil
+	}
+	return usagef("unknown scenario %q (valid: bare, doc, full)", scenario)
+}
+
 // expandVars replaces {KEY} in the task with --var values.
 func expandVars(task string, vars []string) (string, error) {
 	for _, kv := range vars {
@@ -53,6 +65,9 @@ func (a *app) generate(ctx context.Context, cmd *ucli.Command, o *genOptions) (*
 	}
 	task, err := expandVars(cmd.Args().Get(1), o.vars)
 	if err != nil {
+		return nil, 0, err
+	}
+	if err := checkTask(task, o.scenario); err != nil {
 		return nil, 0, err
 	}
 	a.noCache = o.noCache
@@ -97,8 +112,13 @@ func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
 		args = []string{}
 	}
 	fired := res.Trace.RuleIDs()
+	seen := map[string]bool{}
+	for _, id := range fired {
+		seen[id] = true
+	}
 	for _, f := range res.Findings {
-		if !strings.HasPrefix(f.Rule, "check.") && !strings.HasPrefix(f.Rule, "llm.") {
+		if !strings.HasPrefix(f.Rule, "check.") && !strings.HasPrefix(f.Rule, "llm.") && !seen[f.Rule] {
+			seen[f.Rule] = true
 			fired = append(fired, f.Rule)
 		}
 	}
@@ -122,7 +142,14 @@ func (a *app) printResult(res *engine.Result) {
 		}
 	}
 	if res.Unchecked {
-		fmt.Fprintf(e, "note: built from the skill only, not checked against %s's help\n", res.Record.Executable)
+		switch {
+		case res.Scenario == "bare":
+			fmt.Fprintf(e, "note: scenario bare: built without %s's help or skill, and not checked\n", res.Record.Executable)
+		case res.Skill == "":
+			fmt.Fprintf(e, "note: %s's help could not be used and it has no skill: the command is a guess, not checked\n", res.Record.Executable)
+		default:
+			fmt.Fprintf(e, "note: built from the skill only, not checked against %s's help\n", res.Record.Executable)
+		}
 	}
 	if res.Uncertain {
 		fmt.Fprintf(e, "uncertain (confidence %.2f): check the command before running it.\n", res.Confidence)

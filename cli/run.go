@@ -110,7 +110,11 @@ func (a *app) gate(res *engine.Result, g *genOptions, o *runOptions) error {
 		}
 	}
 	if !res.Record.Installed {
-		return fmt.Errorf("%s is not installed here; the command above was built from its skill (use dry-run to print it)", res.Record.Name)
+		from := "from its skill"
+		if res.Skill == "" {
+			from = "without its help or a skill (a guess)"
+		}
+		return fmt.Errorf("%s is not installed here; the command above was built %s (use dry-run to print it)", res.Record.Name, from)
 	}
 	if o.force {
 		return nil
