@@ -34,7 +34,9 @@ func classify(args []string, c *candidate) []exToken {
 			continue
 		}
 		_, knownFlag := LookupFlag(c.flags, a)
-		if !knownFlag && (!strings.HasPrefix(a, "-") || a == "-" || numberRE.MatchString(a[1:])) {
+		// Without help, "-1 r1.fq" is the mate flag, not a negative number.
+		mate := len(a) == 2 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' && i+1 < len(args) && FileType(args[i+1]) != ""
+		if !knownFlag && !mate && (!strings.HasPrefix(a, "-") || a == "-" || numberRE.MatchString(a[1:])) {
 			out = append(out, exToken{value: a, pos: true})
 			continue
 		}
@@ -130,6 +132,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			if firstIn == "" {
 				firstIn = p
 			}
+			f.Inputs = append(f.Inputs, p)
 			return p
 		}
 		if anyUsed(usedIn) {
@@ -137,9 +140,11 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			// three files for a task with two): leave the rest out.
 			return ""
 		}
+		m.evidence = append(m.evidence, fmt.Sprintf("kept the example's file %s: the task names no file for it", v))
 		if len(taskIn)+len(taskOut) > 0 {
-			m.evidence = append(m.evidence, fmt.Sprintf("kept the example's file %s: the task names no file for it", v))
 			f.Confidence -= 0.1
+		} else {
+			f.Confidence -= 0.3 // every file of the command is a guess
 		}
 		return v
 	}
@@ -238,6 +243,14 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	if stdout != "" {
 		f.Stdout = mapFile(stdout, true)
 	}
+	if len(m.slots.Regions) > 0 && !hasRegion(f.Positionals) {
+		// Regions go last, after the input (samtools view, tabix, bcftools view).
+		for _, r := range m.slots.Regions {
+			f.Positionals = append(f.Positionals, r)
+			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+		}
+		m.evidence = append(m.evidence, "added the task's region after the example's arguments")
+	}
 	for i, fs := range taskOut {
 		if !usedOut[i] {
 			m.addOutput(f, c, fs.Path, used)
@@ -255,7 +268,7 @@ func splitRedirect(args []string) (rest []string, stdout string) {
 		switch a := args[i]; {
 		case a == "|" || a == "&&" || a == ";":
 			return rest, stdout
-		case (a == ">" || a == "1>") && i+1 < len(args):
+		case (a == ">" || a == "1>" || a == ">>") && i+1 < len(args):
 			stdout = args[i+1]
 			i++
 		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>":
@@ -265,6 +278,15 @@ func splitRedirect(args []string) (rest []string, stdout string) {
 		}
 	}
 	return rest, stdout
+}
+
+func hasRegion(ps []string) bool {
+	for _, p := range ps {
+		if regionRE.MatchString(p) && strings.Contains(p, ":") {
+			return true
+		}
+	}
+	return false
 }
 
 func anyUsed(u []bool) bool {
@@ -382,8 +404,11 @@ func (m *mapper) positionalIsOutput(c *candidate, toks []exToken, i int) bool {
 	if idx < len(c.positionals) {
 		return outputPositional(c.positionals[idx], idx)
 	}
-	// No usage: a name without extension after a file (index prefixes).
-	if FileType(toks[i].value) == "" {
+	// No usage: a name without extension after a file (index prefixes),
+	// but not a region or a number (samtools view in.bam chr1:1-9, seqtk
+	// sample in.fq 10000).
+	v := toks[i].value
+	if FileType(v) == "" && !numberRE.MatchString(v) && !(regionRE.MatchString(v) && strings.Contains(v, ":")) {
 		for j := 0; j < i; j++ {
 			if toks[j].pos && FileType(toks[j].value) != "" {
 				return true
@@ -419,6 +444,9 @@ func (m *mapper) deriveOutput(exOut, exIn, taskIn string) string {
 func (m *mapper) nameFor(v, exIn, taskIn string) string {
 	if n, ok := m.nextName(); ok {
 		return n
+	}
+	if v == "" && taskIn != "" {
+		return rules.Stem(taskIn) // no example: name it after the input
 	}
 	if exIn != "" && taskIn != "" {
 		es := rules.Stem(exIn)

@@ -154,6 +154,7 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		}
 	}
 	for _, in := range inputs {
+		f.Inputs = append(f.Inputs, in.Path)
 		f.Positionals = append(f.Positionals, in.Path)
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 	}

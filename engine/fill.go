@@ -19,6 +19,9 @@ type Fill struct {
 	// (tools that only write to stdout: "seqtk seq -a in.fq > out.fa").
 	// run opens it itself; no shell is involved.
 	Stdout string `json:"stdout,omitempty"`
+	// Inputs are the task's files the command reads, as mapped; with
+	// Outputs they let Stage 5 see an output that overwrites an input.
+	Inputs []string `json:"inputs,omitempty"`
 	// Outputs are the paths the command writes (values of output flags and
 	// output positionals), for the safety checks of Stage 5.
 	Outputs []string `json:"outputs,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
@@ -117,7 +118,11 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 	for _, fv := range f.Flags {
 		fd, ok := LookupFlag(flags, fv.Name)
 		if !ok {
-			msg := fmt.Sprintf("%s is not a flag of %s", fv.Name, strings.Join(append([]string{f.Executable}, f.Subcommand...), " "))
+			exe := f.Executable
+			if exe == "" {
+				exe = v.rec.Executable
+			}
+			msg := fmt.Sprintf("%s is not a flag of %s", fv.Name, strings.Join(append([]string{exe}, f.Subcommand...), " "))
 			if c := Closest(fv.Name, names, 1); len(c) > 0 {
 				msg += fmt.Sprintf("; did you mean %s?", c[0])
 			}
@@ -206,8 +211,14 @@ func (v *validator) abs(p string) string {
 
 // constraints runs the constraint rules.
 func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
+	inputs := inputsOf(f)
+	for _, in := range f.Inputs {
+		if !slices.Contains(inputs, in) {
+			inputs = append(inputs, in) // also an output: the case the rules must see
+		}
+	}
 	env := &rules.ConstraintEnv{Tool: v.rec.Name, Executable: filepath.Base(cmd.Executable), Subcommand: strings.Join(f.Subcommand, " "),
-		Args: cmd.Args, Positionals: f.Positionals, Outputs: f.Outputs, Inputs: inputsOf(f), Values: map[string]string{}}
+		Args: cmd.Args, Positionals: f.Positionals, Outputs: f.Outputs, Inputs: inputs, Values: map[string]string{}}
 	for _, fv := range f.Flags {
 		env.Flags = append(env.Flags, fv.Name)
 		env.Values[fv.Name] = fv.Value

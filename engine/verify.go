@@ -196,7 +196,7 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) {
 			name = k
 		}
 		f, ok := LookupFlag(flags, name)
-		if !ok && jvmOption.MatchString(name) {
+		if !ok && (jvmOption.MatchString(name) || jvmOption.MatchString(a)) {
 			continue // JVM options go to the java launcher of a wrapper
 		}
 		if !ok {
