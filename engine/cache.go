@@ -91,7 +91,18 @@ func (c *Cache) Put(executable, key string, doc *ToolDoc) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(c.file(executable, key), b, 0o644)
+	if err := WriteFileAtomic(c.file(executable, key), b, 0o644); err != nil {
+		return err
+	}
+	// Entries under older keys (a changed binary, rules or parsers) are
+	// never read again: remove them.
+	old, _ := filepath.Glob(filepath.Join(c.Dir, safeName(executable)+"-*.json"))
+	for _, f := range old {
+		if f != c.file(executable, key) && len(filepath.Base(f)) == len(safeName(executable))+1+len(key)+len(".json") {
+			os.Remove(f)
+		}
+	}
+	return nil
 }
 
 // Remove deletes every cached doc of an executable; it returns how many.

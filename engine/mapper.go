@@ -29,6 +29,8 @@ type mapper struct {
 	common map[string]bool
 	// namesUsed counts the task's names given to arguments so far.
 	namesUsed int
+	// cjkTask reports a task written (partly) in Chinese.
+	cjkTask bool
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.
@@ -57,6 +59,7 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	m.slots = ExtractSlots(task)
 	m.taskWords = contentWords(withoutFiles(task))
 	m.taskConcepts = m.concepts(task)
+	m.cjkTask = isCJK(task)
 	return m
 }
 
@@ -205,8 +208,14 @@ func (m *mapper) score(cands []*candidate) {
 				} else if len(kwWords) > 1 && overlap(kwWords, m.taskWords) == len(kwWords) {
 					c.score += 2.5 + 0.5*float64(len(kwWords)-1)
 					c.why = append(c.why, fmt.Sprintf("the words of skill keyword %q", kw))
-				} else if n := overlap(m.concepts(k), m.taskConcepts); n > 0 && len(m.concepts(k)) == n {
-					c.score += 1
+				} else if (isCJK(k) || m.cjkTask) && len(m.taskConcepts) > 0 {
+					// Across languages (排序 vs sort) words cannot meet;
+					// concepts can. Same-language keywords were matched by
+					// their words above, so their concepts are not worked out
+					// (it is most of Stage 3's time).
+					if n := overlap(m.concepts(k), m.taskConcepts); n > 0 && len(m.concepts(k)) == n {
+						c.score += 1
+					}
 				}
 			}
 		}

@@ -11,6 +11,12 @@ import (
 // value. Caches of derived data (the ToolDoc) include it in their key, so
 // editing a rule invalidates what it produced.
 func (s *Set) Fingerprint() string {
+	s.fpOnce.Do(func() { s.fp = s.fingerprint() })
+	return s.fp
+}
+
+// fingerprint computes Fingerprint; a Set does not change after Load.
+func (s *Set) fingerprint() string {
 	ids := make([]string, 0, len(s.byID))
 	for id := range s.byID {
 		ids = append(ids, id)

@@ -8,8 +8,10 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -87,13 +89,17 @@ func Load(opts Options) (*Set, []error) {
 	return s, errs
 }
 
-// loadFS reads every <kind>/*.yaml of one tree.
+// loadFS reads every <kind>/*.yaml of one tree. Files are parsed and
+// compiled in parallel (compiling is most of a load's cost) and added in
+// a fixed order, so duplicate-id errors and evaluation order never depend
+// on scheduling.
 func (s *Set) loadFS(fsys fs.FS, prefix, origin string, lim Limits) []error {
 	var errs []error
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return []error{&Error{File: prefix, Msg: err.Error()}}
 	}
+	var files []string
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
@@ -102,30 +108,47 @@ func (s *Set) loadFS(fsys fs.FS, prefix, origin string, lim Limits) []error {
 			errs = append(errs, &Error{File: prefix + e.Name(), Msg: err.Error()})
 			continue
 		}
-		files, _ := fs.Glob(fsys, e.Name()+"/*.yaml")
-		for _, f := range files {
-			errs = append(errs, s.loadFile(fsys, f, prefix+f, origin, lim)...)
+		fs, _ := fs.Glob(fsys, e.Name()+"/*.yaml")
+		files = append(files, fs...)
+	}
+	type parsed struct {
+		rules []*Rule
+		errs  []error
+	}
+	results := make([]parsed, len(files))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, runtime.NumCPU()))
+	for i, f := range files {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			results[i].rules, results[i].errs = readFile(fsys, f, prefix+f, origin, lim)
+		}()
+	}
+	wg.Wait()
+	for _, r := range results {
+		errs = append(errs, r.errs...)
+		for _, rule := range r.rules {
+			if err := s.add(rule); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	return errs
 }
 
-func (s *Set) loadFile(fsys fs.FS, name, display, origin string, lim Limits) []error {
+// readFile reads, parses and compiles one rule file.
+func readFile(fsys fs.FS, name, display, origin string, lim Limits) ([]*Rule, []error) {
 	kind := path.Dir(name)
 	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > lim.MaxFileBytes {
-		return []error{&Error{File: display, Line: 1, Msg: fmt.Sprintf("file is %d bytes, more than the limit of %d", st.Size(), lim.MaxFileBytes)}}
+		return nil, []error{&Error{File: display, Line: 1, Msg: fmt.Sprintf("file is %d bytes, more than the limit of %d", st.Size(), lim.MaxFileBytes)}}
 	}
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		return []error{&Error{File: display, Msg: err.Error()}}
+		return nil, []error{&Error{File: display, Msg: err.Error()}}
 	}
-	rules, errs := parseFile(data, kind, display, origin, lim)
-	for _, r := range rules {
-		if err := s.add(r); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errs
+	return parseFile(data, kind, display, origin, lim)
 }
 
 // ParseFile parses and compiles one rule file's content for a kind.

@@ -14,6 +14,8 @@ type Set struct {
 	byKind map[string][]*Rule
 	byID   map[string]*Rule
 	vms    sync.Pool
+	fpOnce sync.Once
+	fp     string
 }
 
 func newSet() *Set {
