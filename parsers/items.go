@@ -51,6 +51,12 @@ func splitItem(content string) (item, bool) {
 	if rest == "" {
 		return it, true
 	}
+	if d, ok := strings.CutPrefix(rest, " : "); ok {
+		// "quantmerge : merge ..." — the longest name of a colon-aligned
+		// list has a single space before its colon.
+		it.same = d
+		return it, true
+	}
 	gs, ge := gapIndex(rest)
 	if gs == 0 {
 		it.same = rest[ge:]

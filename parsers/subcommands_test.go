@@ -168,3 +168,11 @@ func TestListingMethod(t *testing.T) {
 		t.Fatalf("listing = %s", got)
 	}
 }
+
+func TestColonAlignedListing(t *testing.T) {
+	help := "Usage: salmon <COMMAND>\n\nCommands:\n     index      : create a salmon index\n     quantmerge : merge multiple quantifications into a single file\n"
+	e, _ := ExtractSubcommands(help, ListMethod{Kind: "section", Headings: []string{"commands"}})
+	if len(e) != 2 || e[1].Name != "quantmerge" || e[1].Description != "merge multiple quantifications into a single file" {
+		t.Fatalf("entries = %+v", e)
+	}
+}
