@@ -520,3 +520,18 @@ func tailRunes(s string, n int) string {
 	}
 	return "…" + string(r[len(r)-n:])
 }
+
+// Prompt returns the prompt a model of the given tier would get for a
+// task (Stage 3's form with the deterministic fill as the starting point),
+// and its estimated token count. It calls no model; bench and the golden
+// tests use it to report prompt sizes.
+func (e *Engine) Prompt(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, model string) (system, user string, tokens int) {
+	det := MapTask(e.opts.Rules, rec, doc, sk, task)
+	if sk != nil {
+		doc = FuseSkill(doc, sk)
+	}
+	f := e.form(task, rec, doc, sk, det)
+	f.ModelTier = llm.Tier(model)
+	system, user = llm.BuildPrompt(f)
+	return system, user, llm.EstimateTokens(system) + llm.EstimateTokens(user)
+}
