@@ -92,10 +92,17 @@ func protectDash(p string) string {
 }
 
 // QuoteArgv renders argv for a POSIX shell; each word round-trips exactly.
+// A word holding a control character other than tab or newline (a
+// carriage return) is written as bash's $'…', since a POSIX shell has no
+// escape for it and shell parsers differ on a raw one.
 func QuoteArgv(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
-		q, err := syntax.Quote(a, syntax.LangPOSIX)
+		lang := syntax.LangPOSIX
+		if strings.IndexFunc(a, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f }) >= 0 {
+			lang = syntax.LangBash
+		}
+		q, err := syntax.Quote(a, lang)
 		if err != nil {
 			// Only NUL cannot be quoted; argv cannot carry it anyway.
 			q = "'" + strings.ReplaceAll(strings.ReplaceAll(a, "\x00", ""), "'", `'\''`) + "'"

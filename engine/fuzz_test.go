@@ -40,7 +40,11 @@ func FuzzQuoteArgv(f *testing.F) {
 			}
 		}
 		line := QuoteArgv(argv)
-		file, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(line), "")
+		lang := syntax.LangPOSIX
+		if strings.Contains(line, "$'") {
+			lang = syntax.LangBash
+		}
+		file, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(line), "")
 		if err != nil {
 			t.Fatalf("%q → %s does not parse: %v", argv, line, err)
 		}

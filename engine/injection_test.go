@@ -12,7 +12,11 @@ import (
 // returns its words.
 func shellWords(t *testing.T, line string) []string {
 	t.Helper()
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(line), "")
+	lang := syntax.LangPOSIX
+	if strings.Contains(line, "$'") {
+		lang = syntax.LangBash // QuoteArgv's form for carriage returns
+	}
+	f, err := syntax.NewParser(syntax.Variant(lang)).Parse(strings.NewReader(line), "")
 	if err != nil {
 		t.Fatalf("display %q does not parse: %v", line, err)
 	}
