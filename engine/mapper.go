@@ -343,6 +343,8 @@ func family(t string) string {
 		return "alignment-reads"
 	case "gz":
 		return "file"
+	case "text", "table", "json":
+		return "text" // reports and tables stand in for each other
 	}
 	return t
 }

@@ -105,7 +105,7 @@ var (
 	// seqRE matches adapter or primer sequences, IUPAC codes allowed, with
 	// cutadapt's anchors (^ $) and linked adapters (...).
 	seqRE    = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
-	cjkNumRE = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*(个线程|线程|个核|核|个cpu|g内存|G内存)`)
+	cjkNumRE = regexp.MustCompile(`(\d+(?:\.\d+)?(?:\s*[GgMmKk][Bb]?)?)\s*(个线程|线程|个核|核|个cpu|内存)`)
 )
 
 // quotedTok marks where a quoted string stood in the task.
@@ -119,6 +119,19 @@ func atoi(s string) int {
 // referenceTypes are file kinds that "to X" names as a target to align or
 // compare against rather than a destination.
 var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
+
+// writeVerbBefore reports a writing verb shortly before position j
+// ("write them to long.fa", "save it to x.fa"): then "to" names a
+// destination even for a FASTA.
+func writeVerbBefore(lower []string, j int) bool {
+	for k := j - 1; k >= 0 && k >= j-3; k-- {
+		switch lower[k] {
+		case "write", "writes", "writing", "save", "saves", "saving", "output", "export", "convert", "converts", "extract", "dump", "print", "redirect":
+			return true
+		}
+	}
+	return false
+}
 
 // nameMarkers are words after which a bare word is a name the command
 // uses: an index or database prefix, an output prefix, a directory.
@@ -165,7 +178,7 @@ func fillerWord(w string) bool {
 
 // cjkUnitAt reports a token that starts with a Chinese unit cjkNumRE reads.
 func cjkUnitAt(t string) bool {
-	for _, p := range []string{"个", "线", "核", "G内存", "g内存"} {
+	for _, p := range []string{"个", "线", "核", "内存"} {
 		if strings.HasPrefix(t, p) {
 			return true
 		}
@@ -216,10 +229,10 @@ func ExtractSlots(task string) Slots {
 	// Chinese numbers stuck to their unit ("8个线程").
 	for _, m := range cjkNumRE.FindAllStringSubmatch(task, -1) {
 		ctx := []string{"threads"}
-		if strings.Contains(strings.ToLower(m[2]), "内存") {
+		if strings.Contains(m[2], "内存") {
 			ctx = []string{"memory"}
 		}
-		s.Numbers = append(s.Numbers, NumberSlot{Value: m[1], Context: ctx, Pos: -1})
+		s.Numbers = append(s.Numbers, NumberSlot{Value: strings.ReplaceAll(m[1], " ", ""), Context: ctx, Pos: -1})
 	}
 	toks := splitPairs(tokens(task))
 	lower := make([]string, len(toks))
@@ -275,7 +288,7 @@ func ExtractSlots(task string) Slots {
 		case FileType(raw) != "" && !numberRE.MatchString(raw):
 			fs := FileSlot{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
 			fs.Output = outputBefore(lower, i)
-			if fs.Output && (lower[i-1] == "to" || strings.HasSuffix(lower[i-1], "到")) && referenceTypes[fs.Type] {
+			if fs.Output && (lower[i-1] == "to" || strings.HasSuffix(lower[i-1], "到")) && referenceTypes[fs.Type] && !writeVerbBefore(lower, i-1) {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 			}
 			// "into a.fq and b.fq": a file right after an output is one too.
