@@ -199,8 +199,20 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			case t.hasValue && seqRE.MatchString(strings.Trim(t.value, "'\"")) && len(seqs) > 0:
 				fv.Value, seqs, fromSlot = seqs[0], seqs[1:], true
 				fv.Why = "the task's sequence"
+			case t.hasValue && isOutputFlag(t) && len(taskOut) > 0 && allUsed(usedOut) && FileType(t.value) != "":
+				// The task named its outputs and all have a place: this
+				// example output (a stats file, a report) was not asked for.
+				m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task names no such output", t.flag, t.value))
+				continue
 			case t.hasValue && isOutputFlag(t) && (FileType(t.value) != "" || len(taskOut) > 0):
 				fv.Value, fromSlot = mapFile(t.value, true), true
+			case t.hasValue && isOutputFlag(t) && m.namesUsed >= len(m.slots.Names) && !numberRE.MatchString(t.value) &&
+				(exFirstIn == "" || !strings.HasPrefix(t.value, rules.Stem(exFirstIn))):
+				// A prefix or run name (iqtree2 --prefix, STAR
+				// --outFileNamePrefix) the task does not give: the tool's
+				// default names are what the user asked for.
+				m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task gives no name for it", t.flag, t.value))
+				continue
 			case t.hasValue && isOutputFlag(t):
 				fv.Value, fromSlot = m.nameFor(t.value, exFirstIn, firstIn), true
 				f.Outputs = append(f.Outputs, fv.Value)
@@ -287,6 +299,15 @@ func hasRegion(ps []string) bool {
 		}
 	}
 	return false
+}
+
+func allUsed(u []bool) bool {
+	for _, x := range u {
+		if !x {
+			return false
+		}
+	}
+	return true
 }
 
 func anyUsed(u []bool) bool {

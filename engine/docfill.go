@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -127,6 +128,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			Why: fmt.Sprintf("the task's %q (%s) fits %s: %s", n.Value, strings.Join(n.Context, " "), fd.Name, fd.Description)})
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 	}
+	m.addProseChoices(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if strings.HasPrefix(q, "@RG") {
 			fd, s := m.bestFlag(c, []string{"read", "group", "header", "line"}, func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
@@ -185,4 +187,27 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	}
 	f.Confidence -= 0.2
 	return f
+}
+
+// proseChoiceRE reads values a description names for words: macs2's
+// "shortcuts:'hs' for human (2.7e9), 'mm' for mouse".
+var proseChoiceRE = regexp.MustCompile(`'([A-Za-z0-9._-]+)'\s+for\s+([A-Za-z][A-Za-z-]*)`)
+
+// addProseChoices adds a flag whose description maps a word the task uses
+// to a value ("human" → -g hs).
+func (m *mapper) addProseChoices(f *Fill, c *candidate, used map[string]bool) {
+	for _, fd := range c.flags {
+		if alreadyUsed(used, fd) || fd.ParamType == "bool" {
+			continue
+		}
+		for _, p := range proseChoiceRE.FindAllStringSubmatch(fd.Description, -1) {
+			if m.taskWords[stem(strings.ToLower(p[2]))] {
+				name := spelling(fd)
+				used[fd.Name], used[name] = true, true
+				f.Flags = append(f.Flags, FlagValue{Name: name, Value: p[1], HasValue: true, Why: fmt.Sprintf("the task says %q; %s's help names %q for it", p[2], fd.Name, p[1])})
+				f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+				break
+			}
+		}
+	}
 }

@@ -345,6 +345,8 @@ func family(t string) string {
 		return "file"
 	case "text", "table", "json":
 		return "text" // reports and tables stand in for each other
+	case "alignment":
+		return "fasta" // an aligned FASTA is FASTA; .phy and .aln stand in for it
 	}
 	return t
 }

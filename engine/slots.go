@@ -120,6 +120,33 @@ func atoi(s string) int {
 // compare against rather than a destination.
 var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
 
+// nameAt reports whether the bare word at i is a name the task gives: it
+// follows a name word ("database nr", "prefix hg38", "name it prot_db"),
+// or an output word ("into se_out", "results in s_quant") and looks like an
+// identifier. After "name" and after output words only identifier-like
+// words count ("name sample1", not "by read name output").
+func nameAt(lower []string, i int, raw string) bool {
+	if i == 0 {
+		return false
+	}
+	ident := strings.ContainsAny(raw, "0123456789_-") || raw != lower[i]
+	prev := lower[i-1]
+	if (prev == "it" || prev == "them" || prev == "as") && i > 1 && nameMarkers[lower[i-2]] {
+		prev = lower[i-2]
+	}
+	switch {
+	case nameMarkers[prev] && prev != "name":
+		return true
+	case prev != "" && isHanAt(prev, 0) && (strings.HasSuffix(prev, "目录") || strings.HasSuffix(prev, "前缀") || strings.HasSuffix(prev, "名为") || strings.HasSuffix(prev, "命名为")):
+		return true
+	case prev == "name" || isOutputMarker(prev):
+		return ident
+	case prev == "in" && i > 1 && (lower[i-2] == "results" || lower[i-2] == "everything" || lower[i-2] == "output"):
+		return ident
+	}
+	return false
+}
+
 // writeVerbBefore reports a writing verb shortly before position j
 // ("write them to long.fa", "save it to x.fa"): then "to" names a
 // destination even for a FASTA.
@@ -135,7 +162,7 @@ func writeVerbBefore(lower []string, j int) bool {
 
 // nameMarkers are words after which a bare word is a name the command
 // uses: an index or database prefix, an output prefix, a directory.
-var nameMarkers = map[string]bool{"named": true, "called": true, "prefix": true, "basename": true, "前缀": true, "database": true,
+var nameMarkers = map[string]bool{"named": true, "called": true, "prefix": true, "basename": true, "前缀": true, "database": true, "name": true,
 	"db": true, "index": true, "idx": true, "directory": true, "dir": true, "folder": true, "genomedir": true, "目录": true}
 
 // outputBefore looks back from a file at position i over filler words
@@ -304,7 +331,7 @@ func ExtractSlots(task string) Slots {
 				continue // already read with its Chinese unit
 			}
 			s.Numbers = append(s.Numbers, NumberSlot{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
-		case i > 0 && nameMarkers[lower[i-1]] && isName(raw) && !stopwords[low] && !nameMarkers[low]:
+		case isName(raw) && !stopwords[low] && !nameMarkers[low] && !isOutputMarker(low) && nameAt(lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}
 	}
