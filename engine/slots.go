@@ -143,6 +143,10 @@ func nameAt(lower []string, i int, raw string) bool {
 		return ident
 	case prev == "in" && i > 1 && (lower[i-2] == "results" || lower[i-2] == "everything" || lower[i-2] == "output"):
 		return ident
+	case prev == "against" || prev == "vs" || prev == "versus" || prev == "on":
+		// "search q.fa against genome_db": a database or index named
+		// without a file extension.
+		return ident && strings.ContainsAny(raw, "_0123456789")
 	}
 	return false
 }
