@@ -120,6 +120,16 @@ func atoi(s string) int {
 // compare against rather than a destination.
 var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
 
+// notAName rules out words that follow a name word but are not names:
+// other name words and verb forms ("index idx allowing …").
+func notAName(w string) bool {
+	switch w {
+	case "name", "named", "called", "prefix", "index", "database", "directory", "folder", "file", "the":
+		return true
+	}
+	return len(w) > 4 && (strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed"))
+}
+
 // nameAt reports whether the bare word at i is a name the task gives: it
 // follows a name word ("database nr", "prefix hg38", "name it prot_db"),
 // or an output word ("into se_out", "results in s_quant") and looks like an
@@ -167,7 +177,7 @@ func writeVerbBefore(lower []string, j int) bool {
 // nameMarkers are words after which a bare word is a name the command
 // uses: an index or database prefix, an output prefix, a directory.
 var nameMarkers = map[string]bool{"named": true, "called": true, "prefix": true, "basename": true, "前缀": true, "database": true, "name": true,
-	"db": true, "index": true, "idx": true, "directory": true, "dir": true, "folder": true, "genomedir": true, "目录": true}
+	"index": true, "directory": true, "dir": true, "folder": true, "genomedir": true, "目录": true}
 
 // outputBefore looks back from a file at position i over filler words
 // ("as compressed VCF x", "into one multi-sample BAM x") for a word that
@@ -303,8 +313,9 @@ func ExtractSlots(task string) Slots {
 			kv := KV{Key: raw}
 			if k, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(raw, "--") {
 				kv = KV{Key: k, Value: v}
-			} else if i+1 < len(toks) && !strings.HasPrefix(toks[i+1], "-") && (numberRE.MatchString(toks[i+1]) || FileType(toks[i+1]) != "" || len(toks[i+1]) <= 12 && !isWord(toks[i+1])) {
-				kv.Value = strings.Trim(toks[i+1], ",;")
+			} else if next := strings.Trim(safeAt(toks, i+1), ",;()"); next != "" && !strings.HasPrefix(next, "-") && !strings.HasSuffix(toks[i], ",") &&
+				(numberRE.MatchString(next) || FileType(next) != "" || len(next) <= 12 && !isWord(next)) {
+				kv.Value = next
 				i++
 			}
 			s.UserFlags = append(s.UserFlags, kv)
@@ -335,7 +346,7 @@ func ExtractSlots(task string) Slots {
 				continue // already read with its Chinese unit
 			}
 			s.Numbers = append(s.Numbers, NumberSlot{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
-		case isName(raw) && !stopwords[low] && !nameMarkers[low] && !isOutputMarker(low) && nameAt(lower, i, raw):
+		case isName(raw) && !stopwords[low] && !isOutputMarker(low) && !notAName(low) && nameAt(lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}
 	}
@@ -407,6 +418,13 @@ func splitPairs(toks []string) []string {
 func isHanAt(s string, i int) bool {
 	r, _ := utf8.DecodeRuneInString(s[i:])
 	return unicode.Is(unicode.Han, r)
+}
+
+func safeAt(toks []string, i int) string {
+	if i < len(toks) {
+		return toks[i]
+	}
+	return ""
 }
 
 // window returns up to n words on each side of position i.
