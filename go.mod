@@ -3,7 +3,6 @@ module github.com/traitome/oxo-call
 go 1.26.8
 
 require (
-	github.com/adrg/xdg v0.5.3
 	github.com/expr-lang/expr v1.17.8
 	github.com/gofrs/flock v0.13.2
 	github.com/hashicorp/golang-lru/v2 v2.0.7
@@ -15,6 +14,8 @@ require (
 )
 
 require (
+	go.uber.org/atomic v1.7.0 // indirect
+	go.uber.org/multierr v1.9.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/tools v0.38.0 // indirect
 )
