@@ -62,6 +62,9 @@ func classify(args []string, c *candidate) []exToken {
 					takes = false
 				}
 			}
+			if takes && strings.HasPrefix(next, "--") && len(next) > 2 {
+				takes = false // "--make-pgen --out x": a long flag is never a value
+			}
 			if takes {
 				t.value, t.hasValue = next, true
 				i++
@@ -217,7 +220,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 				fv.Value, fromSlot = m.nameFor(t.value, exFirstIn, firstIn), true
 				f.Outputs = append(f.Outputs, fv.Value)
 			case t.hasValue && FileType(t.value) == "" && !numberRE.MatchString(t.value) && isName(t.value) &&
-				(t.doc == nil || t.doc.Category == "Input") && m.namesUsed < len(m.slots.Names):
+				(t.doc == nil || t.doc.Category == "Input") && m.namesUsed < len(m.slots.Names) && namesAThing(t):
 				fv.Value, _ = m.nextName()
 				fromSlot = true
 				fv.Why = "the name the task gives"
@@ -386,6 +389,19 @@ func (m *mapper) taskWordList() []string {
 		m.wordList = strings.Fields(strings.ToLower(withoutFiles(m.task)))
 	}
 	return m.wordList
+}
+
+// nameFlagRE matches flags (by name or description) whose value names an
+// index, database, prefix or directory, the kind of name a task gives.
+var nameFlagRE = regexp.MustCompile(`(?i)(name|prefix|index|idx|database|\bdb\b|dir|directory|genome|folder|basename|base)`)
+
+// namesAThing reports whether an example flag's value is such a name
+// (--genomeDir star_index) rather than, say, a command (--readFilesCommand zcat).
+func namesAThing(t exToken) bool {
+	if nameFlagRE.MatchString(strings.TrimLeft(t.flag, "-")) {
+		return true
+	}
+	return t.doc != nil && nameFlagRE.MatchString(t.doc.Description) && !strings.Contains(strings.ToLower(t.doc.Description), "command")
 }
 
 // nextName takes the next name the task gave (an index or database

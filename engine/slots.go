@@ -71,6 +71,16 @@ var fileTypes = map[string]string{
 	"sh": "script", "py": "script", "r": "script", "pl": "script", "h5": "hdf5", "loom": "hdf5", "mtx": "matrix", "npz": "matrix",
 }
 
+// formatList reports "a/b/c" whose parts are all format names.
+func formatList(p string) bool {
+	for _, part := range strings.Split(strings.ToLower(p), "/") {
+		if _, ok := fileTypes[part]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // FileType returns the kind of a file name, or "" when it does not look
 // like a file.
 func FileType(p string) string {
@@ -83,7 +93,9 @@ func FileType(p string) string {
 	}
 	i := strings.LastIndexByte(b, '.')
 	if i <= 0 || i == len(b)-1 {
-		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") {
+		// A path without an extension is a file or directory ("data/raw"),
+		// but not a list of formats in prose ("pgen/pvar/psam").
+		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) {
 			return "file"
 		}
 		return ""
