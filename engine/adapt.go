@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
@@ -166,6 +167,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	ex := &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
 	f.Example = ex
 	numbers := m.slots.Numbers
+	assigned := m.assignNumbers(toks, numbers)
 	used := map[string]bool{}
 	for i, t := range toks {
 		switch {
@@ -225,7 +227,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 				fromSlot = true
 				fv.Why = "the name the task gives"
 			case t.hasValue && numberRE.MatchString(t.value):
-				if n := m.numberFor(t, numbers); n != nil {
+				if n := assigned[i]; n != nil {
 					fv.Value, n.used, fromSlot = n.Value, true, true
 					fv.Why = fmt.Sprintf("the task's %q (%s)", n.Value, strings.Join(n.Context, " "))
 				} else if optionalByConcept(t) {
@@ -325,6 +327,9 @@ func anyUsed(u []bool) bool {
 // asked reports whether the task asks for an example flag: the words of
 // the task fit the flag's name and description.
 func (m *mapper) asked(t exToken) bool {
+	if t.hasValue && m.valueAsked(t.value) {
+		return true // "generate a genome index" asks for --runMode genomeGenerate
+	}
 	if t.doc == nil || t.doc.Description == "" {
 		// No help to judge it by: keep it when the task names it, or when
 		// it is an output flag.
@@ -342,6 +347,45 @@ func (m *mapper) asked(t exToken) bool {
 		return true
 	}
 	return m.relevance(t.flag, t.doc) >= 2
+}
+
+// valueAsked reports whether the words of an example value
+// ("genomeGenerate", "SortedByCoordinate", "blastn-short") are in the task.
+func (m *mapper) valueAsked(v string) bool {
+	if numberRE.MatchString(v) || FileType(v) != "" {
+		return false
+	}
+	for _, w := range splitIdent(v) {
+		if len(w) > 3 && m.taskWords[stem(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// splitIdent splits camelCase, dashes and underscores into lower-case words.
+func splitIdent(v string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range v {
+		switch {
+		case r == '-' || r == '_' || r == '.' || r == '+' || r == ',':
+			flush()
+		case r >= 'A' && r <= 'Z' && len(cur) > 0 && !(cur[len(cur)-1] >= 'A' && cur[len(cur)-1] <= 'Z'):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
 }
 
 // relevance scores how much the task asks for a flag: its name's words
@@ -504,22 +548,39 @@ func lastFilePositional(f *Fill, typ string) int {
 	return -1
 }
 
-// numberFor finds the task number whose words fit the flag.
-func (m *mapper) numberFor(t exToken, numbers []NumberSlot) *NumberSlot {
-	best, bestScore := -1, 1.5
-	for i := range numbers {
-		if numbers[i].used {
+// assignNumbers gives the task's numbers to the example's numeric flags,
+// best fits first, so "overhang 100, 8 threads" puts 8 on the thread flag
+// even when the overhang flag comes later in the example.
+func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot) map[int]*NumberSlot {
+	type pair struct {
+		tok, num int
+		score    float64
+	}
+	var pairs []pair
+	for i, t := range toks {
+		if t.pos || !t.hasValue || !numberRE.MatchString(t.value) {
 			continue
 		}
-		s := m.fitFlag(t.flag, t.doc, numbers[i].Context)
-		if s > bestScore {
-			best, bestScore = i, s
+		for j := range numbers {
+			if numbers[j].used {
+				continue
+			}
+			if s := m.fitFlag(t.flag, t.doc, numbers[j].Context); s > 1.5 {
+				pairs = append(pairs, pair{i, j, s})
+			}
 		}
 	}
-	if best < 0 {
-		return nil
+	sort.SliceStable(pairs, func(a, b int) bool { return pairs[a].score > pairs[b].score })
+	out := map[int]*NumberSlot{}
+	taken := map[int]bool{}
+	for _, p := range pairs {
+		if out[p.tok] != nil || taken[p.num] {
+			continue
+		}
+		out[p.tok] = &numbers[p.num]
+		taken[p.num] = true
 	}
-	return &numbers[best]
+	return out
 }
 
 // fitFlag scores how well words around a value describe a flag.
