@@ -233,17 +233,28 @@ func (m *mapper) score(cands []*candidate) {
 	}
 }
 
-// mentions reports whether the task names s as a word.
+// mentions reports whether the task names s as a word used as a command:
+// "index sorted.bam" mentions index; "align reads to the index idx" does
+// not (after an article or preposition the word is a noun).
 func (m *mapper) mentions(s string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(m.task), func(r rune) bool {
+	ws := strings.FieldsFunc(strings.ToLower(m.task), func(r rune) bool {
 		return r == ' ' || r == ',' || r == ';' || r == '(' || r == ')' || r == '"' || r == '\''
-	}) {
-		if w == s {
-			return true
+	})
+	for i, w := range ws {
+		if w != s {
+			continue
 		}
+		if i > 0 && nounBefore[ws[i-1]] {
+			continue
+		}
+		return true
 	}
 	return false
 }
+
+// nounBefore are words after which a command's name is used as a noun.
+var nounBefore = map[string]bool{"the": true, "a": true, "an": true, "to": true, "with": true, "against": true, "into": true,
+	"of": true, "from": true, "this": true, "that": true, "its": true, "existing": true, "indexed": true, "my": true}
 
 // exampleScore is the similarity of an example to the task.
 func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
