@@ -31,6 +31,8 @@ type mapper struct {
 	namesUsed int
 	// cjkTask reports a task written (partly) in Chinese.
 	cjkTask bool
+	kwText  string
+	vWords  map[string]bool
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.
@@ -170,7 +172,6 @@ func (m *mapper) score(cands []*candidate) {
 			c.examples = append(c.examples, scoredExample{ex: ex, args: args[n:], score: m.exampleScore(ex, args[n:])})
 		}
 	}
-	lower := strings.ToLower(m.task)
 	for _, c := range cands {
 		name := strings.ToLower(c.key)
 		if m.mentions(name) {
@@ -202,10 +203,10 @@ func (m *mapper) score(cands []*candidate) {
 					continue // already counted as a mention of the name
 				}
 				kwWords := contentWords(k)
-				if strings.Contains(lower, k) {
+				if m.phraseUsed(k) {
 					c.score += 3 + 0.5*float64(strings.Count(k, " "))
 					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
-				} else if len(kwWords) > 1 && overlap(kwWords, m.taskWords) == len(kwWords) {
+				} else if len(kwWords) > 1 && overlap(kwWords, m.verbWords()) == len(kwWords) {
 					c.score += 2.5 + 0.5*float64(len(kwWords)-1)
 					c.why = append(c.why, fmt.Sprintf("the words of skill keyword %q", kw))
 				} else if (isCJK(k) || m.cjkTask) && len(m.taskConcepts) > 0 {
@@ -233,6 +234,66 @@ func (m *mapper) score(cands []*candidate) {
 	}
 }
 
+// phraseUsed reports whether a keyword phrase is in the task as whole
+// words, outside file names and the names the task gives, and not right
+// after an article or preposition ("to the index genome_idx" does not use
+// "index genome"). Chinese phrases match as substrings.
+func (m *mapper) phraseUsed(k string) bool {
+	text := m.keywordText()
+	if isCJK(k) {
+		return strings.Contains(text, k)
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], k)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(k)
+		okStart := j == 0 || !isWordByte(text[j-1])
+		okEnd := end == len(text) || !isWordByte(text[end])
+		if okStart && okEnd {
+			before := strings.Fields(text[:j])
+			if len(before) == 0 || !nounBefore[before[len(before)-1]] {
+				return true
+			}
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// keywordText is the task lower-cased without file names and given names.
+func (m *mapper) keywordText() string {
+	if m.kwText == "" {
+		names := map[string]bool{}
+		for _, n := range m.slots.Names {
+			names[strings.ToLower(n)] = true
+		}
+		var keep []string
+		for _, w := range strings.Fields(strings.ToLower(m.task)) {
+			t := strings.Trim(w, ",;()[]'\"")
+			if FileType(t) != "" || names[t] {
+				continue
+			}
+			keep = append(keep, w)
+		}
+		m.kwText = " " + strings.Join(keep, " ") + " "
+	}
+	return m.kwText
+}
+
+// verbWords are the task's words less the given names' words.
+func (m *mapper) verbWords() map[string]bool {
+	if m.vWords == nil {
+		m.vWords = contentWords(m.keywordText())
+	}
+	return m.vWords
+}
+
 // mentions reports whether the task names s as a word used as a command:
 // "index sorted.bam" mentions index; "align reads to the index idx" does
 // not (after an article or preposition the word is a noun).
@@ -253,7 +314,7 @@ func (m *mapper) mentions(s string) bool {
 }
 
 // nounBefore are words after which a command's name is used as a noun.
-var nounBefore = map[string]bool{"the": true, "a": true, "an": true, "to": true, "with": true, "against": true, "into": true,
+var nounBefore = map[string]bool{"the": true, "to": true, "with": true, "against": true, "into": true,
 	"of": true, "from": true, "this": true, "that": true, "its": true, "existing": true, "indexed": true, "my": true}
 
 // exampleScore is the similarity of an example to the task.
