@@ -108,16 +108,18 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 		}
 	}
 	pick := func(list []FileSlot, used []bool, typ string) (string, bool) {
-		for pass := 0; pass < 2; pass++ {
-			for i, fs := range list {
-				// The second pass lets a file of another kind stand in, but
-				// never across two known, different kinds (a FASTQ is not
-				// an HTML report).
-				loose := pass == 1 && (typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz")
-				if !used[i] && (loose || family(fs.Type) == family(typ)) {
-					used[i] = true
-					return fs.Path, true
-				}
+		if p, ok := pickSame(list, used, typ); ok {
+			return p, true
+		}
+		for i, fs := range list {
+			// A file of another kind may stand in, but never across two
+			// known, different kinds (a FASTQ is not an HTML report) —
+			// except sequences: reads or contigs given as FASTA where the
+			// example reads FASTQ.
+			loose := typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || seqKinds[family(typ)] && seqKinds[family(fs.Type)]
+			if !used[i] && loose {
+				used[i] = true
+				return fs.Path, true
 			}
 		}
 		return "", false
@@ -155,12 +157,29 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	// Inputs first so outputs can be derived from the task's first input.
 	vals := make([]string, len(toks))
 	noPlace := make([]bool, len(toks))
+	isInput := func(i int, t exToken) bool {
+		return t.pos && FileType(t.value) != "" && !m.positionalIsOutput(c, toks, i) ||
+			!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t)
+	}
+	// First the inputs whose kind the task has, so a later slot of that
+	// kind is not taken by an earlier slot of another kind; then the rest
+	// (reads given as FASTA where the example has FASTQ).
+	exact := make([]bool, len(toks))
 	for i, t := range toks {
-		if t.pos && FileType(t.value) != "" && !m.positionalIsOutput(c, toks, i) {
+		if isInput(i, t) {
+			if p, ok := pickSame(taskIn, usedIn, FileType(t.value)); ok {
+				vals[i], exact[i] = p, true
+				f.Inputs = append(f.Inputs, p)
+				if firstIn == "" {
+					firstIn = p
+				}
+			}
+		}
+	}
+	for i, t := range toks {
+		if isInput(i, t) && !exact[i] {
 			vals[i] = mapFile(t.value, false)
-		} else if !t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t) {
-			vals[i] = mapFile(t.value, false)
-			noPlace[i] = vals[i] == ""
+			noPlace[i] = !t.pos && vals[i] == ""
 		}
 	}
 	seqs := append([]string(nil), m.slots.Sequences...)
@@ -304,6 +323,20 @@ func hasRegion(ps []string) bool {
 		}
 	}
 	return false
+}
+
+// seqKinds are the file kinds that hold sequences.
+var seqKinds = map[string]bool{"fasta": true, "fastq": true}
+
+// pickSame takes the first unused file of the same family.
+func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
+	for i, fs := range list {
+		if !used[i] && family(fs.Type) == family(typ) {
+			used[i] = true
+			return fs.Path, true
+		}
+	}
+	return "", false
 }
 
 func allUsed(u []bool) bool {
