@@ -53,7 +53,7 @@ func (a *app) loadRules() *rules.Set {
 
 func (a *app) engine() *engine.Engine {
 	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
-		Cache: a.newCache(), NoCache: a.noCache, Skills: a.loadSkills(), UserDocs: a.userDocs, Progress: a.progress})
+		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress})
 }
 
 // progress shows how far a long exploration is, on a terminal only. It
