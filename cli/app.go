@@ -28,6 +28,8 @@ type app struct {
 	progressMu sync.Mutex
 	rules      *rules.Set
 	skills     *skills.Store
+	// skillsMu guards the lazy load of skills (bench generates in parallel).
+	skillsMu sync.Mutex
 
 	// The model layer (cli/llm.go, cli/config.go).
 	cfg           *Config

@@ -19,6 +19,10 @@ func (p Paths) DataSkillsDir() string { return filepath.Join(p.Data, "skills") }
 // loadSkills loads user, data and built-in skills once; broken user files
 // are warned about and skipped.
 func (a *app) loadSkills() *skills.Store {
+	// bench generates in parallel, and quickSkills may fall back to the
+	// store from any of those goroutines.
+	a.skillsMu.Lock()
+	defer a.skillsMu.Unlock()
 	if a.skills == nil {
 		p := a.d.paths()
 		st, errs := skills.Load([]skills.Dir{{Path: p.UserSkillsDir(), Source: "user"}, {Path: p.DataSkillsDir(), Source: "data"}}, skills.Builtin())
