@@ -241,7 +241,8 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 				fv.Value, fromSlot = m.nameFor(t.value, exFirstIn, firstIn), true
 				f.Outputs = append(f.Outputs, fv.Value)
 			case t.hasValue && FileType(t.value) == "" && !numberRE.MatchString(t.value) && isName(t.value) &&
-				(t.doc == nil || t.doc.Category == "Input") && m.namesUsed < len(m.slots.Names) && namesAThing(t):
+				(t.doc == nil || t.doc.Category == "Input" || t.doc.ParamType == "bool" && t.doc.Placeholder == "") &&
+				m.namesUsed < len(m.slots.Names) && namesAThing(t):
 				fv.Value, _ = m.nextName()
 				fromSlot = true
 				fv.Why = "the name the task gives"
@@ -379,7 +380,23 @@ func (m *mapper) asked(t exToken) bool {
 	if t.doc.Category == "Input" || t.doc.Category == "Output" {
 		return true
 	}
+	if t.doc.Category == "Format" && !t.hasValue && m.outputKindIn(t.doc.Description) {
+		return true // "-a  output in the SAM format" when the task writes a .sam
+	}
 	return m.relevance(t.flag, t.doc) >= 2
+}
+
+// outputKindIn reports whether a description names the kind of a file the
+// task writes ("SAM" for aln.sam, "BAM" for out.bam).
+func (m *mapper) outputKindIn(desc string) bool {
+	words := contentWords(desc)
+	for _, o := range m.slots.Outputs() {
+		ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(strings.TrimSuffix(strings.TrimSuffix(o.Path, ".gz"), ".bgz")), "."))
+		if ext != "" && words[ext] {
+			return true
+		}
+	}
+	return false
 }
 
 // valueAsked reports whether the words of an example value

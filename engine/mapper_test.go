@@ -164,8 +164,10 @@ func TestMapAdaptsSkillExample(t *testing.T) {
 		// "index ref.fa" means faidx: index's examples are on BAM files.
 		{"index ref.fa", "samtools faidx ref.fa", nil, "chose subcommand faidx"},
 		// The region is the task's, not the example's.
-		// -b (output BAM) is not asked for by the task and is dropped.
-		{"extract region chr2:5-10 from x.bam into y.bam", "samtools view -o y.bam x.bam chr2:5-10", []string{"y.bam"}, "dropped -b from the example"},
+		// -b ("output BAM") is kept: the task writes a .bam.
+		{"extract region chr2:5-10 from x.bam into y.bam", "samtools view -b -o y.bam x.bam chr2:5-10", []string{"y.bam"}, "skill keyword \"extract region\""},
+		// and dropped when the output is no BAM.
+		{"extract region chr2:5-10 from x.bam into y.sam", "samtools view -o y.sam x.bam chr2:5-10", []string{"y.sam"}, "dropped -b from the example"},
 		// A user-typed flag is added before the positionals.
 		{"sort in.bam into out.bam -n", "samtools sort -o out.bam -n in.bam", []string{"out.bam"}, "chose subcommand sort"},
 	}
