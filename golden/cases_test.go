@@ -77,11 +77,11 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // exactFloor and accuracyFloor are what the golden cases must reach
-// offline, set just under the measured values (173/583 = 0.297 exact,
+// offline, set just under the measured values (176/583 = 0.302 exact,
 // mean accuracy 0.674 on 2026-11-30). They are only ever raised.
 const (
-	exactFloor    = 0.285
-	accuracyFloor = 0.66
+	exactFloor    = 0.29
+	accuracyFloor = 0.665
 )
 
 func TestGoldenCases(t *testing.T) {
