@@ -182,6 +182,18 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			noPlace[i] = !t.pos && vals[i] == ""
 		}
 	}
+	// Outputs of a kind the task writes get it before any other output
+	// takes it ("--tblout hits.tbl" wins hits.tbl over "-o x.out").
+	for i, t := range toks {
+		out := !t.pos && t.hasValue && isOutputFlag(t) && FileType(t.value) != "" ||
+			t.pos && FileType(t.value) != "" && m.positionalIsOutput(c, toks, i)
+		if out && vals[i] == "" {
+			if p, ok := pickSame(taskOut, usedOut, FileType(t.value)); ok {
+				vals[i] = p
+				f.Outputs = append(f.Outputs, p)
+			}
+		}
+	}
 	seqs := append([]string(nil), m.slots.Sequences...)
 	ex := &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
 	f.Example = ex

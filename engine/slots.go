@@ -69,6 +69,8 @@ var fileTypes = map[string]string{
 	"daa": "alignment", "paf": "paf", "maf": "alignment", "gz": "gz", "zip": "archive", "tar": "archive", "log": "text", "out": "text",
 	"xml": "xml", "gb": "genbank", "gbk": "genbank", "embl": "genbank", "pileup": "text", "mpileup": "text", "yaml": "text", "yml": "text",
 	"sh": "script", "py": "script", "r": "script", "pl": "script", "h5": "hdf5", "loom": "hdf5", "mtx": "matrix", "npz": "matrix",
+	"tbl": "table", "domtbl": "table", "domtblout": "table", "m8": "table", "b6": "table", "sai": "index", "dict": "dict",
+	"interval_list": "intervals", "chain": "chain", "bdg": "bedgraph", "wig": "bigwig", "bcf.csi": "index",
 }
 
 // formatList reports "a/b/c" whose parts are all format names.
