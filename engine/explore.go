@@ -23,10 +23,11 @@ type ExploreOptions struct {
 	// MaxDepth bounds subcommand recursion (default 3); MaxSubcommands the
 	// subcommands probed per level (default 200).
 	MaxDepth, MaxSubcommands int
-	// Jobs bounds parallel probes (default: 4 per CPU, at least 4). A probe
+	// Jobs bounds parallel probes (default: 8 per CPU, at least 8). A probe
 	// is a short process that mostly waits on exec and exit, so more probes
-	// than CPUs in flight pay off: on 2 cores, samtools' 53 probes take
-	// 0.47× the wall time of 2 in flight (BenchmarkExploreLive).
+	// than CPUs in flight pay off: on 2 cores, samtools' 55 probes take
+	// 0.58× the wall time of one at a time with 16 in flight, 0.64× with 8,
+	// and no better with 32 (BenchmarkExploreLive).
 	Jobs int
 	// MaxOutput caps one probe's output (default 256 KB).
 	MaxOutput int
@@ -46,7 +47,7 @@ func (o ExploreOptions) withDefaults() ExploreOptions {
 		o.MaxSubcommands = 200
 	}
 	if o.Jobs <= 0 {
-		o.Jobs = max(4, 4*runtime.NumCPU())
+		o.Jobs = max(8, 8*runtime.NumCPU())
 	}
 	if o.MaxOutput <= 0 {
 		o.MaxOutput = 256 << 10
