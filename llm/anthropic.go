@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 )
 
@@ -99,17 +98,9 @@ func (p *anthropic) Complete(ctx context.Context, req Request) (Response, error)
 		if req.Stream {
 			h.Set("Accept", "text/event-stream")
 		}
-		resp, err := p.t.do(ctx, http.MethodPost, p.base+"/messages", h, body)
-		if err != nil {
-			return Response{}, err
-		}
-		defer resp.Body.Close()
-		if req.Stream {
-			return readAnthropicStream(resp.Body, req.OnDelta)
-		}
 		var r anReply
-		if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-			return Response{}, fmt.Errorf("decode reply: %w", err)
+		if out, streamed, err := p.t.post(ctx, p.base+"/messages", h, body, req, readAnthropicStream, &r); err != nil || streamed {
+			return out, err
 		}
 		out := Response{Model: r.Model, PromptTokens: r.Usage.InputTokens, CompletionTokens: r.Usage.OutputTokens}
 		var text strings.Builder

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 )
 
@@ -74,17 +73,9 @@ func (p *ollama) Complete(ctx context.Context, req Request) (Response, error) {
 		if p.token != "" { // an authenticating reverse proxy in front of Ollama
 			h.Set("Authorization", "Bearer "+p.token)
 		}
-		resp, err := p.t.do(ctx, http.MethodPost, p.base+"/api/chat", h, body)
-		if err != nil {
-			return Response{}, err
-		}
-		defer resp.Body.Close()
-		if req.Stream {
-			return readOllamaStream(resp.Body, req.OnDelta)
-		}
 		var o olReply
-		if err := json.NewDecoder(resp.Body).Decode(&o); err != nil {
-			return Response{}, fmt.Errorf("decode reply: %w", err)
+		if out, streamed, err := p.t.post(ctx, p.base+"/api/chat", h, body, req, readOllamaStream, &o); err != nil || streamed {
+			return out, err
 		}
 		if present(o.Error) {
 			return Response{}, errors.New(errorValue(o.Error))

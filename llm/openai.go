@@ -154,17 +154,9 @@ func (p *openAI) chat(ctx context.Context, base string, req Request, h http.Head
 	if req.Stream {
 		h.Set("Accept", "text/event-stream")
 	}
-	resp, err := p.t.do(ctx, http.MethodPost, base+"/chat/completions", h, body)
-	if err != nil {
-		return Response{}, err
-	}
-	defer resp.Body.Close()
-	if req.Stream {
-		return readOpenAIStream(resp.Body, req.OnDelta)
-	}
 	var r oaReply
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
-		return Response{}, fmt.Errorf("decode reply: %w", err)
+	if out, streamed, err := p.t.post(ctx, base+"/chat/completions", h, body, req, readOpenAIStream, &r); err != nil || streamed {
+		return out, err
 	}
 	if present(r.Error) {
 		return Response{}, errors.New(errorValue(r.Error))

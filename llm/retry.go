@@ -3,6 +3,7 @@ package llm
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -169,6 +170,28 @@ func (t *transport) do(ctx context.Context, method, url string, h http.Header, b
 			return nil, err
 		}
 	}
+}
+
+// post sends one chat request and reads the answer the way the request
+// asked for: a stream goes to readStream, whose Response is returned with
+// streamed set; a whole JSON reply is decoded into reply for the caller to
+// read. The three HTTP providers share it so that they close bodies and
+// word decode errors alike.
+func (t *transport) post(ctx context.Context, url string, h http.Header, body []byte, req Request,
+	readStream func(io.Reader, func(string)) (Response, error), reply any) (out Response, streamed bool, err error) {
+	resp, err := t.do(ctx, http.MethodPost, url, h, body)
+	if err != nil {
+		return Response{}, false, err
+	}
+	defer resp.Body.Close()
+	if req.Stream {
+		out, err := readStream(resp.Body, req.OnDelta)
+		return out, true, err
+	}
+	if err := json.NewDecoder(resp.Body).Decode(reply); err != nil {
+		return Response{}, false, fmt.Errorf("decode reply: %w", err)
+	}
+	return Response{}, false, nil
 }
 
 // retryable reports whether a status is worth another try.
