@@ -242,7 +242,7 @@ func TestMapCompanionOutputNamedAfterInput(t *testing.T) {
 	cmd := Assemble(hisatRec, f)
 	for _, a := range cmd.Argv {
 		if a == "" {
-			t.Skipf("known bug: fromDoc names the output positional %q (nameFor with no example returns \"\"): %s", a, cmd.Display)
+			t.Fatalf("regression: fromDoc names the output positional %q (nameFor with no example returns \"\"): %s", a, cmd.Display)
 		}
 	}
 	if cmd.Display != "hisat2-build genome.fa genome" {
@@ -415,7 +415,7 @@ func TestMapTaskWithoutFileKeepsConfidenceHonest(t *testing.T) {
 	// file leaves the example's file in the command: that is a guess.
 	f := MapTask(builtinRules, samRec, samToolDoc(), samSkill(t), "sort something please")
 	if f.Confidence == 1 && !hasEvidence(f, "kept the example's file") {
-		t.Skipf("known bug: a task naming no file gets the example's files (%s) at confidence %.2f with no evidence of the guess",
+		t.Fatalf("regression: a task naming no file gets the example's files (%s) at confidence %.2f with no evidence of the guess",
 			Assemble(samRec, f).Display, f.Confidence)
 	}
 	if f.Confidence >= 1 || !hasEvidence(f, "aln.bam") {
@@ -429,7 +429,7 @@ func TestMapRegionWithoutUsage(t *testing.T) {
 	f := MapTask(builtinRules, samRec, nil, samSkill(t), "extract region chr2:5-10 from x.bam into y.bam")
 	cmd := Assemble(samRec, f)
 	if slices.Contains(cmd.Argv, "chr1:100-200") {
-		t.Skipf("known bug: with no usage positionals, positionalIsOutput takes the example's region for an output; got %s (outputs %q)", cmd.Display, f.Outputs)
+		t.Fatalf("regression: with no usage positionals, positionalIsOutput takes the example's region for an output; got %s (outputs %q)", cmd.Display, f.Outputs)
 	}
 	if cmd.Display != "samtools view -o y.bam x.bam chr2:5-10" {
 		t.Errorf("got %q", cmd.Display)
@@ -441,7 +441,7 @@ func TestMapSkillOnlyPairedMates(t *testing.T) {
 	f := MapTask(builtinRules, hisatRec, nil, hisatSkill(t), "align r1.fq.gz and r2.fq.gz to genome_idx into out.sam")
 	cmd := Assemble(hisatRec, f)
 	if !slices.Contains(cmd.Argv, "-1") {
-		t.Skipf("known bug: without help, classify reads -1/-2 as negative numbers; got %s", cmd.Display)
+		t.Fatalf("regression: without help, classify reads -1/-2 as negative numbers; got %s", cmd.Display)
 	}
 	i := slices.Index(cmd.Argv, "-1")
 	if i+1 >= len(cmd.Argv) || cmd.Argv[i+1] != "r1.fq.gz" {
