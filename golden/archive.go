@@ -141,7 +141,27 @@ var (
 	probeDirRE = regexp.MustCompile(`/tmp/oxo-probe-[0-9]+`)
 	clockRE    = regexp.MustCompile(`\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
 	dateRE     = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d+\b`)
+	// cpuRE matches the instruction-set build a tool picks at start-up
+	// (plink2 prints "AVX2" on one machine and "SSE4.2" on another).
+	cpuRE = regexp.MustCompile(`\b(AVX512[A-Z]*|AVX2|AVX|SSE4\.[12]|SSE[23]|NEON)\b`)
 )
+
+// NormalizeCPU hides the instruction-set build in a help text, so a
+// capture made on one CPU compares equal to the same tool on another.
+// The padding after the name changes with its length, so a line that
+// held one keeps single spaces.
+func NormalizeCPU(s string) string {
+	if !cpuRE.MatchString(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if cpuRE.MatchString(l) {
+			lines[i] = strings.Join(strings.Fields(cpuRE.ReplaceAllString(l, "<cpu>")), " ")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 // Normalize removes what changes between runs of the same tool: the probe's
 // temporary directory, clock times, dates and the host name.

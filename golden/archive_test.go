@@ -112,3 +112,17 @@ func TestNormalizeAndSqueeze(t *testing.T) {
 		t.Fatalf("Normalize = %q", got)
 	}
 }
+
+func TestNormalizeCPU(t *testing.T) {
+	a := NormalizeCPU("PLINK v2.00a3.5 AVX2 (9 Aug 2022)              www.cog-genomics.org/plink/2.0/\n  --bfile  x")
+	b := NormalizeCPU("PLINK v2.00a3.5 SSE4.2 (9 Aug 2022)            www.cog-genomics.org/plink/2.0/\n  --bfile  x")
+	if a != b {
+		t.Fatalf("the same help on two CPUs differs after NormalizeCPU:\n%s\n%s", a, b)
+	}
+	if !strings.Contains(a, "\n  --bfile  x") {
+		t.Fatalf("a line without a CPU name was changed: %q", a)
+	}
+	if NormalizeCPU("plain help") != "plain help" {
+		t.Fatal("text without a CPU name must stay as it is")
+	}
+}
