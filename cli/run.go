@@ -49,7 +49,9 @@ anything dangerous (overwriting a file, deleting, writing outside the working
 directory) unless --yes. The exit status is the tool's own.
 
 Batch: with --input-list or --input-items the task may use {item}, {stem},
-{basename}, {dir}, {ext} and {nr}; the command is built once and run per item.
+{basename}, {dir}, {ext} and {nr}; the command is built once, and each item's
+own command is checked like a single run: a refused item is reported and
+skipped (exit 4), or stops the batch before anything runs with --stop-on-error.
 
   oxo-call run samtools "index {item}" --input-items a.bam,b.bam --jobs 2`,
 		Flags: flags,
