@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 
 	ucli "github.com/urfave/cli/v3"
 
@@ -202,6 +203,9 @@ func runArgv(ctx context.Context, argv []string, in io.Reader, out, errw io.Writ
 	case err == nil:
 		return 0, nil
 	case errors.As(err, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal()), nil // as a shell reports it
+		}
 		return ee.ExitCode(), nil
 	default:
 		return 0, fmt.Errorf("could not run %s: %w", argv[0], err)
