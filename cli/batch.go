@@ -353,8 +353,10 @@ func (a *app) batchGate(plan []batchItem, o *runOptions, confirmed map[string]bo
 	var order []int
 	for i, it := range plan {
 		for _, f := range it.Findings {
-			if f.Severity == "warning" && !f.Dangerous {
-				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: warning: %s [%s]\n", it.Nr, n, it.Item, f.Message, f.Rule)
+			// Errors and danger are in the refusal below, unless --force
+			// runs the item anyway: then they are shown here.
+			if f.Severity != "info" && (o.force || f.Severity == "warning" && !f.Dangerous) {
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: %s: %s [%s]\n", it.Nr, n, it.Item, f.Severity, f.Message, f.Rule)
 			}
 		}
 		if o.force {

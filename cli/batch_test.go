@@ -347,7 +347,7 @@ func TestBatchItemsGoThroughTheGate(t *testing.T) {
 			t.Fatalf("no terminal: %d %s", code, errOut)
 		}
 		_, errOut, code = f.run("run", "--yes", "--force", "--input-items", "a.txt", "filt", "filter {item} keeping quality above 20 into {stem}.out")
-		if code != 0 || f.read("a.out") != "filtered\n" {
+		if code != 0 || f.read("a.out") != "filtered\n" || !strings.Contains(errOut, "[1/1] a.txt: warning: an output file already exists and would be overwritten [constraint.output_exists]\n") {
 			t.Fatalf("--force: %d %s", code, errOut)
 		}
 	})
