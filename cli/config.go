@@ -50,6 +50,13 @@ var configKeys = []configKey{
 	{Name: "llm.timeout", Default: "120s", Usage: "time limit per request, e.g. 120s or 2m", check: checkTimeout},
 	{Name: "llm.mode", Default: engine.LLMAuto, Usage: "when to ask the model: auto (when rules are unsure), always, never", check: checkMode},
 	{Name: "llm.cache", Default: "true", Usage: "cache the model's answers", check: checkBool},
+	{Name: "executor.default", Env: "OXO_CALL_EXECUTOR", Default: "local", Usage: "where run executes: local, or slurm (sbatch; a batch is one job array)", check: checkExecutor},
+	{Name: "executor.slurm.partition", Usage: "sbatch --partition", check: checkText},
+	{Name: "executor.slurm.time", Usage: "sbatch --time (e.g. 2:00:00)", check: checkText},
+	{Name: "executor.slurm.mem", Usage: "sbatch --mem (e.g. 8G)", check: checkText},
+	{Name: "executor.slurm.account", Usage: "sbatch --account", check: checkText},
+	{Name: "executor.slurm.opt", Usage: "other sbatch options, space-separated (--qos=long --constraint=avx2), or a YAML list", check: checkText},
+	{Name: "executor.slurm.log_dir", Usage: "directory of the jobs' oxo-call-%A_%a.out/.err logs (default: oxo-call-logs in the working directory)", check: checkText},
 }
 
 // keyNames lists the valid key names.
@@ -153,6 +160,14 @@ func checkTimeout(v string) (string, error) {
 	return d.String(), nil
 }
 
+func checkExecutor(v string) (string, error) {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if v != "local" && v != "slurm" {
+		return "", fmt.Errorf("%q is not one of local, slurm", v)
+	}
+	return v, nil
+}
+
 func checkMode(v string) (string, error) {
 	v = strings.ToLower(strings.TrimSpace(v))
 	if v == "" || engine.CheckLLMMode(v) != nil {
@@ -205,12 +220,25 @@ func LoadConfig(path string, getenv func(string) string) *Config {
 	if doc != nil {
 		c.doc = doc
 	}
-	sec, ok := c.doc["llm"].(map[string]any)
+	for _, top := range configSections {
+		c.loadSection(top, c.doc[top])
+	}
+	return c
+}
+
+// configSections are the top-level mappings that hold keys; any other
+// top-level key is kept as it is.
+var configSections = []string{"llm", "executor"}
+
+// loadSection reads the keys under a dotted prefix ("llm",
+// "executor.slurm"), warning about unknown keys and bad values.
+func (c *Config) loadSection(prefix string, v any) {
+	sec, ok := v.(map[string]any)
 	if !ok {
-		if c.doc["llm"] != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: llm is not a mapping; ignored", path))
+		if v != nil {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s is not a mapping; ignored", c.Path, prefix))
 		}
-		return c
+		return
 	}
 	names := make([]string, 0, len(sec))
 	for k := range sec {
@@ -218,20 +246,41 @@ func LoadConfig(path string, getenv func(string) string) *Config {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		name := "llm." + k
-		key, err := lookupKey(name)
-		if err != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: unknown key %s ignored (valid: %s)", path, name, strings.Join(keyNames(), ", ")))
+		name := prefix + "." + k
+		if sub, ok := sec[k].(map[string]any); ok && isSection(name) {
+			c.loadSection(name, sub)
 			continue
 		}
-		v, err := key.check(fmt.Sprint(sec[k]))
+		key, err := lookupKey(name)
 		if err != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s: %v; ignored", path, name, err))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: unknown key %s ignored (valid: %s)", c.Path, name, strings.Join(keyNames(), ", ")))
+			continue
+		}
+		raw := fmt.Sprint(sec[k])
+		if list, ok := sec[k].([]any); ok { // a list of options: one per item
+			parts := make([]string, len(list))
+			for i, x := range list {
+				parts[i] = fmt.Sprint(x)
+			}
+			raw = strings.Join(parts, " ")
+		}
+		v, err := key.check(raw)
+		if err != nil {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s: %v; ignored", c.Path, name, err))
 			continue
 		}
 		c.file[name] = v
 	}
-	return c
+}
+
+// isSection reports whether a dotted name is the prefix of a key.
+func isSection(name string) bool {
+	for _, k := range configKeys {
+		if strings.HasPrefix(k.Name, name+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // Get returns a key's effective value: the environment, then the file,
@@ -267,16 +316,22 @@ func (c *Config) Set(pairs ...[2]string) error {
 	if c.Err != nil {
 		return fmt.Errorf("not changing the configuration: %v (fix or remove the file first)", c.Err)
 	}
-	sec, _ := c.doc["llm"].(map[string]any)
-	if sec == nil {
-		sec = map[string]any{}
-	}
 	for _, p := range pairs {
 		k, err := lookupKey(p[0])
 		if err != nil {
 			return err
 		}
-		short := strings.TrimPrefix(k.Name, "llm.")
+		parts := strings.Split(k.Name, ".")
+		sec := c.doc
+		for _, part := range parts[:len(parts)-1] {
+			next, ok := sec[part].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				sec[part] = next
+			}
+			sec = next
+		}
+		short := parts[len(parts)-1]
 		if strings.TrimSpace(p[1]) == "" {
 			delete(sec, short)
 			delete(c.file, k.Name)
@@ -289,7 +344,6 @@ func (c *Config) Set(pairs ...[2]string) error {
 		sec[short] = typed(v)
 		c.file[k.Name] = v
 	}
-	c.doc["llm"] = sec
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

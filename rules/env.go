@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -184,6 +185,38 @@ func (e *FlagEnv) Prepare() {
 	}
 	e.Desc = strings.ToLower(e.Description)
 	e.Value = strings.ToLower(e.Placeholder)
+}
+
+// ResourceEnv is one flag of an assembled command with its value (kind
+// resources): the flag as the tool's help describes it, its category
+// from the flag_categories rules, and the value the command gives it.
+type ResourceEnv struct {
+	Name        string   `expr:"name" yaml:"name"`
+	Aliases     []string `expr:"aliases" yaml:"aliases"`
+	Placeholder string   `expr:"placeholder" yaml:"placeholder"`
+	Type        string   `expr:"type" yaml:"type"`
+	Description string   `expr:"description" yaml:"description"`
+	// Category is the flag's category ("Performance").
+	Category string `expr:"category" yaml:"category"`
+	// Given is the value on the command line ("8"), or "".
+	Given string `expr:"given" yaml:"given"`
+	// Names, Desc and Value are derived as in FlagEnv.
+	Names []string `expr:"names" yaml:"-"`
+	Desc  string   `expr:"desc" yaml:"-"`
+	Value string   `expr:"value" yaml:"-"`
+	// Number is Given as a whole number, 0 when it is not one (or < 1).
+	Number int `expr:"number" yaml:"-"`
+}
+
+// Prepare derives the flag's names and the value's number.
+func (e *ResourceEnv) Prepare() {
+	f := FlagEnv{Name: e.Name, Aliases: e.Aliases, Placeholder: e.Placeholder, Description: e.Description}
+	f.Prepare()
+	e.Names, e.Desc, e.Value = f.Names, f.Desc, f.Value
+	e.Number = 0
+	if n, err := strconv.Atoi(strings.TrimSpace(e.Given)); err == nil && n > 0 {
+		e.Number = n
+	}
 }
 
 // IntentEnv is the user's task (kind intents).

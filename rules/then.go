@@ -60,6 +60,15 @@ type CategoryThen struct {
 // Categories are the flag categories, in display order.
 var Categories = []string{"Input", "Output", "Performance", "Quality", "Format", "Algorithm", "General"}
 
+// ResourceThen names the scheduler resource a flag's value sets.
+type ResourceThen struct {
+	// Resource is one of Resources: "cpus" (CPUs per task).
+	Resource string `yaml:"resource" json:"resource"`
+}
+
+// Resources are the scheduler resources a rule may name.
+var Resources = []string{"cpus"}
+
 // IntentThen lists the concepts a task expresses ("sort", "index", "threads").
 type IntentThen struct {
 	Concepts []string `yaml:"concepts" json:"concepts"`
