@@ -110,6 +110,8 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.benchCmd(),
 			a.configCmd(),
 			a.chatCmd(),
+			a.jobsCmd(),
+			a.execItemCmd(),
 			a.versionCmd(),
 		},
 	}

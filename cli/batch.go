@@ -262,6 +262,9 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 	}
 	plan := expandCheckedBatch(eng, res, back, items, cwd)
 	refused := a.batchGate(plan, o, confirmed)
+	if o.toSlurm {
+		return a.submitBatchSlurm(ctx, o, res, plan, refused, cwd)
+	}
 	n := len(items)
 	if len(refused) > 0 && o.stopOnError {
 		fmt.Fprintf(a.d.IO.Err, "batch: %d items, %d refused; nothing run (--stop-on-error)\n", n, len(refused))

@@ -34,6 +34,16 @@ type HistoryEntry struct {
 	RulesFired   []string `json:"rules_fired,omitempty"`
 	LLMCalls     int      `json:"llm_calls"`
 	PromptTokens int      `json:"prompt_tokens"`
+	// A command submitted to a scheduler: the executor ("slurm"), its job
+	// id, the array task (0 for a single job), the batch item, and the
+	// task's stdout and stderr logs. ExitCode is empty: the job reports it
+	// (oxo-call jobs status).
+	Executor  string `json:"executor,omitempty"`
+	JobID     string `json:"job_id,omitempty"`
+	ArrayTask int    `json:"array_task,omitempty"`
+	Item      string `json:"item,omitempty"`
+	Log       string `json:"log,omitempty"`
+	ErrLog    string `json:"err_log,omitempty"`
 }
 
 // History appends to and reads the JSONL history file. Appends take an
@@ -156,6 +166,9 @@ func (a *app) historyCmd() *ucli.Command {
 					fmt.Fprintln(tw, "ID\tTIME\tEXIT\tCOMMAND")
 					for _, e := range list {
 						exit := "dry"
+						if e.JobID != "" {
+							exit = "job " + e.JobID
+						}
 						if e.ExitCode != nil {
 							exit = strconv.Itoa(*e.ExitCode)
 						}
