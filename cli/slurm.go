@@ -511,11 +511,19 @@ func (a *app) jobItems(id string) ([]HistoryEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The latest submission with this id: a task number seen again
+	// starts a newer one (ids repeat when a cluster's state is reset).
 	var out []HistoryEntry
+	seen := map[int]bool{}
 	for _, e := range all {
-		if e.Executor == "slurm" && e.JobID == id {
-			out = append(out, e)
+		if e.Executor != "slurm" || e.JobID != id {
+			continue
 		}
+		if seen[e.ArrayTask] {
+			out, seen = nil, map[int]bool{}
+		}
+		seen[e.ArrayTask] = true
+		out = append(out, e)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no job %s in history (see: oxo-call jobs list)", id)
