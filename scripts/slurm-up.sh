@@ -26,6 +26,10 @@ TaskPlugin=task/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 SchedulerType=sched/backfill
+# Schedule a batch job as soon as it is submitted or a slot frees (the
+# default waits up to 3 s): a throttled 3-task array (%2) of no-op tasks
+# finishes in 2.9 s instead of 4.6 s.
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=100000,bf_interval=1
 MpiDefault=none
 ReturnToService=2
 StateSaveLocation=$dir/state
@@ -53,9 +57,15 @@ chown -R munge:munge /etc/munge /run/munge /var/log/munge /var/lib/munge 2>/dev/
 chmod 0400 /etc/munge/munge.key
 pgrep -x munged >/dev/null || su -s /bin/sh munge -c munged 2>/dev/null || munged --force
 
-pkill -x slurmctld 2>/dev/null || true
-pkill -x slurmd 2>/dev/null || true
-sleep 0.5
+# Restart the daemons a previous run of this script started (by their pid
+# files; daemons started otherwise are left alone).
+for d in slurmctld slurmd; do
+  pid=$(cat "$dir/$d.pid" 2>/dev/null || true)
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+done
 slurmctld -f "$conf" -c
 slurmd -f "$conf" -c
 
