@@ -196,7 +196,7 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 				if err != nil {
 					why = err.Error()
 				}
-				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (%s)\n", i+1, len(items), item, why)
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (%s)\n", i+1, len(items), printable(item), printable(why))
 				if o.stopOnError {
 					cancel()
 				}

@@ -17,6 +17,8 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
 	"gopkg.in/yaml.v3"
+
+	"github.com/traitome/oxo-call/internal/safefile"
 )
 
 //go:embed */*.yaml
@@ -144,9 +146,9 @@ func readFile(fsys fs.FS, name, display, origin string, lim Limits) ([]*Rule, []
 	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > lim.MaxFileBytes {
 		return nil, []error{&Error{File: display, Line: 1, Msg: fmt.Sprintf("file is %d bytes, more than the limit of %d", st.Size(), lim.MaxFileBytes)}}
 	}
-	data, err := fs.ReadFile(fsys, name)
+	data, err := safefile.ReadFS(fsys, name, display, lim.MaxFileBytes)
 	if err != nil {
-		return nil, []error{&Error{File: display, Msg: err.Error()}}
+		return nil, []error{&Error{File: display, Msg: safefile.Reason(err)}}
 	}
 	return parseFile(data, kind, display, origin, lim)
 }
