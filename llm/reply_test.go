@@ -130,3 +130,16 @@ func TestReplyLimitErrorText(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+// A body of exactly the cap is read to EOF; one byte more is cut.
+func TestReplyBodyAtTheCap(t *testing.T) {
+	tr := &transport{maxReply: 5, timeout: time.Second}
+	b, err := io.ReadAll(tr.capReply(context.Background(), io.NopCloser(strings.NewReader("12345"))))
+	if err != nil || string(b) != "12345" {
+		t.Fatalf("%q %v", b, err)
+	}
+	_, err = io.ReadAll(tr.capReply(context.Background(), io.NopCloser(strings.NewReader("123456"))))
+	if err == nil || err.Error() != "reply larger than 5 bytes" {
+		t.Fatalf("%v", err)
+	}
+}

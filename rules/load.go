@@ -236,11 +236,13 @@ func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (
 	for _, b := range disabledBuiltins {
 		opts = append(opts, expr.DisableBuiltin(b))
 	}
+	growth := &growthPatch{}
+	opts = append(append(opts, meteredOpts()...), expr.Patch(growth))
 	prog, err := compileGuarded(rc.When, opts)
 	if err != nil {
 		return nil, fail(rc.ID, whenLine(n), "when does not compile: %s", oneLine(err.Error()))
 	}
-	r.program = prog
+	r.program, r.metered = prog, growth.n > 0
 	r.Identifiers = identifiers(prog.Node())
 	for _, tc := range rc.Tests {
 		t, err := decodeTest(tc, spec)
@@ -320,8 +322,8 @@ func oneLine(s string) string {
 type identVisitor struct{ names []string }
 
 func (v *identVisitor) Visit(n *ast.Node) {
-	if id, ok := (*n).(*ast.IdentifierNode); ok {
-		v.names = append(v.names, id.Value)
+	if id, ok := (*n).(*ast.IdentifierNode); ok && id.Value != "$env" && !strings.HasPrefix(id.Value, "__") {
+		v.names = append(v.names, id.Value) // $env and __x come from growthPatch
 	}
 }
 

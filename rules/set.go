@@ -131,6 +131,9 @@ func (s *Set) First(kind string, env any) (Match, bool, error) {
 
 // run evaluates one rule on a pooled VM.
 func (s *Set) run(r *Rule, env any) (fired bool, err error) {
+	if r.metered {
+		defer evalMeters.start(env)()
+	}
 	m := s.vms.Get().(*vm.VM)
 	defer func() {
 		if p := recover(); p != nil {

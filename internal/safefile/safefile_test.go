@@ -223,3 +223,31 @@ func TestReason(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenAppend(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "h.jsonl")
+	f, err := OpenAppend(p, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("a\n")
+	f.Close()
+	f, _ = OpenAppend(p, 0o600)
+	f.WriteString("b\n")
+	f.Close()
+	if b, _ := os.ReadFile(p); string(b) != "a\nb\n" {
+		t.Fatalf("%q", b)
+	}
+	sp := specials(t, t.TempDir())
+	within(t, 2*time.Second, func() {
+		for _, name := range []string{"fifo", "zero"} {
+			if _, err := OpenAppend(sp[name], 0o600); !IsSpecial(err) {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	})
+	if _, err := OpenAppend(sp["dir"], 0o600); err == nil {
+		t.Error("a directory was opened for appending")
+	}
+}
