@@ -32,29 +32,6 @@ func special(t *testing.T, path, kind string) {
 // kindWord is how the warning names each kind of special file.
 var kindWord = map[string]string{"fifo": "not a regular file (a FIFO)", "zero": "not a regular file (a character device)"}
 
-// boundedRun runs the program and fails the test when it does not end
-// within 10 s: a command that blocks on a FIFO or reads /dev/zero forever
-// must not hang the suite.
-func (f *fakeEnv) boundedRun(args ...string) (string, string, int) {
-	f.t.Helper()
-	type res struct {
-		out, err string
-		code     int
-	}
-	done := make(chan res, 1)
-	go func() {
-		o, e, c := f.run(args...)
-		done <- res{o, e, c}
-	}()
-	select {
-	case r := <-done:
-		return r.out, r.err, r.code
-	case <-time.After(10 * time.Second):
-		f.t.Fatalf("%q did not end within 10s", args)
-	}
-	return "", "", 0
-}
-
 // A FIFO or a /dev/zero link as a skill, rule, config file or added doc
 // is skipped with a warning naming it; the command still works.
 func TestSpecialFilesInUserDirsAreSkipped(t *testing.T) {

@@ -176,3 +176,27 @@ func TestStringifyBuiltinsAreDisabled(t *testing.T) {
 		}
 	}
 }
+
+// Failures keeps the first error of each failing rule, sorted by id.
+func TestFailuresAreKeptOncePerRule(t *testing.T) {
+	s, r := compileOne(t, "frameworks", `len(help + help) > 0`)
+	if len(s.Failures()) != 0 {
+		t.Fatal("failures before any evaluation")
+	}
+	big := &HelpEnv{Help: strings.Repeat("x", 3<<20)}
+	for range 3 {
+		if _, err := s.Fires(r, big); err == nil {
+			t.Fatal("no error")
+		}
+	}
+	s.Fires(r, &HelpEnv{Help: "small"})
+	f := s.Failures()
+	if len(f) != 1 || !strings.Contains(f[0].Error(), "rule x.grow: evaluation failed: the strings this rule builds") {
+		t.Fatalf("failures %v", f)
+	}
+	// A panic inside evaluation is kept too.
+	s2, r2 := compileOne(t, "frameworks", `help != ""`)
+	if _, err := s2.run(r2, (*HelpEnv)(nil)); err == nil || len(s2.Failures()) != 1 {
+		t.Fatalf("nil env: %v %v", err, s2.Failures())
+	}
+}
