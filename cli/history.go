@@ -126,9 +126,9 @@ func (h History) Read() ([]HistoryEntry, int, error) {
 	return out, bad, err
 }
 
-// eachLine calls fn for every non-empty line of r; a line longer than max
-// is not kept in memory: fn gets nil for it.
-func eachLine(r io.Reader, max int, fn func(line []byte)) error {
+// eachLine calls fn for every non-empty line of r; a line longer than
+// limit is not kept in memory: fn gets nil for it.
+func eachLine(r io.Reader, limit int, fn func(line []byte)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	long := false
@@ -136,7 +136,7 @@ func eachLine(r io.Reader, max int, fn func(line []byte)) error {
 		chunk, err := br.ReadSlice('\n')
 		if !long {
 			buf = append(buf, chunk...)
-			long = len(buf) > max+1
+			long = len(buf) > limit+1
 		}
 		if err == bufio.ErrBufferFull {
 			continue
