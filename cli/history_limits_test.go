@@ -108,3 +108,15 @@ func TestBatchItemControlBytesEscaped(t *testing.T) {
 		t.Fatalf("%d %q", code, errOut)
 	}
 }
+
+// A refusal that names another batch item escapes its control bytes too.
+func TestRefusedBatchItemControlBytesEscaped(t *testing.T) {
+	f := batchEnv(t)
+	item := "a\x1b]0;x\x07.txt"
+	f.write(item, "x\n")
+	f.write("b.txt", "x\n")
+	_, errOut, code := f.run("run", "--yes", "--input-items", item+",b.txt", "filt", "filter {item} keeping quality above 20 into same.out")
+	if code == 0 || !strings.Contains(errOut, `[2/2] b.txt: refused: same.out is also written by item 1 (a\x1b]0;x\x07.txt)`) || strings.ContainsAny(errOut, "\x1b\x07") {
+		t.Fatalf("%d %q", code, errOut)
+	}
+}
