@@ -80,8 +80,9 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 	o := x.Opts.withDefaults()
 	start := time.Now()
 	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: start.Add(o.Budget), maxOut: o.MaxOutput}
+	p.root, p.sub = probePlan(x.Rules, rec.Executable)
 	doc := &ToolDoc{Record: *rec, SubcommandHelps: map[string]string{}, Constraints: []string{}}
-	root := p.find(ctx, rec.Argv0(), rootProbes, "")
+	root := p.find(ctx, rec.Argv0(), p.root, "")
 	doc.Probes = root.probes
 	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("root help: %d probes, %s", len(root.probes), validProbe(root)), probeLines(root.probes)...)
 	var lv level
@@ -115,6 +116,9 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 		if doc.Record.Version == "" {
 			doc.Record.Version = FindVersion(versionLines(root.text))
 		}
+		if doc.Record.Version == "" {
+			doc.Record.Version = x.listedVersion(ctx, p, rec, root.text, lv.entries)
+		}
 	}
 	x.exploreChildren(ctx, p, o, rec, doc, lv.entries, tr)
 	if doc.CLIStyle == "" {
@@ -134,13 +138,44 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 	return doc
 }
 
+// versionFlagRE finds a single-dash -version option in a help text (BLAST).
+var versionFlagRE = regexp.MustCompile(`(?m)^\s*-version\b`)
+
+// listedVersion reads the version through the ways the help itself lists:
+// a `version` subcommand (seqkit, mmseqs) or a `-version` option (blastn).
+// Neither is run unless listed: to other tools `version` is a file name.
+func (x *Explorer) listedVersion(ctx context.Context, p *prober, rec *ToolRecord, help string, entries []parsers.Entry) string {
+	var tries []string
+	for _, e := range entries {
+		if e.Name == "version" {
+			tries = append(tries, "version")
+			break
+		}
+	}
+	if versionFlagRE.MatchString(help) {
+		tries = append(tries, "-version")
+	}
+	for _, a := range tries {
+		if p.stopped() {
+			break
+		}
+		res := p.runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), a), Timeout: p.timeout, MaxOutput: 16 << 10})
+		p.count.Add(1)
+		if v := FindVersion(string(StripANSI(res.Output))); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
 // ExploreSub probes one subcommand path the listing did not show (a tool
 // whose command list could not be read, such as PicardCommandLine's) and
 // reads its help. ok is false when no usable help came back.
 func (x *Explorer) ExploreSub(ctx context.Context, rec *ToolRecord, rootHelp string, path []string) (SubcommandDoc, string, bool) {
 	o := x.Opts.withDefaults()
 	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: time.Now().Add(o.ProbeTimeout * 4), maxOut: o.MaxOutput}
-	hr := p.find(ctx, rec.Argv0(), expand(subProbes, path), rootHelp, rootHelp)
+	_, sub := probePlan(x.Rules, rec.Executable)
+	hr := p.find(ctx, rec.Argv0(), expand(sub, path), rootHelp, rootHelp)
 	sd := SubcommandDoc{Name: path[len(path)-1]}
 	if hr.text == "" {
 		return sd, "", false
@@ -187,7 +222,7 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 	wg := pool.New().WithMaxGoroutines(o.Jobs)
 	for i, c := range rec.CompanionTools {
 		wg.Go(func() {
-			hr := p.find(ctx, []string{c.Path}, rootProbes, "")
+			hr := p.find(ctx, []string{c.Path}, companionProbes, "")
 			sd := SubcommandDoc{Name: c.Name}
 			if hr.text != "" {
 				lv := x.readLevel(hr.text, false, c.Name, nil, "")
@@ -216,7 +251,7 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 						progressMu.Unlock()
 					}
 				}()
-				hr := p.find(ctx, rec.Argv0(), expand(subProbes, j.path), j.parent, doc.RawHelp)
+				hr := p.find(ctx, rec.Argv0(), expand(p.sub, j.path), j.parent, doc.RawHelp)
 				sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
 				if hr.text != "" {
 					hr.text += x.moreHelp(ctx, p, rec.Argv0(), j.path, hr.text, hr.probes)

@@ -10,12 +10,40 @@ import (
 )
 
 // rootProbes are tried in order on the tool itself; the first valid output
-// wins. Each argument is its own argv element.
-var rootProbes = [][]string{{"--help"}, {"-h"}, {"-H"}, {"help"}, {"--usage"}, {"--help-all"}, {}, {"-help"}, {"--h"}, {"-?"}}
+// wins. Each argument is its own argv element. Only help-style invocations:
+// a program run with no arguments may do its real work, so the bare call
+// is added only where a `probes` rule says it prints usage (probePlan).
+var rootProbes = [][]string{{"--help"}, {"-h"}, {"--usage"}, {"--help-all"}, {"-help"}, {"--h"}, {"-?"}}
+
+// bareRootAt and bareSubAt are the indexes in rootProbes and subProbes
+// where the bare call goes when a rule allows it: after the common help flags, before
+// the rare ones.
+const bareRootAt, bareSubAt = 4, 3
 
 // subProbes are tried in order on a subcommand path (sub = "sort" or
 // "plugin fill"); "%s" stands for the path's words.
-var subProbes = [][]string{{"%s", "--help"}, {"%s", "-h"}, {"help", "%s"}, {"%s"}, {"--help", "%s"}, {"%s", "--help-all"}}
+var subProbes = [][]string{{"%s", "--help"}, {"%s", "-h"}, {"help", "%s"}, {"--help", "%s"}, {"%s", "--help-all"}}
+
+// companionProbes: a companion is probed once.
+var companionProbes = [][]string{{"--help"}}
+
+// probePlan returns the root and subcommand strategies for a program: the
+// help-style ones, plus the bare call where a `probes` rule allows it.
+func probePlan(rs *rules.Set, tool string) (root, sub [][]string) {
+	root, sub = rootProbes, subProbes
+	m, ok, _ := rs.First("probes", &rules.ProbeEnv{Tool: tool})
+	if !ok {
+		return root, sub
+	}
+	t := m.Then.(*rules.ProbeThen)
+	if t.Bare {
+		root = append(append(append([][]string(nil), rootProbes[:bareRootAt]...), []string{}), rootProbes[bareRootAt:]...)
+	}
+	if t.BareSubcommands {
+		sub = append(append(append([][]string(nil), subProbes[:bareSubAt]...), []string{"%s"}), subProbes[bareSubAt:]...)
+	}
+	return root, sub
+}
 
 // probeArgs expands a subcommand strategy for a path.
 func probeArgs(strategy []string, path []string) []string {
@@ -37,11 +65,16 @@ type prober struct {
 	timeout  time.Duration
 	deadline time.Time
 	maxOut   int
+	// root and sub are the strategies for this tool (probePlan).
+	root, sub [][]string
 	// count and serial add up every probe run and its time, to compare
 	// the parallel wall time with what running them one by one would cost.
 	count  atomic.Int64
 	serial atomic.Int64
 }
+
+// stopped reports that no more probes may run: the budget is spent.
+func (p *prober) stopped() bool { return time.Until(p.deadline) <= 0 }
 
 // helpResult is the outcome of probing one command level.
 type helpResult struct {

@@ -259,8 +259,11 @@ func (rv *Resolver) companions(rec *ToolRecord, tr *Trace) {
 
 var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
 
-// version runs --version, -v, version in turn and takes the first line
-// holding a version-like token.
+// version runs --version and takes the first line holding a version-like
+// token. Only this help-style flag runs before the help is read: `-v` means
+// verbose to many tools and `version` is a positional to those without
+// subcommands; Explore tries `version` and `-version` later, when the help
+// lists them.
 func (rv *Resolver) version(ctx context.Context, rec *ToolRecord) string {
 	if rv.Runner == nil {
 		return ""
@@ -269,13 +272,8 @@ func (rv *Resolver) version(ctx context.Context, rec *ToolRecord) string {
 	if timeout <= 0 {
 		timeout = 3 * time.Second
 	}
-	for _, flag := range []string{"--version", "-v", "version"} {
-		res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), flag), Timeout: timeout, MaxOutput: 16 << 10})
-		if v := FindVersion(string(StripANSI(res.Output))); v != "" {
-			return v
-		}
-	}
-	return ""
+	res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), "--version"), Timeout: timeout, MaxOutput: 16 << 10})
+	return FindVersion(string(StripANSI(res.Output)))
 }
 
 // FindVersion returns the version token of the first line that has one,
