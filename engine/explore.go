@@ -77,9 +77,15 @@ type level struct {
 // returns the ToolDoc. It never fails: what went wrong is in Messages and a
 // low DocQuality.
 func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *ToolDoc {
+	return x.explore(ctx, rec, tr, &hangGuard{})
+}
+
+// explore is Explore with the hang guard the version probe already used.
+func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *hangGuard) *ToolDoc {
 	o := x.Opts.withDefaults()
 	start := time.Now()
-	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: start.Add(o.Budget), maxOut: o.MaxOutput}
+	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: start.Add(o.Budget), maxOut: o.MaxOutput,
+		rootArgv: rec.Argv0(), guard: g}
 	p.root, p.sub = probePlan(x.Rules, rec.Executable)
 	doc := &ToolDoc{Record: *rec, SubcommandHelps: map[string]string{}, Constraints: []string{}}
 	root := p.find(ctx, rec.Argv0(), p.root, "")

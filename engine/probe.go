@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -67,14 +69,37 @@ type prober struct {
 	maxOut   int
 	// root and sub are the strategies for this tool (probePlan).
 	root, sub [][]string
+	// rootArgv is the tool's own argv0; guard stops probing it once it hung.
+	rootArgv []string
+	guard    *hangGuard
 	// count and serial add up every probe run and its time, to compare
 	// the parallel wall time with what running them one by one would cost.
 	count  atomic.Int64
 	serial atomic.Int64
 }
 
-// stopped reports that no more probes may run: the budget is spent.
-func (p *prober) stopped() bool { return time.Until(p.deadline) <= 0 }
+// hungAfter is how many of the root's probes (the version probe
+// included) may time out before the tool is taken as hung.
+const hungAfter = 2
+
+// hangGuard is shared by the version probe of Stage 1 and the exploration
+// of one tool: after hungAfter of the root's probes timed out, no more
+// probes run (a hung tool cost ten probes × the timeout, 69 s).
+type hangGuard struct{ timeouts atomic.Int32 }
+
+// timedOut counts one root probe that timed out.
+func (g *hangGuard) timedOut() {
+	if g != nil {
+		g.timeouts.Add(1)
+	}
+}
+
+// hung reports that the tool is taken as hung.
+func (g *hangGuard) hung() bool { return g != nil && g.timeouts.Load() >= hungAfter }
+
+// stopped reports that no more probes may run: the budget is spent or the
+// tool hung.
+func (p *prober) stopped() bool { return time.Until(p.deadline) <= 0 || p.guard.hung() }
 
 // helpResult is the outcome of probing one command level.
 type helpResult struct {
@@ -95,14 +120,20 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 	var hr helpResult
 	var notes []string
 	var fallback string
+	isRoot := parent == "" && slices.Equal(argv0, p.rootArgv)
 	for _, args := range strategies {
 		left := time.Until(p.deadline)
 		if left <= 0 {
 			hr.exhausted = true
 			break
 		}
+		if p.guard.hung() {
+			hr.exhausted = true
+			notes = append(notes, fmt.Sprintf("the tool hung: %d probes timed out, no more were run", hungAfter))
+			break
+		}
 		timeout := p.timeout
-		if len(hr.probes) == 0 && parent == "" {
+		if len(hr.probes) == 0 && parent == "" && (!isRoot || p.guard == nil || p.guard.timeouts.Load() == 0) {
 			// The first probe of a program pays for interpreter or JVM start
 			// (multiqc, Picard); later probes hit warm caches.
 			timeout *= 3
@@ -129,6 +160,9 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			pr.Valid, pr.Reason = false, "could not start: "+res.Err.Error()
 		case res.TimedOut:
 			notes = append(notes, "timed out")
+			if isRoot {
+				p.guard.timedOut()
+			}
 		case res.Crashed:
 			notes = append(notes, "crashed")
 		case res.Truncated:

@@ -104,11 +104,17 @@ func (rv *Resolver) Resolve(ctx context.Context, tool string, tr *Trace) (*ToolR
 // Complete adds the costly facts (version, companions) to a resolved
 // record; the pipeline skips it when the ToolDoc cache already holds them.
 func (rv *Resolver) Complete(ctx context.Context, rec *ToolRecord, tr *Trace) {
+	rv.complete(ctx, rec, tr, &hangGuard{})
+}
+
+// complete is Complete counting a timed-out version probe in g, the hang
+// guard the exploration then shares.
+func (rv *Resolver) complete(ctx context.Context, rec *ToolRecord, tr *Trace, g *hangGuard) {
 	if !rec.Installed {
 		return
 	}
 	start := time.Now()
-	rec.Version = rv.version(ctx, rec)
+	rec.Version = rv.version(ctx, rec, g)
 	if rec.Version != "" {
 		tr.Add(StageResolve, nil, time.Since(start), "version "+rec.Version)
 	}
@@ -264,8 +270,8 @@ var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
 // verbose to many tools and `version` is a positional to those without
 // subcommands; Explore tries `version` and `-version` later, when the help
 // lists them.
-func (rv *Resolver) version(ctx context.Context, rec *ToolRecord) string {
-	if rv.Runner == nil {
+func (rv *Resolver) version(ctx context.Context, rec *ToolRecord, g *hangGuard) string {
+	if rv.Runner == nil || g.hung() {
 		return ""
 	}
 	timeout := rv.VersionTimeout
@@ -273,6 +279,9 @@ func (rv *Resolver) version(ctx context.Context, rec *ToolRecord) string {
 		timeout = 3 * time.Second
 	}
 	res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), "--version"), Timeout: timeout, MaxOutput: 16 << 10})
+	if res.TimedOut {
+		g.timedOut()
+	}
 	return FindVersion(string(StripANSI(res.Output)))
 }
 
