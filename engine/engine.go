@@ -136,6 +136,11 @@ func (e *Engine) doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 	g := &hangGuard{}
 	e.resolver.complete(ctx, rec, tr, g)
 	doc := e.explorer.explore(ctx, rec, tr, g)
+	if err := ctx.Err(); err != nil {
+		// Interrupted: the ToolDoc lacks whatever the stopped probes would
+		// have read, so it is neither cached nor used.
+		return rec, nil, "", "", fmt.Errorf("exploring %s was interrupted: %w", rec.Executable, err)
+	}
 	if doc.RawHelp == "" {
 		if d := e.userDoc(rec, tool, tr); d != nil {
 			d.Record, d.Companions, d.Probes, d.Messages = doc.Record, doc.Companions, doc.Probes, doc.Messages

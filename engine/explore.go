@@ -162,7 +162,7 @@ func (x *Explorer) listedVersion(ctx context.Context, p *prober, rec *ToolRecord
 		tries = append(tries, "-version")
 	}
 	for _, a := range tries {
-		if p.stopped() {
+		if p.stopped(ctx) {
 			break
 		}
 		res := p.runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), a), Timeout: p.timeout, MaxOutput: 16 << 10})

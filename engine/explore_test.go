@@ -172,11 +172,12 @@ func TestExploreCompanionsAndFailures(t *testing.T) {
 	if doc.DocQuality != 0.2 || len(doc.Companions) != 1 {
 		t.Errorf("quality %.2f with a companion", doc.DocQuality)
 	}
-	// A cancelled context stops probing at the first failure.
+	// A cancelled context runs no probe at all.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
+	ran := len(r.ran)
 	doc = (&Explorer{Rules: builtinRules, Runner: r}).Explore(ctx, &ToolRecord{Name: "comp", Executable: "comp", ResolvedPath: "/x/comp"}, nil)
-	if len(doc.Probes) != 1 {
+	if len(doc.Probes) != 0 || len(r.ran) != ran {
 		t.Errorf("cancelled: %d probes", len(doc.Probes))
 	}
 }

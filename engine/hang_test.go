@@ -62,3 +62,34 @@ func TestHungToolStopsAfterTwoTimeouts(t *testing.T) {
 		t.Errorf("Explore took %v, want about 3+1 timeouts (%v)", took, 4*timeout)
 	}
 }
+
+// timeoutRunner serves help for --help and times out on everything else.
+type timeoutRunner struct{ mapRunner }
+
+func (r *timeoutRunner) Run(ctx context.Context, spec RunSpec) RunResult {
+	res := r.mapRunner.Run(ctx, spec)
+	if len(res.Output) == 0 {
+		res.TimedOut = true
+	}
+	return res
+}
+
+// TestHungSubcommandGetsOneProbe: a subcommand whose help probe times out
+// is not tried with its other strategies.
+func TestHungSubcommandGetsOneProbe(t *testing.T) {
+	r := &timeoutRunner{mapRunner{out: map[string]string{"--help": "Usage: hk <command> [options]\n\nCommands:\n  sort     sort records\n  view     view records\n"}}}
+	x := &Explorer{Rules: builtinRules, Runner: r}
+	doc := x.Explore(context.Background(), &ToolRecord{Name: "hk", Executable: "hk", ResolvedPath: "/x/hk", Installed: true}, nil)
+	if len(doc.Subcommands) != 2 {
+		t.Fatalf("subcommands %+v", doc.Subcommands)
+	}
+	subs := 0
+	for _, c := range r.ran {
+		if strings.Contains(c, "sort") || strings.Contains(c, "view") {
+			subs++
+		}
+	}
+	if subs != 2 {
+		t.Errorf("%d subcommand probes, want one each: %q", subs, r.ran)
+	}
+}

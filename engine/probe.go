@@ -99,7 +99,9 @@ func (g *hangGuard) hung() bool { return g != nil && g.timeouts.Load() >= hungAf
 
 // stopped reports that no more probes may run: the budget is spent or the
 // tool hung.
-func (p *prober) stopped() bool { return time.Until(p.deadline) <= 0 || p.guard.hung() }
+func (p *prober) stopped(ctx context.Context) bool {
+	return ctx.Err() != nil || time.Until(p.deadline) <= 0 || p.guard.hung()
+}
 
 // helpResult is the outcome of probing one command level.
 type helpResult struct {
@@ -125,6 +127,9 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 		left := time.Until(p.deadline)
 		if left <= 0 {
 			hr.exhausted = true
+			break
+		}
+		if ctx.Err() != nil {
 			break
 		}
 		if p.guard.hung() {
@@ -162,6 +167,12 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			notes = append(notes, "timed out")
 			if isRoot {
 				p.guard.timedOut()
+			} else {
+				// A subcommand that hangs on one help flag hangs on the
+				// others: its remaining strategies are skipped.
+				hr.probes = append(hr.probes, pr)
+				hr.note = "timed out"
+				return hr
 			}
 		case res.Crashed:
 			notes = append(notes, "crashed")

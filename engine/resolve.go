@@ -271,7 +271,7 @@ var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
 // subcommands; Explore tries `version` and `-version` later, when the help
 // lists them.
 func (rv *Resolver) version(ctx context.Context, rec *ToolRecord, g *hangGuard) string {
-	if rv.Runner == nil || g.hung() {
+	if rv.Runner == nil || g.hung() || ctx.Err() != nil {
 		return ""
 	}
 	timeout := rv.VersionTimeout
