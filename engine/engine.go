@@ -286,6 +286,11 @@ func (e *Engine) replayCached(doc *ToolDoc, tr *Trace) {
 	if r, ok := e.opts.Rules.Get(doc.FrameworkRule); ok {
 		tr.Add(StageExplore, r, 0, fmt.Sprintf("framework %s, parser %s (cached)", doc.Framework, doc.SchemaSource))
 	}
+	// What the exploration could not read (a cut listing, no help) holds
+	// for the cached doc too.
+	for _, m := range doc.Messages {
+		tr.Add(StageExplore, nil, 0, m+" (cached)")
+	}
 }
 
 // Explain runs the stages for req and returns what each did.
