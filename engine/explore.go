@@ -107,7 +107,7 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 		rootArgv: rec.Argv0(), guard: g}
 	p.root, p.sub = probePlan(x.Rules, rec.Executable)
 	doc := &ToolDoc{Record: *rec, SubcommandHelps: map[string]string{}, Constraints: []string{}}
-	root := p.find(ctx, rec.Argv0(), p.root, "")
+	root := p.find(ctx, rec.Argv0(), p.root, true, "")
 	doc.Probes = root.probes
 	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("root help: %d probes, %s", len(root.probes), validProbe(root)), probeLines(root.probes)...)
 	var lv level
@@ -200,7 +200,7 @@ func (x *Explorer) ExploreSub(ctx context.Context, rec *ToolRecord, rootHelp str
 	o := x.Opts.withDefaults()
 	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: time.Now().Add(o.ProbeTimeout * 4), maxOut: o.MaxOutput}
 	_, sub := probePlan(x.Rules, rec.Executable)
-	hr := p.find(ctx, rec.Argv0(), expand(sub, path), rootHelp, rootHelp)
+	hr := p.find(ctx, rec.Argv0(), expand(sub, path), false, rootHelp, rootHelp)
 	sd := SubcommandDoc{Name: path[len(path)-1]}
 	if hr.text == "" {
 		return sd, "", false
@@ -253,7 +253,7 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 	wg := pool.New().WithMaxGoroutines(o.Jobs)
 	for i, c := range companions {
 		wg.Go(func() {
-			hr := p.find(ctx, []string{c.Path}, companionProbes, "")
+			hr := p.find(ctx, []string{c.Path}, companionProbes, false, "")
 			sd := SubcommandDoc{Name: c.Name}
 			if hr.text != "" {
 				lv := x.readLevel(hr.text, false, c.Name, nil, "")
@@ -289,7 +289,7 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 					results[i] = sd
 					return
 				}
-				hr := p.find(ctx, rec.Argv0(), expand(p.sub, j.path), j.parent, doc.RawHelp)
+				hr := p.find(ctx, rec.Argv0(), expand(p.sub, j.path), false, j.parent, doc.RawHelp)
 				if hr.text != "" && !helps.put(strings.Join(j.path, " "), hr.text+x.moreHelp(ctx, p, rec.Argv0(), j.path, hr.text, hr.probes)) {
 					cut.skipped.Add(1)
 					hr.text = ""
@@ -434,7 +434,7 @@ func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string
 		}
 		used[flag] = true
 		n++
-		hr := p.find(ctx, argv0, [][]string{append(append([]string(nil), path...), flag)}, "")
+		hr := p.find(ctx, argv0, [][]string{append(append([]string(nil), path...), flag)}, len(path) == 0, "")
 		if hr.text != "" && strings.TrimSpace(hr.text) != strings.TrimSpace(text) {
 			b.WriteString("\n\n")
 			b.WriteString(hr.text)

@@ -234,12 +234,12 @@ func TestFromTextListsSubcommands(t *testing.T) {
 func TestProberBudgetAndAncestors(t *testing.T) {
 	r := &mapRunner{out: map[string]string{"x --help": "root text that is long enough to count as help for the validity rules: usage"}}
 	p := &prober{rules: builtinRules, runner: r, timeout: time.Second, deadline: time.Now().Add(time.Minute), maxOut: 1 << 10}
-	hr := p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, "parent text", "ROOT", "  root text that is long enough to count as help for the validity rules: usage\n")
+	hr := p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, false, "parent text", "ROOT", "  root text that is long enough to count as help for the validity rules: usage\n")
 	if hr.text != "" || hr.probes[0].Rule != "validity.same_as_parent" {
 		t.Errorf("the same text as an ancestor was accepted: %+v", hr.probes)
 	}
 	p.deadline = time.Now().Add(-time.Second)
-	hr = p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, "")
+	hr = p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, false, "")
 	if !hr.exhausted || len(hr.probes) != 0 {
 		t.Errorf("spent budget: %+v", hr)
 	}

@@ -118,11 +118,12 @@ type helpResult struct {
 // find runs strategies in order and returns the first valid help. A
 // subcommand's help must differ from its parent's and from the root's
 // (tools that do not know a word print their main usage again).
-func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string, parent string, ancestors ...string) helpResult {
+func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string, root bool, parent string, ancestors ...string) helpResult {
 	var hr helpResult
 	var notes []string
 	var fallback string
-	isRoot := parent == "" && slices.Equal(argv0, p.rootArgv)
+	isRoot := root && slices.Equal(argv0, p.rootArgv)
+	giveUp := false
 	for _, args := range strategies {
 		left := time.Until(p.deadline)
 		if left <= 0 {
@@ -170,9 +171,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			} else {
 				// A subcommand that hangs on one help flag hangs on the
 				// others: its remaining strategies are skipped.
-				hr.probes = append(hr.probes, pr)
-				hr.note = "timed out"
-				return hr
+				giveUp = true
 			}
 		case res.Crashed:
 			notes = append(notes, "crashed")
@@ -184,7 +183,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			hr.text, hr.truncated = text, res.Truncated
 			return hr
 		}
-		if res.Err != nil && ctx.Err() != nil {
+		if giveUp || res.Err != nil && ctx.Err() != nil {
 			break
 		}
 	}
