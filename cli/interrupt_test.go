@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
@@ -167,5 +168,41 @@ func TestKill9LeavesNoProbe(t *testing.T) {
 	}
 	if f := e.cachedDocs(); len(f) > 0 {
 		t.Errorf("a partial ToolDoc was cached: %v", f)
+	}
+}
+
+func TestInterruptedCode(t *testing.T) {
+	if _, ok := interruptedCode(context.Background()); ok {
+		t.Error("a live context counted as interrupted")
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(signalCause{syscall.SIGTERM})
+	if code, ok := interruptedCode(ctx); !ok || code != 143 {
+		t.Errorf("SIGTERM: %d %v, want 143", code, ok)
+	}
+	if s := (signalCause{syscall.SIGTERM}).Error(); s != "interrupted by terminated" {
+		t.Errorf("%q", s)
+	}
+	ctx, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if code, ok := interruptedCode(ctx); !ok || code != ExitInterrupted {
+		t.Errorf("cancelled: %d %v, want 130", code, ok)
+	}
+	// Main with a cancelled context says so and exits 130.
+	var out, errb strings.Builder
+	d := &Deps{IO: IOStreams{Out: &out, Err: &errb}, Getenv: func(string) string { return "" }, Now: time.Now}
+	if code := Main(ctx, []string{"oxo-call", "version"}, d); code != ExitInterrupted || !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("Main: %d %q", code, errb.String())
+	}
+}
+
+// TestRunWithoutSignal: the entry point runs the command and, with no
+// signal, returns its code.
+func TestRunWithoutSignal(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	var out, errb strings.Builder
+	d := &Deps{IO: IOStreams{Out: &out, Err: &errb}, Getenv: func(string) string { return "" }, Now: time.Now}
+	if code := Run([]string{"oxo-call", "version"}, d); code != 0 || out.Len() == 0 {
+		t.Errorf("Run: %d %q %q", code, out.String(), errb.String())
 	}
 }
