@@ -409,3 +409,16 @@ func TestSlurmParsing(t *testing.T) {
 		t.Fatal("quoting")
 	}
 }
+
+func TestSlurmCPUsFromASubcommandsThreadFlag(t *testing.T) {
+	f := slurmEnv(t)
+	f.tool("kit", kitScript)
+	out, errOut, code := f.run("run", "--executor", "slurm", "kit", "sort in.txt into sorted.txt using 8 threads")
+	if code != 0 || out != "42\n" {
+		t.Fatalf("code=%d out=%q err=%s", code, out, errOut)
+	}
+	args := f.calls("sbatch")[0]
+	if !strings.Contains(errOut, "$ kit sort -o sorted.txt -@ 8 in.txt") || !slices.Contains(args, "--cpus-per-task=8") {
+		t.Fatalf("sort's -@ 8 sets the CPUs: %s %q", errOut, args)
+	}
+}
