@@ -17,11 +17,19 @@ import (
 
 // caseResult is one golden case run offline.
 type caseResult struct {
-	tool, task, want, got, category string
-	exact, equivalent               bool
-	accuracy, recall, precision     float64
-	llmCalls                        int
-	findings                        int
+	id, tool, task, want, got, category string
+	exact, equivalent                   bool
+	// literal: equal to an accepted command up to flag order, file names
+	// included.
+	literal                     bool
+	accuracy, recall, precision float64
+	llmCalls                    int
+	findings                    int
+	// exit is the dry-run exit status: 0, 3 (uncertain) or 1 (error).
+	exit       int
+	confidence float64
+	// sourceless are the command's values the task never gave.
+	sourceless []string
 }
 
 // runCases runs every golden tool's cases through Stages 3–5 on the
@@ -49,11 +57,17 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 		}
 		doc := explore(s, c)
 		rec := c.Record()
-		for _, cs := range cases {
+		for i, cs := range cases {
 			res, err := e.GenerateFrom(context.Background(), engine.Request{Tool: tool, Task: cs.Task, Cwd: cwd}, rec, doc, nil)
-			r := caseResult{tool: tool, task: cs.Task, want: cs.Expect, category: cs.Category}
+			r := caseResult{id: fmt.Sprintf("%s#%d", tool, i+1), tool: tool, task: cs.Task, want: cs.Expect, category: cs.Category, exit: 1}
 			if err == nil {
 				r.got = res.Command.Display
+				r.confidence = res.Confidence
+				r.exit = 0
+				if res.Uncertain {
+					r.exit = 3
+				}
+				r.sourceless = bench.Sourceless(cs.Task, r.got)
 				for _, f := range res.Findings {
 					if f.Rule != "check.input_missing" {
 						r.findings++
@@ -64,6 +78,7 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 				sc := bench.Score(w, r.got)
 				r.exact = r.exact || sc.Exact || squash(w) == squash(r.got)
 				r.equivalent = r.equivalent || sc.Equivalent || r.exact
+				r.literal = r.literal || bench.Literal(w, r.got)
 				if sc.Accuracy > r.accuracy {
 					r.accuracy, r.recall, r.precision = sc.Accuracy, sc.Recall, sc.Precision
 				}
@@ -121,7 +136,9 @@ func TestGoldenCases(t *testing.T) {
 	n := float64(len(res))
 	share := float64(exact) / n
 	fmt.Fprintf(&b, "exact: %d/%d = %.3f; equivalent: %.3f; mean accuracy: %.3f", exact, len(res), share, float64(equiv)/n, acc/n)
-	t.Log("\n" + b.String())
+	m := measure(res)
+	t.Log("\n" + b.String() + "\n" + m.String())
+	checkLedger(t, res)
 	if os.Getenv("OXO_SHOW_MISSES") != "" {
 		t.Log("\n" + strings.Join(misses, "\n"))
 	}
