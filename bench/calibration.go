@@ -54,7 +54,7 @@ func Sourceless(task, cmd string) []string {
 			w = v
 		}
 		for _, v := range strings.Split(w, ",") {
-			if valueLike(v) && !strings.Contains(lowTask, strings.ToLower(v)) && !derived(v, stems) {
+			if valueLike(v) && !strings.Contains(lowTask, strings.ToLower(strings.TrimSuffix(v, "/"))) && !derived(v, stems) {
 				out = append(out, v)
 			}
 		}
@@ -67,6 +67,9 @@ func Sourceless(task, cmd string) []string {
 func valueLike(v string) bool {
 	if v == "" || v == "-" || strings.HasPrefix(v, "<") || isNumber(v) || isFlag(v) {
 		return false
+	}
+	if strings.Contains(v, " ") {
+		return false // an expression or a format string, not a value
 	}
 	if isFileLike(v) {
 		return true
@@ -81,7 +84,7 @@ func valueLike(v string) bool {
 			mark = true
 		}
 	}
-	return letter && mark && len(v) >= 3 && !strings.ContainsAny(v, ":@")
+	return letter && mark && len(v) >= 3 && !strings.ContainsAny(v, ":@ ")
 }
 
 // derived reports a value built on the stem of a task file

@@ -13,7 +13,7 @@ func TestLiteral(t *testing.T) {
 	}{
 		{"samtools sort -o a.s.bam a.bam", "samtools  sort -o a.s.bam a.bam", true},
 		{"samtools sort -@ 8 -o a.s.bam a.bam", "samtools sort -o a.s.bam -@ 8 a.bam", true}, // flag order
-		{"samtools sort -o a.s.bam a.bam", "samtools sort -o out.bam a.bam", false},         // another file
+		{"samtools sort -o a.s.bam a.bam", "samtools sort -o out.bam a.bam", false},          // another file
 		{"samtools sort -o a.s.bam a.bam", "samtools sort -n -o a.s.bam a.bam", false},
 	} {
 		if got := Literal(c.ref, c.got); got != c.want {

@@ -183,7 +183,7 @@ func TestDryRunModelFlags(t *testing.T) {
 	// always and --model: asked even for a confident task, with that model.
 	reg.Register("fill", llmtest.BodyContains(fillReq, `"model":"custom-1"`), llmtest.OpenAI.Reply(fillJSON([][2]string{{"-o", "out.txt"}, {"-q", "20"}, {"--fast", ""}}, "in.txt")))
 	out, _, code := h.run(t, "", env, "dry-run", "--json", "--no-stream", "--llm", "always", "--model", "custom-1", "mytool", confidentTask)
-	if j := decodeResult(t, out); code != 0 || j.Command != "mytool --output out.txt --min-quality 20 --fast in.txt" || j.Model != "custom-1" || j.Confidence != 0.8 {
+	if j := decodeResult(t, out); code != 0 || j.Command != "mytool --output out.txt --min-quality 20 --fast in.txt" || j.Model != "custom-1" || j.Confidence < 0.7 {
 		t.Fatalf("always: %d %+v", code, j)
 	}
 	reg.Verify(t)

@@ -208,7 +208,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	fill := MapTask(e.opts.Rules, rec, doc, sk, req.Task)
 	res.Fill = fill
 	res.Confidence = fill.Confidence
-	res.Uncertain = fill.Confidence < ConfidenceThreshold
+	res.Uncertain = fill.Uncertain
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
 	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
 	start = time.Now()

@@ -73,6 +73,13 @@ var fileTypes = map[string]string{
 	"interval_list": "intervals", "chain": "chain", "bdg": "bedgraph", "wig": "bigwig", "bcf.csi": "index",
 }
 
+// isKindWord reports a file kind named as a word ("to BAM", "as FASTA"):
+// a format, not a name.
+func isKindWord(w string) bool {
+	_, ok := fileTypes[w]
+	return ok || w == "fastq" || w == "fasta"
+}
+
 // formatList reports "a/b/c" whose parts are all format names.
 func formatList(p string) bool {
 	for _, part := range strings.Split(strings.ToLower(p), "/") {
@@ -360,7 +367,7 @@ func ExtractSlots(task string) Slots {
 				continue // already read with its Chinese unit
 			}
 			s.Numbers = append(s.Numbers, NumberSlot{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
-		case isName(raw) && !stopwords[low] && !isOutputMarker(low) && !notAName(low) && nameAt(lower, i, raw):
+		case isName(raw) && !stopwords[low] && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}
 	}
