@@ -123,10 +123,11 @@ type Outcome struct {
 
 // Band is one confidence band of a reliability table.
 type Band struct {
-	Lo, Hi float64
-	N      int
-	Right  int
-	Rate   float64
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+	N     int     `json:"n"`
+	Right int     `json:"right"`
+	Rate  float64 `json:"rate"`
 }
 
 // Calibration says how well uncertainty tracks wrongness.

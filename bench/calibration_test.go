@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -68,5 +69,26 @@ func TestCalibrate(t *testing.T) {
 	c.Write(&b)
 	if !strings.Contains(b.String(), "wrong commands uncertain (exit 3): 2/3 = 0.667") || !strings.Contains(b.String(), "0.8–1.0         3  0.333") {
 		t.Fatal(b.String())
+	}
+}
+
+// Run carries the generator's uncertainty into the rows, judges them
+// literally, and the summary reports the calibration over them.
+func TestRunCalibration(t *testing.T) {
+	cases := []Case{
+		{Tool: "samtools", ReferenceArgs: "sort -o a.s.bam a.bam", Task: "sort a.bam into a.s.bam"},
+		{Tool: "samtools", ReferenceArgs: "sort -o a.s.bam a.bam", Task: "sort a.bam"},
+	}
+	g := &fakeGen{answers: map[string]Output{
+		"sort a.bam into a.s.bam": {Command: "samtools sort -o a.s.bam a.bam", Confidence: 0.9},
+		"sort a.bam":              {Command: "samtools sort -o out.bam in.bam", Confidence: 0.2, Uncertain: true},
+	}}
+	rows := Run(context.Background(), cases, g, Options{Jobs: 1})
+	if !rows[0].Literal || rows[0].Uncertain || rows[1].Literal || !rows[1].Uncertain || !slices.Equal(rows[1].Sourceless, []string{"out.bam", "in.bam"}) {
+		t.Fatalf("%+v", rows)
+	}
+	s := Summarize(rows, 0)
+	if s.Calibration.WrongUncertain.K != 1 || s.Calibration.RightUncertain.K != 0 || s.Literal.K != 1 || s.Sourceless.K != 1 {
+		t.Fatalf("%+v", s.Calibration)
 	}
 }
