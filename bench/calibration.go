@@ -54,12 +54,32 @@ func Sourceless(task, cmd string) []string {
 			w = v
 		}
 		for _, v := range strings.Split(w, ",") {
-			if valueLike(v) && !strings.Contains(lowTask, strings.ToLower(strings.TrimSuffix(v, "/"))) && !derived(v, stems) {
+			if valueLike(v) && !strings.Contains(lowTask, strings.ToLower(strings.TrimSuffix(v, "/"))) && !derived(v, stems) && !spelled(v, lowTask) {
 				out = append(out, v)
 			}
 		}
 	}
 	return out
+}
+
+// spelled reports a constant the task writes as words in order, with at
+// most one word between ("10x Chromium v3" spells 10xv3).
+func spelled(v, lowTask string) bool {
+	words := strings.Fields(lowTask)
+	var from func(rest string, i, gap int) bool
+	from = func(rest string, i, gap int) bool {
+		if rest == "" {
+			return true
+		}
+		for j := i; j < len(words) && j <= i+gap; j++ {
+			w := strings.Trim(words[j], ",;()")
+			if w != "" && strings.HasPrefix(rest, w) && from(rest[len(w):], j+1, 1) {
+				return true
+			}
+		}
+		return false
+	}
+	return !isFileLike(v) && from(strings.ToLower(v), 0, len(words))
 }
 
 // valueLike: a file or an identifier with a digit or an underscore; not a

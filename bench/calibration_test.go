@@ -37,6 +37,8 @@ func TestSourceless(t *testing.T) {
 		{"trim reads.fq", "bbduk.sh in=reads.fq out=clean_1.fq", []string{"clean_1.fq"}},
 		{"subset c.vcf to NA1 and NA2", "bcftools view -s sample1,NA2 c.vcf", []string{"sample1"}},
 		{"x", "tool", nil},
+		// A constant the task spells out in words.
+		{"a BUS file for 10x Chromium v3 data", "kallisto bus -x 10xv3", nil},
 		{"下载 a.fq", "tool a.fq ../b.fq", []string{"../b.fq"}},
 	} {
 		if got := Sourceless(c.task, c.cmd); !slices.Equal(got, c.want) {

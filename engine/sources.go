@@ -99,8 +99,8 @@ func valueLike(v string) bool {
 	if v == "" || v == "-" || strings.HasPrefix(v, "<") || numberRE.MatchString(v) || strings.HasPrefix(v, "-") {
 		return false
 	}
-	if FileType(v) != "" || hasExtension(v) {
-		return true
+	if FileType(v) != "" || hasExtension(v) || strings.HasSuffix(v, "/") {
+		return true // a file, or a directory ("results/")
 	}
 	letter, mark := false, false
 	for _, r := range v {
@@ -244,6 +244,9 @@ func placeholder(v string, c *candidate, flag string) string {
 	}
 	if t := FileType(v); t != "" && t != "file" && t != "gz" {
 		return "<" + t + ">"
+	}
+	if strings.HasSuffix(v, "/") {
+		return "<dir>"
 	}
 	return "<value>"
 }
