@@ -105,13 +105,13 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		for i := range m.slots.Numbers {
 			if m.slots.Numbers[i].Value == uf.Value {
-				m.slots.Numbers[i].used = true
+				m.slots.Numbers[i].Used = true
 			}
 		}
 	}
 	for i := range m.slots.Numbers {
 		n := &m.slots.Numbers[i]
-		if n.used {
+		if n.Used {
 			continue
 		}
 		fd, s := m.bestFlag(c, n.Context, func(fd FlagDoc) bool {
@@ -122,7 +122,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			f.Confidence -= 0.1
 			continue
 		}
-		n.used = true
+		n.Used = true
 		name := spelling(fd)
 		used[fd.Name], used[name] = true, true
 		f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/traitome/oxo-call/rules"
+import (
+	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
+)
 
 // Fill is Stage 3's product: the form that Stage 4 turns into argv. The
 // same shape is what a model fills when one is asked.
@@ -24,6 +27,8 @@ type Fill struct {
 	// Unused are the task's items (files, numbers, names, regions, typed
 	// flags) the command does not place.
 	Unused []string `json:"unused,omitempty"`
+	// Frame is the task as Stage 3 read it (package task).
+	Frame *task.Frame `json:"-"`
 	// Features are the evidence the confidence was weighed from.
 	Features map[string]float64 `json:"features,omitempty"`
 	// Evidence says why each choice was made, for explain.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
 )
 
 // mapper is Stage 3 for one task: it chooses the executable and
@@ -366,7 +367,7 @@ func (m *mapper) taskTypes() map[string]bool {
 		out[family(f.Type)] = true
 	}
 	for w := range m.taskWords {
-		if t, ok := fileTypes[w]; ok && len(w) > 2 {
+		if t, ok := task.KindOfWord(w); ok && len(w) > 2 {
 			out[family(t)] = true
 		}
 	}
@@ -410,20 +411,6 @@ func isOutputName(a string) bool {
 	return n == "o" || n == "out" || n == "output" || strings.HasPrefix(n, "out") || a == ">" || n == "s" && a == "-S"
 }
 
-// family groups file kinds that stand in for each other.
-func family(t string) string {
-	switch t {
-	case "bam", "sam", "cram":
-		return "alignment-reads"
-	case "gz":
-		return "file"
-	case "text", "table", "json":
-		return "text" // reports and tables stand in for each other
-	case "alignment":
-		return "fasta" // an aligned FASTA is FASTA; .phy and .aln stand in for it
-	}
-	return t
-}
 
 // choice is what choose learned besides the candidate: how clearly it won.
 type choice struct {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
 )
 
 // MapTask is Stage 3: it maps a task onto the tool's ToolDoc (doc may be
@@ -15,8 +16,9 @@ import (
 // and its example, adapt the example (or build from the help), check that
 // every value has a source, check that every task item is used, then
 // weigh the evidence into a confidence.
-func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, task string) *Fill {
-	m := newMapper(rs, rec, doc, sk, task)
+func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, taskText string) *Fill {
+	m := newMapper(rs, rec, doc, sk, taskText)
+	m.evidence = append(m.evidence, frameLine(&m.slots))
 	c, choice := m.choose()
 	feat := map[string]float64{"margin": choice.margin, "no_signal": b2f(choice.noSignal)}
 	var f *Fill
@@ -44,6 +46,7 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["fitted_values"] = float64(countFitted(f))
 	model := rules.BuiltinWeights().Confidence
 	f.Features = feat
+	f.Frame = &m.slots
 	f.Confidence = clamp01(model.Score(feat))
 	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
 	f.Evidence = append(m.evidence, "confidence "+featureLine(feat, f.Confidence))
@@ -115,4 +118,34 @@ func hasHave(n int) string {
 func clamp01(x float64) float64 {
 	x = float64(int(x*100+0.5)) / 100
 	return max(0, min(1, x))
+}
+
+// frameLine says in one line what Stage 3 read in the task.
+func frameLine(fr *task.Frame) string {
+	var parts []string
+	for _, f := range fr.Files {
+		role := f.Role
+		if role == "" {
+			role = "input"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s %s)", f.Path, role, f.Type))
+	}
+	for _, n := range fr.Numbers {
+		parts = append(parts, fmt.Sprintf("%s (%s)", n.Value, strings.Join(n.Context, " ")))
+	}
+	for _, group := range []struct {
+		what string
+		vals []string
+	}{{"name", fr.Names}, {"region", fr.Regions}, {"sequence", fr.Sequences}, {"quoted", fr.Quoted}} {
+		for _, v := range group.vals {
+			parts = append(parts, fmt.Sprintf("%s (%s)", v, group.what))
+		}
+	}
+	for _, kv := range append(append([]task.KV(nil), fr.KV...), fr.UserFlags...) {
+		parts = append(parts, strings.TrimSpace(kv.Key+" "+kv.Value)+" (typed)")
+	}
+	if len(parts) == 0 {
+		return "the task names no file, number or name"
+	}
+	return "the task gives: " + strings.Join(parts, ", ")
 }

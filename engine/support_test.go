@@ -167,16 +167,4 @@ func TestFileTypeAndWords(t *testing.T) {
 	if jaccard(map[string]bool{}, map[string]bool{}) != 0 || jaccard(map[string]bool{"a": true}, map[string]bool{"a": true, "b": true}) != 0.5 {
 		t.Error("jaccard")
 	}
-	if isName("a b") || isName("") || !isName("genome_idx-2.v1/x") {
-		t.Error("isName")
-	}
-	for w, want := range map[string]bool{"the": true, "bam": true, "sorted": true, "reads": false} {
-		if fillerWord(w) != want {
-			t.Errorf("fillerWord(%q) = %v", w, !want)
-		}
-	}
-	// Paired files written "a/b" split; real paths do not.
-	if got := splitPairs([]string{"r_1.fq/r_2.fq", "/abs/r_1.fq", "dir/x.fq"}); !slices.Equal(got, []string{"r_1.fq", "r_2.fq", "/abs/r_1.fq", "dir/x.fq"}) {
-		t.Errorf("splitPairs %q", got)
-	}
 }
