@@ -339,7 +339,6 @@ func hasRegion(ps []string) bool {
 	return false
 }
 
-
 // pickSame takes the first unused file of the same family.
 func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
 	for i, fs := range list {

@@ -23,7 +23,6 @@ func (m *mapper) concepts(text string) map[string]bool {
 	return out
 }
 
-
 // contentWords returns the lower-cased, lightly stemmed content words.
 func contentWords(text string) map[string]bool {
 	out := map[string]bool{}

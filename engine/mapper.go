@@ -411,7 +411,6 @@ func isOutputName(a string) bool {
 	return n == "o" || n == "out" || n == "output" || strings.HasPrefix(n, "out") || a == ">" || n == "s" && a == "-S"
 }
 
-
 // choice is what choose learned besides the candidate: how clearly it won.
 type choice struct {
 	// margin is the score gap to the runner-up, divided by 5 and capped at

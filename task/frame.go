@@ -18,8 +18,8 @@ import (
 type Frame struct {
 	Files   []File   `json:"files,omitempty"`
 	Numbers []Number `json:"numbers,omitempty"`
-	Regions []string     `json:"regions,omitempty"`
-	Quoted  []string     `json:"quoted,omitempty"`
+	Regions []string `json:"regions,omitempty"`
+	Quoted  []string `json:"quoted,omitempty"`
 	// KV are key=value pairs (K=5, in=reads.fq).
 	KV []KV `json:"kv,omitempty"`
 	// UserFlags are flags written in the task ("-k 31").
