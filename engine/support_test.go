@@ -154,7 +154,7 @@ func TestFuseSkillKeepsHelpExamples(t *testing.T) {
 func TestFileTypeAndWords(t *testing.T) {
 	cases := map[string]string{
 		"aln.bam": "bam", "reads.fq.gz": "fastq", "ref.fa.bz2": "fasta", "data/": "", "data/raw": "file", "dir/x.weird": "file",
-		"x.weird": "", ".bashrc": "", "a.gz": "gz", "trailing.": "", "calls.vcf.gz": "vcf",
+		"x.weird": "file", "e.g.": "", "v1.2": "", "a.b": "", ".bashrc": "", "a.gz": "gz", "trailing.": "", "calls.vcf.gz": "vcf",
 	}
 	for in, want := range cases {
 		if got := FileType(in); got != want {

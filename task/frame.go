@@ -127,10 +127,26 @@ func FileType(p string) string {
 	if t, ok := fileTypes[b[i+1:]]; ok {
 		return t
 	}
-	if strings.Contains(p, "/") {
+	if strings.Contains(p, "/") || genericName(b, i) {
 		return "file"
 	}
 	return ""
+}
+
+// genericName accepts a file name whose extension no kind lists
+// ("c.dat", "run.log2"): an identifier, a dot, and 2 to 5 lower-case
+// letters or digits starting with a letter. Prose ("e.g.", "v1.2") is not.
+func genericName(b string, dot int) bool {
+	ext := b[dot+1:]
+	if len(ext) < 2 || len(ext) > 5 || ext[0] < 'a' || ext[0] > 'z' {
+		return false
+	}
+	for _, r := range b {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 var (

@@ -109,3 +109,11 @@ func TestParseRoles(t *testing.T) {
 		t.Error("formatList")
 	}
 }
+
+func TestGenericFileNames(t *testing.T) {
+	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "a.toolong": ""} {
+		if got := FileType(in); got != want {
+			t.Errorf("FileType(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
