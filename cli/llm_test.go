@@ -278,7 +278,7 @@ func TestRunAutoRetryGivesUp(t *testing.T) {
 	// 2. The model proposes the same command.
 	reg.Register("same", llmtest.BodyContains(fillReq, "failed with exit code 1"), llmtest.OpenAI.Reply(fillJSON(nil, "in.txt")))
 	reg.Register("first", fillReq, llmtest.OpenAI.Reply(fillJSON(nil, "in.txt")))
-	_, errOut, code = h.run(t, "", env, "run", "--auto-retry", "--no-stream", "--force", "mytool", "do something with in.txt")
+	_, errOut, code = h.run(t, "", env, "run", "--auto-retry", "--no-stream", "--force", "mytool", "do something with in.txt and 7 giraffes")
 	if code != 1 || !strings.Contains(errOut, "the model proposed the same command; not running it again") {
 		t.Fatalf("same: %d %s", code, errOut)
 	}
