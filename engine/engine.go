@@ -10,6 +10,7 @@ import (
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
 )
 
 // Options configure an Engine.
@@ -80,9 +81,11 @@ type Result struct {
 	// Pending lists stages this build does not run yet.
 	Pending []int `json:"pending_stages,omitempty"`
 
-	Fill     *Fill     `json:"fill,omitempty"`
-	Command  Command   `json:"-"`
-	Findings []Finding `json:"findings"`
+	Fill *Fill `json:"fill,omitempty"`
+	// Frame is the task parsed once (files with roles, numbers, names, …).
+	Frame    *task.Frame `json:"task_frame,omitempty"`
+	Command  Command     `json:"-"`
+	Findings []Finding   `json:"findings"`
 	// Skill is the source of the skill used, if any.
 	Skill       string  `json:"skill,omitempty"`
 	Scenario    string  `json:"scenario"`
@@ -260,9 +263,9 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	}
 	start := time.Now()
 	fill := MapTask(e.opts.Rules, rec, doc, sk, req.Task)
-	res.Fill = fill
+	res.Fill, res.Frame = fill, fill.Frame
 	res.Confidence = fill.Confidence
-	res.Uncertain = fill.Confidence < ConfidenceThreshold
+	res.Uncertain = fill.Uncertain
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
 	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
 	start = time.Now()

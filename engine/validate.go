@@ -219,9 +219,13 @@ func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
 	}
 	env := &rules.ConstraintEnv{Tool: v.rec.Name, Executable: filepath.Base(cmd.Executable), Subcommand: strings.Join(f.Subcommand, " "),
 		Args: cmd.Args, Positionals: f.Positionals, Outputs: f.Outputs, Inputs: inputs, Values: map[string]string{}}
+	env.Categories = map[string]string{}
 	for _, fv := range f.Flags {
 		env.Flags = append(env.Flags, fv.Name)
 		env.Values[fv.Name] = fv.Value
+		if fd, ok := LookupFlag(flags, fv.Name); ok && fd.Category != "" {
+			env.Categories[fv.Name] = strings.ToLower(fd.Category)
+		}
 	}
 	for _, o := range f.Outputs {
 		if _, err := os.Stat(v.abs(o)); err == nil {

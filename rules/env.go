@@ -59,7 +59,9 @@ func ShebangProgram(shebang string) string {
 
 // AliasEnv is a bare tool name as the user typed it (kind aliases).
 type AliasEnv struct {
-	Tool  string `expr:"tool" yaml:"tool"`
+	// Tool is the name as typed ("STAR", "featureCounts").
+	Tool string `expr:"tool" yaml:"tool"`
+	// Lower is Tool lower-cased.
 	Lower string `expr:"lower" yaml:"lower"`
 }
 
@@ -135,12 +137,14 @@ func (e *ValidityEnv) Prepare() {
 
 // HelpEnv is one help text (kinds frameworks and subcommands).
 type HelpEnv struct {
+	// Help is the help text, ANSI-stripped.
 	Help string `expr:"help" yaml:"help"`
 	// Headings are the section headings, lower-cased, colon trimmed, as
 	// found by the caller (parsers.Headings); tests may set them directly.
 	Headings []string `expr:"headings" yaml:"headings"`
 	// IsSub reports that this is a subcommand's help.
-	IsSub bool   `expr:"is_sub" yaml:"is_sub"`
+	IsSub bool `expr:"is_sub" yaml:"is_sub"`
+	// Lower is Help lower-cased.
 	Lower string `expr:"lower" yaml:"-"`
 }
 
@@ -155,7 +159,9 @@ func (e *HelpEnv) Prepare() {
 // SubcommandNameEnv is one candidate subcommand read from a listing
 // (kind subcommand_names).
 type SubcommandNameEnv struct {
-	Name        string `expr:"name" yaml:"name"`
+	// Name is the listed name ("sort", "COMMAND").
+	Name string `expr:"name" yaml:"name"`
+	// Description is the text beside it in the listing.
 	Description string `expr:"description" yaml:"description"`
 	// Tool is the executable's base name, so a listing that repeats the
 	// tool's own name can be dropped.
@@ -233,6 +239,7 @@ func (e *ResourceEnv) Prepare() {
 
 // IntentEnv is the user's task (kind intents).
 type IntentEnv struct {
+	// Task is the user's task as written.
 	Task string `expr:"task" yaml:"task"`
 	// Lower is the task lower-cased; Words its words (letters, digits, CJK runs).
 	Lower string   `expr:"lower" yaml:"-"`
@@ -257,6 +264,11 @@ type ConstraintEnv struct {
 	// value ("" for switches).
 	Flags  []string          `expr:"flags" yaml:"flags"`
 	Values map[string]string `expr:"values" yaml:"values"`
+	// Categories maps each flag used to its category, lower-cased
+	// ("performance", "output", "input", "quality", "format", "algorithm",
+	// "general"), so a lab rule is written once for every tool:
+	// any(flags, categories[#] == "performance" && int(values[#]) > 16).
+	Categories map[string]string `expr:"categories" yaml:"categories"`
 	// Positionals are the non-flag arguments after the subcommand.
 	Positionals []string `expr:"positionals" yaml:"positionals"`
 	// Outputs are the output paths (values of Output-category flags and
