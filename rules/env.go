@@ -209,11 +209,16 @@ func (e *FlagEnv) Prepare() {
 // resources): the flag as the tool's help describes it, its category
 // from the flag_categories rules, and the value the command gives it.
 type ResourceEnv struct {
-	Name        string   `expr:"name" yaml:"name"`
-	Aliases     []string `expr:"aliases" yaml:"aliases"`
-	Placeholder string   `expr:"placeholder" yaml:"placeholder"`
-	Type        string   `expr:"type" yaml:"type"`
-	Description string   `expr:"description" yaml:"description"`
+	// Name is the flag as the help spells it first ("-@").
+	Name string `expr:"name" yaml:"name"`
+	// Aliases are the flag's other spellings ("--threads").
+	Aliases []string `expr:"aliases" yaml:"aliases"`
+	// Placeholder is the value form the help shows ("INT").
+	Placeholder string `expr:"placeholder" yaml:"placeholder"`
+	// Type is the value's type read from the help ("int", "string", "").
+	Type string `expr:"type" yaml:"type"`
+	// Description is the flag's help text.
+	Description string `expr:"description" yaml:"description"`
 	// Category is the flag's category ("Performance").
 	Category string `expr:"category" yaml:"category"`
 	// Given is the value on the command line ("8"), or "".
