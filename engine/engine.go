@@ -93,6 +93,8 @@ type Result struct {
 	LLMCalls     int    `json:"llm_calls"`
 	PromptTokens int    `json:"prompt_tokens"`
 	Model        string `json:"model,omitempty"`
+	// Decision is set when a model was asked for a fill.
+	Decision *Decision `json:"llm_decision,omitempty"`
 
 	llmFindings []Finding // what the model step found, added at Stage 5
 	llmNote     string    // the model's explanation of its accepted fill

@@ -239,30 +239,52 @@ func (e *Engine) llmFill(ctx context.Context, req Request, rec *ToolRecord, doc 
 		}
 	}
 	if ent.Fill == nil {
-		return e.reject(det, res, ent.Rejected)
+		return e.reject(rec, det, res, "", ent.Rejected)
 	}
 	mf := e.fromModel(*ent.Fill, rec, doc, det, req.Task)
 	cmd := Assemble(rec, mf)
 	for _, f := range Validate(e.opts.Rules, rec, doc, mf, cmd, workDir(req)) {
 		if f.Severity == "error" {
-			return e.reject(det, res, fmt.Sprintf("%s gives %s [%s]", cmd.Display, f.Message, f.Rule))
+			return e.reject(rec, det, res, cmd.Display, fmt.Sprintf("%s gives %s [%s]", cmd.Display, f.Message, f.Rule))
 		}
 	}
 	mf.Confidence = max(det.Confidence, modelConfidence)
 	res.Fill, res.Confidence, res.Uncertain = mf, mf.Confidence, mf.Confidence < ConfidenceThreshold
 	res.llmNote = ent.Fill.Explanation
-	res.Trace.Add(StageMap, nil, 0, fmt.Sprintf("model fill passed Stage 5: %s, confidence %.2f", cmd.Display, mf.Confidence), mf.Evidence[len(det.Evidence):]...)
+	res.Trace.Add(StageMap, nil, 0, fmt.Sprintf("model fill passed Stage 5: %s, confidence %.2f", cmd.Display, mf.Confidence), mf.Evidence...)
+	res.Decision = &Decision{Deterministic: Assemble(rec, det).Display, Model: cmd.Display, Winner: "model",
+		Why: "the model was asked (" + askedWhy(o.mode(), det.Confidence) + ") and its fill passed Stage 5, so it replaces the deterministic fill whole"}
+	res.Trace.Add(StageMap, nil, 0, "deterministic fill "+res.Decision.Deterministic+"; model fill "+cmd.Display+"; the model's won: "+res.Decision.Why)
 	return mf
 }
 
 // reject keeps the deterministic fill and says why the model's was not
 // used, in the evidence and as a warning finding.
-func (e *Engine) reject(det *Fill, res *Result, why string) *Fill {
+func (e *Engine) reject(rec *ToolRecord, det *Fill, res *Result, model, why string) *Fill {
 	msg := "the model's fill was rejected (" + why + "); kept the deterministic fill"
+	res.Decision = &Decision{Deterministic: Assemble(rec, det).Display, Model: model, Winner: "deterministic", Why: msg}
+	res.Trace.Add(StageMap, nil, 0, "deterministic fill "+res.Decision.Deterministic+"; model fill "+modelOrNone(model)+"; the deterministic fill won: "+why)
 	det.Evidence = append(det.Evidence, msg)
 	res.llmFindings = append(res.llmFindings, Finding{Severity: "warning", Rule: "llm.rejected", Message: msg})
 	res.Trace.Add(StageMap, nil, 0, msg)
 	return det
+}
+
+// Decision says, when a model was asked, what the deterministic fill and
+// the model's fill were and which one the user got, and why.
+type Decision struct {
+	Deterministic string `json:"deterministic"`
+	Model         string `json:"model,omitempty"`
+	Winner        string `json:"winner"`
+	Why           string `json:"why"`
+}
+
+// askedWhy says why the model was asked.
+func askedWhy(mode string, conf float64) string {
+	if mode == LLMAlways {
+		return "mode always"
+	}
+	return fmt.Sprintf("the deterministic fill was uncertain, confidence %.2f", conf)
 }
 
 // workDir is where Stage 5 checks relative paths.
@@ -301,6 +323,22 @@ func scope(rec *ToolRecord, doc *ToolDoc, exe string, sub []string) ([]FlagDoc, 
 	return doc.AllFlags(sd), sd.Positionals
 }
 
+func formFlags(fs []FlagDoc) []llm.FormFlag {
+	out := make([]llm.FormFlag, 0, len(fs))
+	for _, fd := range fs {
+		out = append(out, formFlag(fd))
+	}
+	return out
+}
+
+func formPositionals(ps []PositionalDoc) []llm.FormPositional {
+	var out []llm.FormPositional
+	for _, p := range ps {
+		out = append(out, llm.FormPositional{Name: p.Name, Type: p.ParamType, Description: p.Description, Required: p.Required})
+	}
+	return out
+}
+
 // formFlag converts a flag for the model's form.
 func formFlag(fd FlagDoc) llm.FormFlag {
 	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: fd.Choices}
@@ -311,6 +349,9 @@ func formFlag(fd FlagDoc) llm.FormFlag {
 // closest examples and the flags the deterministic fill already chose.
 func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, det *Fill) llm.Form {
 	f := llm.Form{Tool: rec.Executable, Task: task, Subcommand: strings.Join(det.Subcommand, " ")}
+	if det.Executable != rec.Executable {
+		f.Executable = det.Executable
+	}
 	seen := map[string]bool{rec.Executable: true}
 	addExe := func(n string) {
 		if n != "" && !seen[n] {
@@ -324,22 +365,30 @@ func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Ski
 	for _, c := range rec.CompanionTools {
 		addExe(c.Name)
 	}
+	// Every subcommand and companion is a scope the model may pick, with
+	// its own flags; the deterministic pick is only the suggestion.
 	var walk func(list []SubcommandDoc, prefix string)
 	walk = func(list []SubcommandDoc, prefix string) {
 		for _, s := range list {
 			p := strings.TrimSpace(prefix + " " + s.Name)
 			f.Subcommands = append(f.Subcommands, p)
+			fl, ps := scope(rec, doc, "", strings.Fields(p))
+			f.Scopes = append(f.Scopes, llm.FormScope{Subcommand: p, Description: s.Description, Flags: formFlags(fl), Positionals: formPositionals(ps)})
 			walk(s.Subcommands, p)
 		}
 	}
 	walk(doc.Subcommands, "")
+	if len(doc.Subcommands) > 0 {
+		f.Scopes = append(f.Scopes, llm.FormScope{Flags: formFlags(doc.AllFlags(nil)), Positionals: formPositionals(doc.Positionals)})
+	}
+	for _, c := range doc.Companions {
+		f.Scopes = append(f.Scopes, llm.FormScope{Executable: c.Name, Flags: formFlags(c.Flags), Positionals: formPositionals(c.Positionals)})
+	}
+	if det.Executable != "" && det.Executable != rec.Executable {
+		f.Scopes = append(f.Scopes, llm.FormScope{Flags: formFlags(doc.AllFlags(nil)), Positionals: formPositionals(doc.Positionals)})
+	}
 	flags, pos := scope(rec, doc, det.Executable, det.Subcommand)
-	for _, fd := range flags {
-		f.Flags = append(f.Flags, formFlag(fd))
-	}
-	for _, p := range pos {
-		f.Positionals = append(f.Positionals, llm.FormPositional{Name: p.Name, Type: p.ParamType, Description: p.Description, Required: p.Required})
-	}
+	f.Flags, f.Positionals = formFlags(flags), formPositionals(pos)
 	f.Examples = closestExamples(e.opts.Rules, rec, doc, sk, task, det.Example, 3)
 	for _, fv := range det.Flags {
 		f.Chosen = append(f.Chosen, llm.FlagValue{Name: fv.Name, Value: fv.Value})
@@ -378,11 +427,13 @@ func closestExamples(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Sk
 	return out
 }
 
-// fromModel converts the model's fill: flags keep the model's order and
-// take HasValue from their type, outputs are the task's and the output
-// flags' values, and the deterministic fill's stdout file is kept.
+// fromModel converts the model's fill. It replaces the deterministic fill
+// whole: the model's program, flags (in its order and its spelling, a
+// value written with "=" kept attached), positionals and standard output.
+// Only the task's own output files are carried over, for the safety checks
+// of Stage 5.
 func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill, task string) *Fill {
-	f := &Fill{Executable: lf.Executable, Subcommand: strings.Fields(lf.Subcommand), Positionals: append([]string{}, lf.Positionals...)}
+	f := &Fill{Executable: lf.Executable, Subcommand: strings.Fields(lf.Subcommand), Positionals: append([]string{}, lf.Positionals...), Stdout: lf.Stdout}
 	flags, _ := scope(rec, doc, f.Executable, f.Subcommand)
 	outs := map[string]bool{}
 	for _, o := range det.Outputs {
@@ -391,9 +442,12 @@ func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill
 	for _, s := range ExtractSlots(task).Outputs() {
 		outs[s.Path] = true
 	}
-	used := map[string]bool{}
 	for _, fv := range lf.Flags {
-		v := FlagValue{Name: fv.Name, Value: fv.Value, HasValue: fv.Value != "", Why: "model"}
+		name := fv.Name
+		if fv.Written != "" {
+			name = fv.Written
+		}
+		v := FlagValue{Name: name, Value: fv.Value, HasValue: fv.Value != "", Why: "model"}
 		if fd, ok := LookupFlag(flags, fv.Name); ok {
 			v.HasValue = fd.ParamType != "bool" && (fd.ParamType != "" || fv.Value != "")
 			v.Style = kvStyle(fd)
@@ -401,26 +455,31 @@ func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill
 				outs[fv.Value] = true
 			}
 		}
-		if v.HasValue {
-			used[v.Value] = true
-			if outs[v.Value] {
-				f.Outputs = append(f.Outputs, v.Value)
-			}
+		if fv.Attached && v.HasValue && v.Style == "" {
+			v.Style = "eq"
+		}
+		if v.HasValue && outs[v.Value] {
+			f.Outputs = append(f.Outputs, v.Value)
 		}
 		f.Flags = append(f.Flags, v)
 	}
 	for _, p := range f.Positionals {
-		used[p] = true
 		if outs[p] {
 			f.Outputs = append(f.Outputs, p)
 		}
 	}
-	if det.Stdout != "" && !used[det.Stdout] && f.Executable == det.Executable {
-		f.Stdout = det.Stdout
-		f.Outputs = append(f.Outputs, det.Stdout)
+	if f.Stdout != "" {
+		f.Outputs = append(f.Outputs, f.Stdout)
 	}
-	f.Evidence = append(append([]string(nil), det.Evidence...), "the model filled the form: "+orNone(lf.Explanation))
+	f.Evidence = []string{"the model filled the form: " + orNone(lf.Explanation)}
 	return f
+}
+
+func modelOrNone(cmd string) string {
+	if cmd == "" {
+		return "(none: the reply did not fit the form)"
+	}
+	return cmd
 }
 
 func orNone(s string) string {

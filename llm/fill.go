@@ -68,13 +68,13 @@ func (x *Filler) Fill(ctx context.Context, f Form) (Fill, Stats, error) {
 	if err != nil {
 		return Fill{}, st, err
 	}
-	fill, perr := ParseFill(text, f)
+	fill, picked, perr := parseFill(text, f)
 	if perr == nil {
 		return fill, st, nil
 	}
 	msgs = append(msgs,
 		Message{Role: "assistant", Content: truncateTokens(text, maxQuotedReplyTokens)},
-		Message{Role: "user", Content: repairPrompt(perr, f)})
+		Message{Role: "user", Content: repairPrompt(perr, picked)})
 	text, err = x.call(ctx, &st, system, msgs, schema, "fill_form")
 	if err != nil {
 		return Fill{}, st, fmt.Errorf("repair call: %w", err)
@@ -92,7 +92,11 @@ func repairPrompt(perr error, f Form) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Your reply was invalid: %v.\n", perr)
 	if names := f.flagNames(); len(names) > 0 {
-		fmt.Fprintf(&b, "Allowed flag names: %s\n", truncateTokens(strings.Join(names, " "), maxAllowedTokens))
+		of := ""
+		if f.Subcommand != "" {
+			of = " of " + f.Subcommand
+		}
+		fmt.Fprintf(&b, "Allowed flag names%s: %s\n", of, truncateTokens(strings.Join(names, " "), maxAllowedTokens))
 	} else {
 		b.WriteString("This tool has no flags.\n")
 	}

@@ -56,11 +56,9 @@ func BuildPrompt(f Form) (system, user string) {
 	if len(p.examples) > lim.examples {
 		p.examples = p.examples[:lim.examples]
 	}
-	if f.Subcommand == "" {
-		p.subs = f.Subcommands
-		if len(p.subs) > maxListedSubs {
-			p.subs = p.subs[:maxListedSubs]
-		}
+	p.subs = rankSubcommands(f)
+	if len(p.subs) > maxListedSubs {
+		p.subs = p.subs[:maxListedSubs]
 	}
 	budget := MaxPromptTokens - EstimateTokens(systemPrompt)
 	for {
@@ -79,6 +77,32 @@ func BuildPrompt(f Form) (system, user string) {
 			return systemPrompt, truncateTokens(user, budget)
 		}
 	}
+}
+
+// rankSubcommands orders the subcommands for the prompt: the suggested
+// one first, then by how many task words their name and description
+// share, then in help order.
+func rankSubcommands(f Form) []string {
+	if len(f.Subcommands) == 0 {
+		return nil
+	}
+	desc := map[string]string{}
+	for _, sc := range f.Scopes {
+		desc[sc.Subcommand] = sc.Description
+	}
+	tw := words(f.Task)
+	score := map[string]int{}
+	for _, s := range f.Subcommands {
+		switch {
+		case s == f.Subcommand:
+			score[s] = 1 << 20
+		default:
+			score[s] = 3*overlap(tw, words(s)) + overlap(tw, words(desc[s]))
+		}
+	}
+	out := append([]string(nil), f.Subcommands...)
+	sort.SliceStable(out, func(i, j int) bool { return score[out[i]] > score[out[j]] })
+	return out
 }
 
 // selectFlags picks up to max flags by relevance (most relevant first).
@@ -113,17 +137,17 @@ func (p promptParts) render(f Form) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Tool: %s\nTask: %s\n", f.Tool, p.task)
 	if exes := f.executables(); len(exes) > 1 {
-		fmt.Fprintf(&b, "Executables: %s (default %s)\n", strings.Join(exes, ", "), exes[0])
+		fmt.Fprintf(&b, "Executables: %s (default %s)\n", strings.Join(exes, ", "), f.exe())
 	}
 	if f.Subcommand != "" {
-		fmt.Fprintf(&b, "Subcommand: %s\n", f.Subcommand)
+		fmt.Fprintf(&b, "Suggested subcommand: %s (the flags below are its flags)\n", f.Subcommand)
 	}
 	if len(p.subs) > 0 {
 		more := ""
 		if len(p.subs) < len(f.Subcommands) {
 			more = ", …"
 		}
-		fmt.Fprintf(&b, "Subcommands (pick one, or \"\" for none): %s%s\n", strings.Join(p.subs, ", "), more)
+		fmt.Fprintf(&b, "Subcommands, most likely first (pick the one the task needs, or \"\" for none): %s%s\n", strings.Join(p.subs, ", "), more)
 	}
 	if len(f.Chosen) > 0 {
 		parts := make([]string, len(f.Chosen))

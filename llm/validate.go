@@ -6,13 +6,14 @@ import (
 
 // validator checks one reply against a form and accumulates the Fill.
 type validator struct {
-	f    Form
-	idx  map[string]FormFlag
-	fill Fill
+	f      Form
+	scoped Form // the picked scope, when it is not the form's own
+	idx    map[string]FormFlag
+	fill   Fill
 }
 
 func newValidator(f Form) *validator {
-	return &validator{f: f, idx: f.flagIndex(), fill: Fill{Executable: f.Tool, Subcommand: f.Subcommand}}
+	return &validator{f: f, idx: f.flagIndex(), fill: Fill{Executable: f.exe(), Subcommand: f.Subcommand}}
 }
 
 // executable accepts the tool or a companion; "" keeps the tool.
@@ -28,8 +29,10 @@ func (v *validator) executable(e string) error {
 	return nil
 }
 
-// subcommand accepts a real subcommand; "" keeps the chosen one.
+// subcommand accepts a real subcommand; "" keeps the chosen one. The
+// flags are then checked against the picked program's own flags.
 func (v *validator) subcommand(s string) error {
+	defer v.rescope()
 	if s == "" {
 		return nil
 	}
@@ -43,9 +46,25 @@ func (v *validator) subcommand(s string) error {
 	return nil
 }
 
+// rescope points the flag index at the scope the reply picked.
+func (v *validator) rescope() {
+	if g, ok := v.f.scope(v.fill.Executable, v.fill.Subcommand); ok {
+		v.scoped = g
+		v.idx = g.flagIndex()
+	}
+}
+
+// picked is the form of the program the reply picked.
+func (v *validator) picked() Form {
+	if v.scoped.Tool != "" {
+		return v.scoped
+	}
+	return v.f
+}
+
 // unknown builds the error for a flag outside the form.
 func (v *validator) unknown(name string) error {
-	return &wrappedInvalid{&UnknownFlagError{Flag: name, Suggestion: closest(name, v.f.flagNames())}}
+	return &wrappedInvalid{&UnknownFlagError{Flag: name, Suggestion: closest(name, v.picked().flagNames())}}
 }
 
 // wrappedInvalid makes a specific error also match ErrInvalidFill.
@@ -60,8 +79,13 @@ var (
 	falsy  = map[string]bool{"false": true, "no": true, "off": true, "0": true}
 )
 
-// flag records one flag occurrence under its canonical name.
+// flag records one flag occurrence under its canonical name, with the
+// spelling written.
 func (v *validator) flag(name, value string) error {
+	return v.flagAs(name, value, false)
+}
+
+func (v *validator) flagAs(name, value string, attached bool) error {
 	ff, ok := v.idx[name]
 	if !ok {
 		return v.unknown(name)
@@ -85,7 +109,7 @@ func (v *validator) flag(name, value string) error {
 		}
 		value = c
 	}
-	v.fill.Flags = append(v.fill.Flags, FlagValue{Name: ff.Name, Value: value})
+	v.fill.Flags = append(v.fill.Flags, FlagValue{Name: ff.Name, Value: value, Written: name, Attached: attached && value != ""})
 	return nil
 }
 
