@@ -389,6 +389,12 @@ func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Ski
 	}
 	flags, pos := scope(rec, doc, det.Executable, det.Subcommand)
 	f.Flags, f.Positionals = formFlags(flags), formPositionals(pos)
+	f.Unparsed = func(exe, sub, flag string) bool {
+		if exe == rec.Executable {
+			exe = ""
+		}
+		return HelpLists(doc.ScopeHelp(rec, exe, strings.Fields(sub)), flag)
+	}
 	f.Examples = closestExamples(e.opts.Rules, rec, doc, sk, task, det.Example, 3)
 	for _, fv := range det.Flags {
 		f.Chosen = append(f.Chosen, llm.FlagValue{Name: fv.Name, Value: fv.Value})

@@ -117,6 +117,9 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 	present := map[string]bool{}
 	for _, fv := range f.Flags {
 		fd, ok := LookupFlag(flags, fv.Name)
+		if !ok && v.unparsed(f, fv.Name) {
+			continue
+		}
 		if !ok {
 			exe := f.Executable
 			if exe == "" {
@@ -148,6 +151,18 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 			v.add("error", "check.required_missing", fd.Name, "%s is required (%s)", fd.Name, fd.Description)
 		}
 	}
+}
+
+// unparsed reports, with a doc.unparsed_flag note, a flag the ToolDoc
+// lacks but the program's raw help lists as an exact token: a parser gap,
+// not an invention.
+func (v *validator) unparsed(f *Fill, name string) bool {
+	n, _, _ := strings.Cut(name, "=")
+	if !HelpLists(v.doc.ScopeHelp(v.rec, f.Executable, f.Subcommand), n) {
+		return false
+	}
+	v.add("info", "doc.unparsed_flag", name, "%s is not in the parsed help but the help lists it (a parser gap); accepted with its value as written", n)
+	return true
 }
 
 func orDash(s string) string {

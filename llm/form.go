@@ -32,7 +32,7 @@ type Form struct {
 	Executables []string // companion executables, e.g. hisat2-build
 	// Executable is the suggested program ("" = Tool); Flags and
 	// Positionals are its (with Subcommand).
-	Executable string
+	Executable  string
 	Subcommands []string
 	Subcommand  string // already chosen; may be ""
 	Flags       []FormFlag
@@ -47,6 +47,10 @@ type Form struct {
 	// that picks one is checked against that scope's flags; Flags and
 	// Positionals above are the scope of Subcommand (the suggested pick).
 	Scopes []FormScope
+	// Unparsed, when set, reports whether the help of a program (an
+	// executable and subcommand) lists a flag the parser missed; such a
+	// flag is accepted with an unknown type instead of being refused.
+	Unparsed func(exe, sub, flag string) bool
 }
 
 // exe is the suggested program.

@@ -75,8 +75,8 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 			// NAME=value options without dashes (Picard style) are
 			// flags when NAME is one.
 			if n, val, ok := strings.Cut(w.text, "="); ok && !endOpts {
-				if _, known := v.idx[n]; known {
-					if err := v.flagAs(n, val, false); err != nil {
+				if _, known := v.lookup(n); known {
+					if err := v.flagAs(n, val, true); err != nil {
 						return Fill{}, err
 					}
 					continue
@@ -88,7 +88,7 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 			continue
 		}
 		name, val, hasEq := strings.Cut(w.text, "=")
-		ff, known := v.idx[name]
+		ff, known := v.lookup(name)
 		short := false
 		if !known && !hasEq && !strings.HasPrefix(w.text, "--") && len(w.text) > 2 {
 			// "-p4": a short flag with its value attached.

@@ -93,7 +93,7 @@ func parseInto(v *validator, text string, f Form) (Fill, error) {
 	for _, fl := range r.Flags {
 		name, value := strings.TrimSpace(fl.Name), string(fl.Value)
 		attached := false
-		if _, known := v.idx[name]; !known && value == "" {
+		if _, known := v.lookup(name); !known && value == "" {
 			// "--threads=4" in the name field: split it, the flag is
 			// still checked against the form below.
 			if n, val, ok := strings.Cut(name, "="); ok {

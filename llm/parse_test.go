@@ -112,7 +112,9 @@ func TestParseFillLegacy(t *testing.T) {
 		{"companion and unknown-type flags", "- ARGS: hisat2-build --un out.fq -p 2 --un -q ref.fa\nEXPLANATION: x",
 			ptr(hisatForm()), Fill{Executable: "hisat2-build", Flags: []FlagValue{{Name: "--un", Value: "out.fq", Written: "--un"}, {Name: "-p", Value: "2", Written: "-p"}, {Name: "--un", Value: "", Written: "--un"}, {Name: "-q", Value: "", Written: "-q"}}, Positionals: []string{"ref.fa"}, Explanation: "x"}},
 		{"picard style", "ARGS: I=in.bam O=out.bam X=1", &Form{Tool: "picard", Flags: []FormFlag{{Name: "I", Type: "file"}, {Name: "O", Type: "file"}}},
-			Fill{Executable: "picard", Flags: []FlagValue{{Name: "I", Value: "in.bam", Written: "I"}, {Name: "O", Value: "out.bam", Written: "O"}}, Positionals: []string{"X=1"}}},
+			Fill{Executable: "picard", Flags: []FlagValue{{Name: "I", Value: "in.bam", Written: "I", Attached: true}, {Name: "O", Value: "out.bam", Written: "O", Attached: true}}, Positionals: []string{"X=1"}}},
+		{"redirection is standard output", "ARGS: samtools view -l 1 in.bam > out.sam", nil,
+			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{Name: "-l", Value: "1", Written: "-l"}}, Positionals: []string{"in.bam"}, Stdout: "out.sam"}},
 		{"empty args", "ARGS:\nEXPLANATION: nothing to add", nil, Fill{Executable: "samtools", Subcommand: "sort", Explanation: "nothing to add"}},
 	}
 	for _, c := range cases {
@@ -138,8 +140,8 @@ func TestParseFillLegacyRejects(t *testing.T) {
 		"ARGS: sort -nX in.bam":            `unknown flag "-nX"`,
 		"ARGS: sort -o 'out.bam":           "unterminated single quote",
 		`ARGS: sort -o "out.bam`:           "unterminated double quote",
-		"ARGS: sort in.bam > out.bam":      "shell operator",
-		"ARGS: sort -o > out.bam":          "shell operator",
+		"ARGS: sort in.bam > out.bam | x":  "shell operator",
+		"ARGS: sort -o > out.bam":          "flag -o needs a value",
 		"ARGS: sort -o":                    "flag -o needs a value",
 		"ARGS: sort -n=7":                  "switch -n takes no value",
 		"ARGS: sort in.bam '--fake'":       `unknown flag "--fake"`,
@@ -211,5 +213,25 @@ func TestFlagIndexAndNames(t *testing.T) {
 	}
 	if got := f.executables(); !reflect.DeepEqual(got, []string{"t", "u"}) {
 		t.Errorf("executables = %v", got)
+	}
+}
+
+func TestParseFillUnparsedFlag(t *testing.T) {
+	f := samForm()
+	var asked []string
+	f.Unparsed = func(exe, sub, flag string) bool {
+		asked = append(asked, exe+" "+sub+" "+flag)
+		return flag == "--un-gz"
+	}
+	got, err := ParseFill("ARGS: sort --un-gz un.fq.gz in.bam", f)
+	if err != nil || len(got.Flags) != 1 || got.Flags[0] != (FlagValue{Name: "--un-gz", Value: "un.fq.gz", Written: "--un-gz"}) {
+		t.Fatalf("got %+v err %v", got, err)
+	}
+	if len(asked) == 0 || asked[0] != "samtools sort --un-gz" {
+		t.Fatalf("asked %v", asked)
+	}
+	// A flag the help does not list either is still an invention.
+	if _, err := ParseFill("ARGS: sort --turbo in.bam", f); !errors.Is(err, ErrInvalidFill) {
+		t.Fatalf("err %v", err)
 	}
 }

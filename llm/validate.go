@@ -46,6 +46,18 @@ func (v *validator) subcommand(s string) error {
 	return nil
 }
 
+// lookup finds a flag of the picked program: in the form, or (with an
+// unknown type) in the program's raw help when the parser missed it.
+func (v *validator) lookup(name string) (FormFlag, bool) {
+	if ff, ok := v.idx[name]; ok {
+		return ff, true
+	}
+	if v.f.Unparsed != nil && len(name) > 1 && v.f.Unparsed(v.fill.Executable, v.fill.Subcommand, name) {
+		return FormFlag{Name: name}, true
+	}
+	return FormFlag{}, false
+}
+
 // rescope points the flag index at the scope the reply picked.
 func (v *validator) rescope() {
 	if g, ok := v.f.scope(v.fill.Executable, v.fill.Subcommand); ok {
@@ -86,7 +98,7 @@ func (v *validator) flag(name, value string) error {
 }
 
 func (v *validator) flagAs(name, value string, attached bool) error {
-	ff, ok := v.idx[name]
+	ff, ok := v.lookup(name)
 	if !ok {
 		return v.unknown(name)
 	}
