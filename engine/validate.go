@@ -146,8 +146,11 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 			v.add("error", "check.bad_choice", fv.Name, "%s must be one of %s, got %q", fv.Name, strings.Join(fd.Choices, ", "), fv.Value)
 		}
 	}
+	// A lone switch with nothing else (-version, --help, --citation) asks
+	// the program about itself; the flags a run requires do not apply.
+	query := len(f.Flags) == 1 && !f.Flags[0].HasValue && len(f.Positionals) == 0
 	for _, fd := range flags {
-		if fd.Required && !present[fd.Name] {
+		if fd.Required && !present[fd.Name] && !query {
 			v.add("error", "check.required_missing", fd.Name, "%s is required (%s)", fd.Name, fd.Description)
 		}
 	}

@@ -305,3 +305,23 @@ func TestValidateUnparsedFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestValidateLoneSwitchNeedsNoRequired(t *testing.T) {
+	rec := &ToolRecord{Name: "mk", Executable: "mk", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{{Name: "-dbtype", ParamType: "string", Required: true}, {Name: "-version", ParamType: "bool"}, {Name: "-in", ParamType: "file"}}}
+	count := func(f *Fill) int {
+		n := 0
+		for _, x := range Validate(builtinRules, rec, doc, f, Assemble(rec, f), t.TempDir()) {
+			if x.Rule == "check.required_missing" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count(&Fill{Executable: "mk", Flags: []FlagValue{{Name: "-version"}}}); n != 0 {
+		t.Fatal("mk -version needs -dbtype")
+	}
+	if n := count(&Fill{Executable: "mk", Flags: []FlagValue{{Name: "-in", Value: "x.fa", HasValue: true}}}); n != 1 {
+		t.Fatal("mk -in x.fa does not need -dbtype")
+	}
+}
