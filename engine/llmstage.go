@@ -95,8 +95,12 @@ func (e *Engine) account(res *Result, stage int, what string, st llm.Stats, elap
 	o := e.opts.LLM
 	res.LLMCalls += st.Calls
 	res.PromptTokens += st.PromptTokens
+	res.PromptTokensEstimated = res.PromptTokensEstimated || st.Estimated
 	res.Model = o.name()
 	detail := []string{fmt.Sprintf("%d calls, %d completion tokens", st.Calls, st.CompletionTokens)}
+	if st.Estimated {
+		detail = append(detail, "the provider reported no prompt usage: the prompt tokens are an estimate")
+	}
 	if st.Repaired {
 		detail = append(detail, "the first reply did not fit the form; the repair call fixed it")
 	}

@@ -23,6 +23,9 @@ type Stats struct {
 	PromptTokens     int
 	CompletionTokens int
 	Repaired         bool // the first reply was invalid and the repair call fixed it
+	// Estimated: the provider reported no prompt usage for some call, so
+	// PromptTokens holds an estimate for it.
+	Estimated bool
 }
 
 // Token budgets for text quoted back to the model.
@@ -46,7 +49,17 @@ func (x *Filler) call(ctx context.Context, st *Stats, system string, msgs []Mess
 		return "", err
 	}
 	st.Calls++
-	st.PromptTokens += resp.PromptTokens
+	pt := resp.PromptTokens
+	if pt == 0 {
+		// The provider sent no usage (some streaming servers do not):
+		// estimate what was sent, and say so.
+		pt = EstimateTokens(system)
+		for _, m := range msgs {
+			pt += EstimateTokens(m.Content)
+		}
+		st.Estimated = true
+	}
+	st.PromptTokens += pt
 	st.CompletionTokens += resp.CompletionTokens
 	return resp.Text, nil
 }

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"reflect"
@@ -270,4 +271,38 @@ func TestTokenNeverInErrors(t *testing.T) {
 		}
 		reg.Verify(t)
 	})
+}
+
+// A streaming OpenAI-compatible server that sends no usage chunk: the
+// prompt tokens are estimated from what was sent, and marked as estimated.
+func TestFillStreamedWithoutUsageEstimates(t *testing.T) {
+	reg := llmtest.New(t)
+	var ev strings.Builder
+	for _, c := range []string{goodFill[:30], goodFill[30:]} {
+		ev.WriteString(`data: {"choices":[{"index":0,"delta":{"content":` + strconvQuote(c) + `}}]}` + "\n\n")
+	}
+	ev.WriteString("data: [DONE]\n\n")
+	reg.Register("stream", llmtest.REST(http.MethodPost, "/chat/completions"), func(w http.ResponseWriter, _ *http.Request, _ []byte) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = w.Write([]byte(ev.String()))
+	})
+	p, err := New(Config{Provider: "vllm", APIBase: reg.URL(), Model: "m", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := samForm()
+	_, st, err := (&Filler{P: p, Stream: true}).Fill(context.Background(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	system, user := BuildPrompt(func() Form { f.ModelTier = Tier("m"); return f }())
+	if want := EstimateTokens(system) + EstimateTokens(user); !st.Estimated || st.PromptTokens != want {
+		t.Fatalf("stats %+v, want an estimate of %d", st, want)
+	}
+	reg.Verify(t)
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
