@@ -90,12 +90,12 @@ type Result struct {
 	Unchecked bool `json:"unchecked"`
 	// LLMCalls and PromptTokens count the model calls made for this
 	// result; Model names the model that was consulted, if any.
-	LLMCalls     int    `json:"llm_calls"`
-	PromptTokens int    `json:"prompt_tokens"`
+	LLMCalls     int `json:"llm_calls"`
+	PromptTokens int `json:"prompt_tokens"`
 	// PromptTokensEstimated: a provider sent no usage, so PromptTokens is
 	// (partly) an estimate.
-	PromptTokensEstimated bool `json:"prompt_tokens_estimated,omitempty"`
-	Model        string `json:"model,omitempty"`
+	PromptTokensEstimated bool   `json:"prompt_tokens_estimated,omitempty"`
+	Model                 string `json:"model,omitempty"`
 	// Decision is set when a model was asked for a fill.
 	Decision *Decision `json:"llm_decision,omitempty"`
 
