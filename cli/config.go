@@ -39,7 +39,7 @@ type configKey struct {
 var configKeys = []configKey{
 	{Name: "llm.provider", Env: "OXO_CALL_LLM_PROVIDER", Usage: "model provider: " + strings.Join(llm.ProviderNames(), ", "), check: checkProvider},
 	{Name: "llm.api_token", Env: "OXO_CALL_LLM_API_TOKEN", Secret: true, Usage: "API token (openai and anthropic also read OPENAI_API_KEY / ANTHROPIC_API_KEY)", check: checkText},
-	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", Usage: "API base URL (https, or http for localhost)", check: checkBaseURL},
+	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", Usage: "API base URL (https; http for localhost, private addresses, or with llm.allow_http)", check: checkBaseURL},
 	{Name: "llm.model", Env: "OXO_CALL_LLM_MODEL", Usage: "model name (default: the provider's)", check: checkText},
 	{Name: "llm.max_tokens", Default: "2048", Usage: "largest reply, in tokens", check: checkInt},
 	{Name: "llm.temperature", Default: "0", Usage: "sampling temperature, 0 to 2", check: checkTemperature},
@@ -47,6 +47,7 @@ var configKeys = []configKey{
 	{Name: "llm.timeout", Default: "120s", Usage: "time limit per request, e.g. 120s or 2m", check: checkTimeout},
 	{Name: "llm.mode", Default: engine.LLMAuto, Usage: "when to ask the model: auto (when rules are unsure), always, never", check: checkMode},
 	{Name: "llm.cache", Default: "true", Usage: "cache the model's answers", check: checkBool},
+	{Name: "llm.allow_http", Default: "false", Usage: "allow a plain-http api_base on any host (private and link-local addresses are allowed with a warning)", check: checkBool},
 }
 
 // keyNames lists the valid key names.
@@ -96,9 +97,6 @@ func checkBaseURL(v string) (string, error) {
 	u, err := url.Parse(v)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return "", fmt.Errorf("%q is not an http(s) URL", v)
-	}
-	if u.Scheme == "http" && !isLocalHost(u.Hostname()) {
-		return "", fmt.Errorf("%s must use https (plain http is only for localhost)", u.Redacted())
 	}
 	return v, nil
 }
@@ -286,6 +284,13 @@ func (c *Config) Set(pairs ...[2]string) error {
 		sec[short] = typed(v)
 		c.file[k.Name] = v
 	}
+	if base := c.Get("llm.api_base").Value; base != "" {
+		// The plain-http policy reads llm.allow_http, so it is checked
+		// once all pairs are in.
+		if _, err := llm.CheckHTTPBase(base, c.Get("llm.allow_http").Value == "true"); err != nil {
+			return usagef("llm.api_base: %v", err)
+		}
+	}
 	c.doc["llm"] = sec
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -341,7 +346,7 @@ type llmSettings struct {
 	Provider, Token, Base, Model, Mode string
 	MaxTokens                          int
 	Temperature                        float64
-	Stream, Cache                      bool
+	Stream, Cache, AllowHTTP           bool
 	Timeout                            time.Duration
 }
 
@@ -351,6 +356,7 @@ func (c *Config) LLM() llmSettings {
 		Provider: c.Get("llm.provider").Value, Token: c.Get("llm.api_token").Value, Base: c.Get("llm.api_base").Value,
 		Model: c.Get("llm.model").Value, Mode: c.Get("llm.mode").Value,
 		Stream: c.Get("llm.stream").Value == "true", Cache: c.Get("llm.cache").Value == "true",
+		AllowHTTP: c.Get("llm.allow_http").Value == "true",
 	}
 	s.MaxTokens, _ = strconv.Atoi(c.Get("llm.max_tokens").Value)
 	s.Temperature, _ = strconv.ParseFloat(c.Get("llm.temperature").Value, 64)
