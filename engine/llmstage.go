@@ -253,6 +253,15 @@ func (e *Engine) llmFill(ctx context.Context, req Request, rec *ToolRecord, doc 
 		}
 	}
 	mf.Confidence = max(det.Confidence, modelConfidence)
+	if doubts := e.distrust(req.Task, rec, doc, mf); len(doubts) > 0 {
+		res.llmFindings = append(res.llmFindings, doubts...)
+		for _, d := range doubts {
+			mf.Evidence = append(mf.Evidence, d.Message)
+			if d.Rule == "llm.unsourced_file" {
+				mf.Confidence = min(mf.Confidence, unsourcedConfidence)
+			}
+		}
+	}
 	res.Fill, res.Confidence, res.Uncertain = mf, mf.Confidence, mf.Confidence < ConfidenceThreshold
 	res.llmNote = ent.Fill.Explanation
 	res.Trace.Add(StageMap, nil, 0, fmt.Sprintf("model fill passed Stage 5: %s, confidence %.2f", cmd.Display, mf.Confidence), mf.Evidence...)
@@ -260,6 +269,86 @@ func (e *Engine) llmFill(ctx context.Context, req Request, rec *ToolRecord, doc 
 		Why: "the model was asked (" + askedWhy(o.mode(), det.Confidence) + ") and its fill passed Stage 5, so it replaces the deterministic fill whole"}
 	res.Trace.Add(StageMap, nil, 0, "deterministic fill "+res.Decision.Deterministic+"; model fill "+cmd.Display+"; the model's won: "+res.Decision.Why)
 	return mf
+}
+
+// unsourcedConfidence caps a model fill holding a file the task never
+// named: the command is uncertain.
+const unsourcedConfidence = 0.4
+
+// distrust checks what the model added: a file-like value that the task
+// neither names nor derives from one of its names (llm.unsourced_file),
+// and a destructive flag (the Destructive category of the flag rules)
+// that no task word asks for (llm.destructive_flag).
+func (e *Engine) distrust(task string, rec *ToolRecord, doc *ToolDoc, f *Fill) []Finding {
+	var out []Finding
+	lower := strings.ToLower(task)
+	stems := taskStems(task)
+	vals := append([]string(nil), f.Positionals...)
+	flags, _ := scope(rec, doc, f.Executable, f.Subcommand)
+	for _, fv := range f.Flags {
+		if fv.HasValue {
+			vals = append(vals, fv.Value)
+		}
+		fd, ok := LookupFlag(flags, fv.Name)
+		if ok && fd.Category == "Destructive" && !supported(lower, append([]string{fd.Name}, fd.Aliases...)) {
+			out = append(out, Finding{Severity: "warning", Rule: "llm.destructive_flag", Flag: fv.Name, Dangerous: true,
+				Message: fmt.Sprintf("the model added %s (%s), which can delete, overwrite or run something, and no word of the task asks for it", fv.Name, orNone(fd.Description))})
+		}
+	}
+	if f.Stdout != "" {
+		vals = append(vals, f.Stdout)
+	}
+	for _, v := range vals {
+		if FileType(v) == "" || strings.Contains(task, v) || derived(v, stems) {
+			continue
+		}
+		out = append(out, Finding{Severity: "warning", Rule: "llm.unsourced_file",
+			Message: fmt.Sprintf("the model's command uses the file %s, which the task neither names nor derives from its own names; the command is uncertain", v)})
+	}
+	return out
+}
+
+// taskStems are the leading names of the task's words ("aln" of
+// "aln.bam", "sample1" of "sample1"), from which derived files are named.
+func taskStems(task string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(task, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == ',' || r == ';' || r == '"' || r == '\'' || r == '(' || r == ')' || r == '`' || r > 0x2e7f
+	}) {
+		w = strings.TrimRight(w, ".:")
+		base := w[strings.LastIndexByte(w, '/')+1:]
+		if i := strings.IndexByte(base, '.'); i > 0 {
+			base = base[:i]
+		}
+		if len(base) >= 2 {
+			out = append(out, w[:strings.LastIndexByte(w, '/')+1]+base)
+		}
+	}
+	return out
+}
+
+// derived reports whether file v is named from a task stem: the stem
+// itself followed by ".", "_" or "-" ("aln" → aln.sorted.bam, aln_R1.fq).
+func derived(v string, stems []string) bool {
+	for _, s := range stems {
+		if strings.HasPrefix(v, s) && len(v) > len(s) && strings.ContainsRune("._-", rune(v[len(s)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// supported reports whether a task word asks for a flag: one of the words
+// of its names (without dashes, split at - and _) is in the task.
+func supported(lowerTask string, names []string) bool {
+	for _, n := range names {
+		for _, w := range strings.FieldsFunc(strings.ToLower(n), func(r rune) bool { return r == '-' || r == '_' }) {
+			if len(w) >= 3 && strings.Contains(lowerTask, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reject keeps the deterministic fill and says why the model's was not

@@ -624,3 +624,39 @@ func TestLLMCache(t *testing.T) {
 	}
 	_ = skills.Example{}
 }
+
+// What the model adds is distrusted: a file the task neither names nor
+// derives makes the command uncertain; a destructive flag no task word
+// asks for is a dangerous finding; the prompt marks help text as data.
+func TestModelAdditionsAreDistrusted(t *testing.T) {
+	v := newLLMEnv(t, "always")
+	v.doc.Flags = append(v.doc.Flags, FlagDoc{Name: "--force", ParamType: "bool", Category: "Destructive", Description: "overwrite existing output files"})
+	v.reg.Register("fill", fillReq, llmtest.OpenAI.Reply(modelFill("", [][2]string{{"-o", "invented.txt"}, {"--force", ""}}, "in.txt")))
+	v.reg.Register("review", reviewReq, llmtest.OpenAI.Reply("CORRECT"))
+	res := v.gen(t, "filter in.txt into out3.txt", nil)
+	v.reg.Verify(t)
+	if res.Command.Display != "mytool -o invented.txt --force in.txt" {
+		t.Fatalf("command = %q", res.Command.Display)
+	}
+	f := findingRule(res, "llm.unsourced_file")
+	if f == nil || !strings.Contains(f.Message, "invented.txt") || !res.Uncertain || res.Confidence > 0.4 {
+		t.Fatalf("unsourced: %+v uncertain %v conf %.2f", res.Findings, res.Uncertain, res.Confidence)
+	}
+	if d := findingRule(res, "llm.destructive_flag"); d == nil || !d.Dangerous || d.Flag != "--force" {
+		t.Fatalf("destructive: %+v", res.Findings)
+	}
+	body := string(v.reg.Requests()[0].Body)
+	if !strings.Contains(body, `\u003chelp\u003e`) && !strings.Contains(body, "<help>") {
+		t.Fatalf("help not marked as data: %s", body)
+	}
+
+	// Files the task names or derives, and a destructive flag the task
+	// asks for, raise nothing.
+	v = newLLMEnv(t, "always")
+	v.doc.Flags = append(v.doc.Flags, FlagDoc{Name: "--force", ParamType: "bool", Category: "Destructive"})
+	v.reg.Register("fill", fillReq, llmtest.OpenAI.Reply(modelFill("", [][2]string{{"-o", "in.filtered.txt"}, {"--force", ""}}, "in.txt")))
+	res = v.gen(t, "filter in.txt, force overwriting", nil)
+	if findingRule(res, "llm.unsourced_file") != nil || findingRule(res, "llm.destructive_flag") != nil || res.Uncertain {
+		t.Fatalf("findings %+v uncertain %v", res.Findings, res.Uncertain)
+	}
+}

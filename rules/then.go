@@ -58,7 +58,7 @@ type CategoryThen struct {
 }
 
 // Categories are the flag categories, in display order.
-var Categories = []string{"Input", "Output", "Performance", "Quality", "Format", "Algorithm", "General"}
+var Categories = []string{"Input", "Output", "Performance", "Quality", "Format", "Algorithm", "General", "Destructive"}
 
 // IntentThen lists the concepts a task expresses ("sort", "index", "threads").
 type IntentThen struct {
