@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/traitome/oxo-call/llm"
+	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
 )
@@ -434,7 +435,29 @@ func formPositionals(ps []PositionalDoc) []llm.FormPositional {
 
 // formFlag converts a flag for the model's form.
 func formFlag(fd FlagDoc) llm.FormFlag {
-	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: fd.Choices}
+	ch := fd.Choices
+	if openChoices(ch) {
+		ch = nil
+	}
+	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: ch}
+}
+
+// openChoices reports a choice list that holds a type word ("NUM|AUTO",
+// "FILE|DIR"): the value is not limited to the listed words.
+func openChoices(ch []string) bool {
+	for _, c := range ch {
+		if parsers.IsTypeWord(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// choiceOK reports whether a value fits a flag's choices: one of them, an
+// open list, or a value the description names as a word ("Values: rl
+// (trim both ends), r (right end only)").
+func choiceOK(fd FlagDoc, v string) bool {
+	return len(fd.Choices) == 0 || hasFold(fd.Choices, v) || openChoices(fd.Choices) || HelpLists(fd.Description, v)
 }
 
 // form builds what the model may use: the executables, the real
@@ -466,7 +489,7 @@ func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Ski
 			p := strings.TrimSpace(prefix + " " + s.Name)
 			f.Subcommands = append(f.Subcommands, p)
 			fl, ps := scope(rec, doc, "", strings.Fields(p))
-			f.Scopes = append(f.Scopes, llm.FormScope{Subcommand: p, Description: s.Description, Flags: formFlags(fl), Positionals: formPositionals(ps)})
+			f.Scopes = append(f.Scopes, llm.FormScope{Subcommand: p, Description: s.Description, Flags: formFlags(fl), Positionals: formPositionals(ps), Unchecked: s.Parser == ""})
 			walk(s.Subcommands, p)
 		}
 	}
@@ -475,13 +498,18 @@ func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Ski
 		f.Scopes = append(f.Scopes, llm.FormScope{Flags: formFlags(doc.AllFlags(nil)), Positionals: formPositionals(doc.Positionals)})
 	}
 	for _, c := range doc.Companions {
-		f.Scopes = append(f.Scopes, llm.FormScope{Executable: c.Name, Flags: formFlags(c.Flags), Positionals: formPositionals(c.Positionals)})
+		f.Scopes = append(f.Scopes, llm.FormScope{Executable: c.Name, Flags: formFlags(c.Flags), Positionals: formPositionals(c.Positionals), Unchecked: c.Parser == ""})
 	}
 	if det.Executable != "" && det.Executable != rec.Executable {
 		f.Scopes = append(f.Scopes, llm.FormScope{Flags: formFlags(doc.AllFlags(nil)), Positionals: formPositionals(doc.Positionals)})
 	}
 	flags, pos := scope(rec, doc, det.Executable, det.Subcommand)
 	f.Flags, f.Positionals = formFlags(flags), formPositionals(pos)
+	for _, sc := range f.Scopes {
+		if sc.Subcommand == f.Subcommand && (sc.Executable == "" && f.Executable == "" || sc.Executable == f.Executable) {
+			f.Unchecked = sc.Unchecked
+		}
+	}
 	f.Unparsed = func(exe, sub, flag string) bool {
 		if exe == rec.Executable {
 			exe = ""

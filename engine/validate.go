@@ -142,7 +142,7 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 			v.add("warning", "check.bad_type", fv.Name, "%s expects an integer, got %q", fv.Name, fv.Value)
 		case fd.ParamType == "float" && !floatRE.MatchString(fv.Value):
 			v.add("warning", "check.bad_type", fv.Name, "%s expects a number, got %q", fv.Name, fv.Value)
-		case len(fd.Choices) > 0 && !hasFold(fd.Choices, fv.Value):
+		case !choiceOK(fd, fv.Value):
 			v.add("error", "check.bad_choice", fv.Name, "%s must be one of %s, got %q", fv.Name, strings.Join(fd.Choices, ", "), fv.Value)
 		}
 	}

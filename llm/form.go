@@ -51,6 +51,10 @@ type Form struct {
 	// executable and subcommand) lists a flag the parser missed; such a
 	// flag is accepted with an unknown type instead of being refused.
 	Unparsed func(exe, sub, flag string) bool
+	// Unchecked: the suggested program has no readable help, so its
+	// flags cannot be listed; any flag is accepted with an unknown type
+	// (Stage 5 reports the command as not checked).
+	Unchecked bool
 }
 
 // exe is the suggested program.
@@ -69,6 +73,7 @@ type FormScope struct {
 	Description string
 	Flags       []FormFlag
 	Positionals []FormPositional
+	Unchecked   bool // no readable help: flags cannot be checked
 }
 
 // scope returns the form re-scoped to what a reply picked: its flags and
@@ -88,7 +93,7 @@ func (f Form) scope(exe, sub string) (Form, bool) {
 		}
 		if e == exe && sc.Subcommand == sub {
 			g := f
-			g.Executable, g.Subcommand, g.Flags, g.Positionals = exe, sub, sc.Flags, sc.Positionals
+			g.Executable, g.Subcommand, g.Flags, g.Positionals, g.Unchecked = exe, sub, sc.Flags, sc.Positionals, sc.Unchecked
 			return g, true
 		}
 	}

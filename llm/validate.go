@@ -55,6 +55,9 @@ func (v *validator) lookup(name string) (FormFlag, bool) {
 	if v.f.Unparsed != nil && len(name) > 1 && v.f.Unparsed(v.fill.Executable, v.fill.Subcommand, name) {
 		return FormFlag{Name: name}, true
 	}
+	if v.picked().Unchecked && len(name) > 1 && name[0] == '-' {
+		return FormFlag{Name: name}, true
+	}
 	return FormFlag{}, false
 }
 
@@ -116,13 +119,29 @@ func (v *validator) flagAs(name, value string, attached bool) error {
 		return invalid("flag %s needs a value", name)
 	case len(ff.Choices) > 0 && value != "":
 		c, ok := matchChoice(value, ff.Choices)
-		if !ok {
+		switch {
+		case ok:
+			value = c
+		case !describes(ff.Description, value):
 			return invalid("value %q for %s is not one of: %s", value, name, strings.Join(ff.Choices, ", "))
 		}
-		value = c
 	}
 	v.fill.Flags = append(v.fill.Flags, FlagValue{Name: ff.Name, Value: value, Written: name, Attached: attached && value != ""})
 	return nil
+}
+
+// describes reports whether a flag's description names value as a word
+// (a choice list read from a default such as "t/f" can be narrower than
+// the values the help describes).
+func describes(desc, value string) bool {
+	for _, w := range strings.FieldsFunc(desc, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '(' || r == ')' || r == ';' || r == ':' || r == '"' || r == '\''
+	}) {
+		if w == value {
+			return true
+		}
+	}
+	return false
 }
 
 // matchChoice finds value among choices, ignoring case.
