@@ -297,7 +297,8 @@ func TestAutoRetryRunFailure(t *testing.T) {
 	h, reg, env := modelEnv(t)
 	// The correction picks a companion that cannot be started.
 	os.WriteFile(filepath.Join(h.bin, "mytool-build"), []byte("#!/nonexistent/interpreter\n"), 0o755)
-	reg.Register("correction", llmtest.BodyContains(fillReq, "failed with exit code 1"),
+	// It is asked twice: the second time with mytool-build's own flags.
+	reg.RegisterPersistent("correction", llmtest.BodyContains(fillReq, "failed with exit code 1"),
 		llmtest.OpenAI.Reply(`{"executable":"mytool-build","flags":[],"positionals":["in.txt"],"explanation":"x"}`))
 	_, errOut, code := h.run(t, "", env, "run", "--auto-retry", "--no-stream", "mytool", confidentTask)
 	if code != 1 || !strings.Contains(errOut, "the correction could not run: ") {

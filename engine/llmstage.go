@@ -721,3 +721,23 @@ func (e *Engine) Prompt(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.S
 	system, user = llm.BuildPrompt(f)
 	return system, user, llm.EstimateTokens(system) + llm.EstimateTokens(user)
 }
+
+// ScopedPrompt is Prompt as the model sees it once it picked a program
+// (exe "" = the tool, and a subcommand path): the suggested program's
+// prompt when that is the pick, else the follow-up prompt that lists the
+// picked program's own flags.
+func (e *Engine) ScopedPrompt(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, model, exe string, sub []string) (system, user string) {
+	det := MapTask(e.opts.Rules, rec, doc, sk, task)
+	if sk != nil {
+		doc = FuseSkill(doc, sk)
+	}
+	f := e.form(task, rec, doc, sk, det)
+	f.ModelTier = llm.Tier(model)
+	if exe == rec.Executable {
+		exe = ""
+	}
+	if g, ok := f.Rescope(exe, strings.Join(sub, " ")); ok {
+		f = g
+	}
+	return llm.BuildPrompt(f)
+}

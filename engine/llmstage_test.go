@@ -182,6 +182,9 @@ func TestModelFillRejectedByStage5(t *testing.T) {
 	// flags, and a second bad reply leaves the deterministic fill.
 	bad := llmtest.OpenAI.Reply(modelFill("mytool-build", [][2]string{{"--fast", ""}}, "in.txt"))
 	v.reg.Register("fill", fillReq, bad)
+	// The model picked mytool-build: it is asked again with that
+	// program's flags, then repaired once.
+	v.reg.Register("rescoped", llmtest.BodyContains(fillReq, `--index`), bad)
 	v.reg.Register("repair", llmtest.BodyContains(fillReq, "Allowed flag names: --index"), bad)
 	res := v.gen(t, "filter in.txt keeping quality above 20 into out.txt", nil)
 	v.reg.Verify(t)
@@ -198,7 +201,7 @@ func TestModelFillRejectedByStage5(t *testing.T) {
 	if !traceHas(res, "deterministic fill mytool -o out.txt -q 20 in.txt; model fill (none: the reply did not fit the form); the deterministic fill won") {
 		t.Fatal("explain does not show both fills")
 	}
-	if res.LLMCalls != 2 || res.Confidence != 0.8 {
+	if res.LLMCalls != 3 || res.Confidence != 0.8 {
 		t.Fatalf("calls %d conf %.2f", res.LLMCalls, res.Confidence)
 	}
 }

@@ -82,6 +82,22 @@ func (x *Filler) Fill(ctx context.Context, f Form) (Fill, Stats, error) {
 		return Fill{}, st, err
 	}
 	fill, picked, perr := parseFill(text, f)
+	if picked.Tool != "" && (picked.exe() != f.exe() || picked.Subcommand != f.Subcommand) && st.Calls < 2 {
+		// The model picked another program than the suggested one: ask
+		// again with that program's own flags ranked for the task, so it
+		// fills the form from the right list.
+		g := picked
+		g.Chosen = nil
+		system2, user2 := BuildPrompt(g)
+		text2, err := x.call(ctx, &st, system2, []Message{{Role: "user", Content: user2}}, BuildSchema(g), "fill_form")
+		if err != nil {
+			return Fill{}, st, fmt.Errorf("call for %s: %w", strings.TrimSpace(g.exe()+" "+g.Subcommand), err)
+		}
+		f, system, schema = g, system2, BuildSchema(g)
+		msgs = []Message{{Role: "user", Content: user2}}
+		text = text2
+		fill, picked, perr = parseFill(text, g)
+	}
 	if perr == nil {
 		return fill, st, nil
 	}

@@ -57,6 +57,17 @@ type Form struct {
 	Unchecked bool
 }
 
+// Rescope returns the form as it is shown once a reply picked another
+// program (exe "" = the tool): that program's flags, no chosen flags. ok
+// is false when the pick is the form's own program or unknown.
+func (f Form) Rescope(exe, sub string) (Form, bool) {
+	g, ok := f.scope(exe, sub)
+	if ok {
+		g.Chosen = nil
+	}
+	return g, ok
+}
+
 // exe is the suggested program.
 func (f Form) exe() string {
 	if f.Executable != "" {

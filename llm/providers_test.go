@@ -306,3 +306,30 @@ func strconvQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// The model decides: a reply that picks another subcommand than the
+// suggested one is checked against that subcommand's flags, after one more
+// call that shows exactly those flags.
+func TestFillPickingAnotherScopeAsksWithItsFlags(t *testing.T) {
+	forEachKind(t, func(t *testing.T, k kind) {
+		reg, p, _ := setup(t, k, nil)
+		view := `{"subcommand":"view","flags":[{"name":"-q","value":"30"}],"positionals":["in.bam"],"explanation":"filter"}`
+		reg.Register("first", llmtest.REST(http.MethodPost, k.proto.Path), k.proto.Reply(view))
+		reg.Register("view scope", llmtest.BodyContains(llmtest.REST(http.MethodPost, k.proto.Path), "Suggested subcommand: view"), k.proto.Reply(view))
+		f := samForm()
+		f.Scopes = []FormScope{{Subcommand: "view", Description: "filter alignments", Flags: []FormFlag{{Name: "-q", Aliases: []string{"--min-MQ"}, Type: "int", Description: "minimum mapping quality"}}}}
+		got, st, err := (&Filler{P: p}).Fill(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Subcommand != "view" || len(got.Flags) != 1 || got.Flags[0].Name != "-q" || st.Calls != 2 {
+			t.Fatalf("fill %+v stats %+v", got, st)
+		}
+		reqs := reg.Requests()
+		body := string(reqs[len(reqs)-1].Body)
+		if !strings.Contains(body, "minimum mapping quality") || strings.Contains(body, "Sort by read name") {
+			t.Fatalf("second prompt does not hold view's flags only: %s", body)
+		}
+		reg.Verify(t)
+	})
+}
