@@ -70,5 +70,12 @@ func setType(f *Flag) {
 	case "strings", "stringslice", "stringarray", "intslice":
 		f.Repeatable = true
 	}
+	if strings.HasPrefix(f.Placeholder, "-|") {
+		// "-|+TYPE", "-|LIST": a sign or "-" before a value, not a list
+		// of choices; the value may start with "-" (bcftools norm -m -any)
+		f.Choices = nil
+		f.ParamType = "string"
+		return
+	}
 	f.ParamType = inferType(f.Placeholder, f.Choices)
 }

@@ -184,7 +184,9 @@ func placeholderLike(t string) bool {
 	case '<', '[', '{':
 		return true
 	case '-':
-		return false // another option, as in "--preset -D 20 -R 3"
+		// another option, as in "--preset -D 20 -R 3"; but "-|+TYPE"
+		// (bcftools norm -m) is a value that starts with a sign
+		return strings.HasPrefix(t, "-|")
 	}
 	if strings.IndexByte(t, '<') >= 0 {
 		return true

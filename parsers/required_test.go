@@ -67,3 +67,23 @@ func TestRequiredAlternativesInParens(t *testing.T) {
 		t.Fatalf("required: %v", req)
 	}
 }
+
+// bcftools norm "-m, --multiallelics -|+TYPE": a value, which may start
+// with "-" (-m -any), not a switch.
+func TestSignedValuePlaceholder(t *testing.T) {
+	help := captured(t, "bcftools", "bcftools norm --help")
+	p, _ := Get("getopt")
+	s, err := p.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range s.Flags {
+		if f.Name == "--multiallelics" {
+			if f.ParamType != "string" || f.Placeholder != "-|+TYPE" || len(f.Choices) != 0 {
+				t.Fatalf("%+v", f)
+			}
+			return
+		}
+	}
+	t.Fatal("--multiallelics not found")
+}
