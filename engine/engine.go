@@ -217,6 +217,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
 	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
 	start = time.Now()
+	AttachOptional(rec, doc, fill)
 	res.Command = Assemble(rec, fill)
 	tr.Add(StageAssemble, nil, time.Since(start), res.Command.Display, assemblyLines(fill)...)
 	start = time.Now()

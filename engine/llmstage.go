@@ -247,6 +247,7 @@ func (e *Engine) llmFill(ctx context.Context, req Request, rec *ToolRecord, doc 
 		return e.reject(rec, det, res, "", ent.Rejected)
 	}
 	mf := e.fromModel(*ent.Fill, rec, doc, det, req.Task)
+	AttachOptional(rec, doc, mf)
 	cmd := Assemble(rec, mf)
 	for _, f := range Validate(e.opts.Rules, rec, doc, mf, cmd, workDir(req)) {
 		if f.Severity == "error" {
@@ -439,7 +440,7 @@ func formFlag(fd FlagDoc) llm.FormFlag {
 	if openChoices(ch) {
 		ch = nil
 	}
-	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: ch}
+	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: ch, AttachedValue: fd.AttachedValue}
 }
 
 // openChoices reports a choice list that holds a type word ("NUM|AUTO",
@@ -576,7 +577,7 @@ func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill
 		}
 		v := FlagValue{Name: name, Value: fv.Value, HasValue: fv.Value != "", Why: "model"}
 		if fd, ok := LookupFlag(flags, fv.Name); ok {
-			v.HasValue = fd.ParamType != "bool" && (fd.ParamType != "" || fv.Value != "")
+			v.HasValue = fd.ParamType != "bool" && (fd.ParamType != "" && !fd.AttachedValue || fv.Value != "")
 			v.Style = kvStyle(fd)
 			if fd.Category == "Output" && v.HasValue {
 				outs[fv.Value] = true

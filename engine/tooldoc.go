@@ -86,6 +86,10 @@ type FlagDoc struct {
 	Repeatable  bool     `json:"repeatable,omitempty"`
 	// Style is "kv" for key=value arguments (BBTools in=reads.fq).
 	Style string `json:"style,omitempty"`
+	// AttachedValue: the help shows the value as optional and joined
+	// (--cs[=STR]), so a value must be attached with "=" (--cs long would
+	// be another argument).
+	AttachedValue bool `json:"attached_value,omitempty"`
 }
 
 // PositionalDoc is one positional argument.
@@ -155,7 +159,8 @@ func flagDocs(fs []parsers.Flag) []FlagDoc {
 	out := make([]FlagDoc, 0, len(fs))
 	for _, f := range fs {
 		out = append(out, FlagDoc{Name: f.Name, Aliases: f.Aliases, ParamType: f.ParamType, Placeholder: f.Placeholder,
-			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style})
+			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style,
+			AttachedValue: f.AttachedValue})
 	}
 	return out
 }
@@ -203,5 +208,21 @@ func HelpLists(help, flag string) bool {
 			return true
 		}
 		i = at + 1
+	}
+}
+
+// AttachOptional gives every flag of a fill whose help shows an optional
+// value ("--cs[=STR]") the attached "=" form, the only one the tool reads
+// as that flag's value.
+func AttachOptional(rec *ToolRecord, doc *ToolDoc, f *Fill) {
+	if doc == nil || f == nil {
+		return
+	}
+	flags, _ := scope(rec, doc, f.Executable, f.Subcommand)
+	for i := range f.Flags {
+		fv := &f.Flags[i]
+		if fd, ok := LookupFlag(flags, fv.Name); ok && fd.AttachedValue && fv.HasValue && fv.Style == "" && !strings.HasPrefix(fv.Value, "-") {
+			fv.Style = "eq"
+		}
 	}
 }

@@ -12,6 +12,9 @@ type FormFlag struct {
 	Description string
 	Choices     []string // allowed values, when the help lists them
 	Aliases     []string // other spellings, e.g. "-@"
+	// AttachedValue: the value is optional and only ever joined with "="
+	// (--cs[=STR]); the next word is never this flag's value.
+	AttachedValue bool
 }
 
 // FormPositional is one positional argument from the help.

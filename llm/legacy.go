@@ -101,7 +101,7 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 		}
 		switch {
 		case hasEq:
-		case ff.isBool():
+		case ff.isBool() || ff.AttachedValue:
 			val = ""
 		case i+1 < len(words) && (ff.takesValue() || !looksLikeFlag(words[i+1].text)):
 			next := words[i+1]

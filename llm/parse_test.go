@@ -235,3 +235,17 @@ func TestParseFillUnparsedFlag(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// "--cs[=STR]": the value is optional and attached; "--cs -o x" leaves -o
+// its own flag, and "--cs=long" keeps its "=".
+func TestParseFillAttachedOptionalValue(t *testing.T) {
+	f := Form{Tool: "minimap2", Flags: []FormFlag{{Name: "--cs", Type: "string", AttachedValue: true}, {Name: "-o", Type: "file"}}}
+	got, err := ParseFill("ARGS: minimap2 --cs -o a.paf ref.fa q.fa", f)
+	if err != nil || len(got.Flags) != 2 || got.Flags[0].Value != "" || got.Flags[1].Value != "a.paf" {
+		t.Fatalf("%+v %v", got, err)
+	}
+	got, err = ParseFill("ARGS: minimap2 --cs=long ref.fa q.fa", f)
+	if err != nil || got.Flags[0] != (FlagValue{Name: "--cs", Value: "long", Written: "--cs", Attached: true}) {
+		t.Fatalf("%+v %v", got, err)
+	}
+}

@@ -115,7 +115,7 @@ func (v *validator) flagAs(name, value string, attached bool) error {
 			return invalid("switch %s takes no value (got %q)", name, value)
 		}
 		value = ""
-	case ff.takesValue() && value == "":
+	case ff.takesValue() && value == "" && !ff.AttachedValue:
 		return invalid("flag %s needs a value", name)
 	case len(ff.Choices) > 0 && value != "":
 		c, ok := matchChoice(value, ff.Choices)

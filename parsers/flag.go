@@ -53,6 +53,7 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		Placeholder:   vi.placeholder,
 		Choices:       vi.choices,
 		OptionalValue: vi.optional,
+		AttachedValue: vi.attached,
 		Repeatable:    vi.repeat || sp.repeat,
 	}
 	f.Description = strings.TrimPrefix(descMeta(&f, desc, parens), ": ")

@@ -87,3 +87,22 @@ func TestSignedValuePlaceholder(t *testing.T) {
 	}
 	t.Fatal("--multiallelics not found")
 }
+
+// minimap2 "--cs[=STR]": the value is optional, so it must be attached.
+func TestOptionalValueOnCapturedHelp(t *testing.T) {
+	help := captured(t, "minimap2", "minimap2 --help")
+	p, _ := Get("getopt")
+	s, err := p.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range s.Flags {
+		if f.Name == "--cs" {
+			if !f.OptionalValue || !f.AttachedValue || f.Placeholder != "STR" {
+				t.Fatalf("%+v", f)
+			}
+			return
+		}
+	}
+	t.Fatal("--cs not found")
+}
