@@ -43,7 +43,7 @@ type configKey struct {
 var configKeys = []configKey{
 	{Name: "llm.provider", Env: "OXO_CALL_LLM_PROVIDER", Usage: "model provider: " + strings.Join(llm.ProviderNames(), ", "), check: checkProvider},
 	{Name: "llm.api_token", Env: "OXO_CALL_LLM_API_TOKEN", Secret: true, Usage: "API token (openai and anthropic also read OPENAI_API_KEY / ANTHROPIC_API_KEY)", check: checkText},
-	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", URL: true, Usage: "API base URL (https, or http for localhost)", check: checkBaseURL},
+	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", URL: true, Usage: "API base URL (https; http for localhost, private addresses, or with llm.allow_http)", check: checkBaseURL},
 	{Name: "llm.model", Env: "OXO_CALL_LLM_MODEL", Usage: "model name (default: the provider's)", check: checkText},
 	{Name: "llm.max_tokens", Default: "2048", Usage: "largest reply, in tokens", check: checkInt},
 	{Name: "llm.temperature", Default: "0", Usage: "sampling temperature, 0 to 2", check: checkTemperature},
@@ -58,6 +58,7 @@ var configKeys = []configKey{
 	{Name: "executor.slurm.account", Usage: "sbatch --account", check: checkText},
 	{Name: "executor.slurm.opt", Usage: "other sbatch options, space-separated (--qos=long --constraint=avx2), or a YAML list", check: checkText},
 	{Name: "executor.slurm.log_dir", Usage: "directory of the jobs' oxo-call-%A_%a.out/.err logs (default: oxo-call-logs in the working directory)", check: checkText},
+	{Name: "llm.allow_http", Default: "false", Usage: "allow a plain-http api_base on any host (private and link-local addresses are allowed with a warning)", check: checkBool},
 }
 
 // keyNames lists the valid key names.
@@ -107,9 +108,6 @@ func checkBaseURL(v string) (string, error) {
 	u, err := url.Parse(v)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return "", fmt.Errorf("%q is not an http(s) URL", v)
-	}
-	if u.Scheme == "http" && !isLocalHost(u.Hostname()) {
-		return "", fmt.Errorf("%s must use https (plain http is only for localhost)", u.Redacted())
 	}
 	return v, nil
 }
@@ -352,6 +350,13 @@ func (c *Config) Set(pairs ...[2]string) error {
 		sec[short] = typed(v)
 		c.file[k.Name] = v
 	}
+	if base := c.Get("llm.api_base").Value; base != "" {
+		// The plain-http policy reads llm.allow_http, so it is checked
+		// once all pairs are in.
+		if _, err := llm.CheckHTTPBase(base, c.Get("llm.allow_http").Value == "true"); err != nil {
+			return usagef("llm.api_base: %v", err)
+		}
+	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
@@ -457,7 +462,7 @@ type llmSettings struct {
 	Provider, Token, Base, Model, Mode string
 	MaxTokens                          int
 	Temperature                        float64
-	Stream, Cache                      bool
+	Stream, Cache, AllowHTTP           bool
 	Timeout                            time.Duration
 }
 
@@ -467,6 +472,7 @@ func (c *Config) LLM() llmSettings {
 		Provider: c.Get("llm.provider").Value, Token: c.Get("llm.api_token").Value, Base: c.Get("llm.api_base").Value,
 		Model: c.Get("llm.model").Value, Mode: c.Get("llm.mode").Value,
 		Stream: c.Get("llm.stream").Value == "true", Cache: c.Get("llm.cache").Value == "true",
+		AllowHTTP: c.Get("llm.allow_http").Value == "true",
 	}
 	s.MaxTokens, _ = strconv.Atoi(c.Get("llm.max_tokens").Value)
 	s.Temperature, _ = strconv.ParseFloat(c.Get("llm.temperature").Value, 64)

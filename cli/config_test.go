@@ -169,6 +169,21 @@ func TestConfigSetGetShow(t *testing.T) {
 			t.Errorf("set %s %q: %d %s", kv[0], kv[1], code, errOut)
 		}
 	}
+	// Plain http: private and link-local addresses are allowed; another
+	// host only with llm.allow_http.
+	if _, errOut, code := h.run(t, "", nil, "config", "set", "llm.api_base", "http://192.168.1.5:11434"); code != 0 {
+		t.Fatalf("private http: %d %s", code, errOut)
+	}
+	if _, errOut, code := h.run(t, "", nil, "config", "set", "llm.api_base", "http://gpu-box:11434"); code != ExitUsage || !strings.Contains(errOut, "llm.allow_http: true") {
+		t.Fatalf("public http: %d %s", code, errOut)
+	}
+	h.run(t, "", nil, "config", "set", "llm.allow_http", "true")
+	if _, errOut, code := h.run(t, "", nil, "config", "set", "llm.api_base", "http://gpu-box:11434"); code != 0 {
+		t.Fatalf("allow_http: %d %s", code, errOut)
+	}
+	if out, _, _ := h.run(t, "", nil, "config", "get", "llm.api_base"); !strings.Contains(out, "http://gpu-box:11434") {
+		t.Fatalf("api_base not kept: %s", out)
+	}
 	if _, _, code := h.run(t, "", nil, "config", "set", "llm.mode"); code != ExitUsage {
 		t.Fatal("set with one argument")
 	}

@@ -96,14 +96,16 @@ type jsonResult struct {
 	RulesFired   []string         `json:"rules_fired"`
 	LLMCalls     int              `json:"llm_calls"`
 	PromptTokens int              `json:"prompt_tokens"`
-	DryRun       bool             `json:"dry_run"`
-	Skill        string           `json:"skill"`
-	Model        string           `json:"model"`
-	Scenario     string           `json:"scenario"`
-	InferenceMS  float64          `json:"inference_ms"`
-	ExitCode     *int             `json:"exit_code,omitempty"`
-	Success      *bool            `json:"success,omitempty"`
-	Verify       *verifyJSON      `json:"verify,omitempty"`
+	// PromptTokensEstimated: the provider sent no usage; the count is an estimate.
+	PromptTokensEstimated bool        `json:"prompt_tokens_estimated,omitempty"`
+	DryRun                bool        `json:"dry_run"`
+	Skill                 string      `json:"skill"`
+	Model                 string      `json:"model"`
+	Scenario              string      `json:"scenario"`
+	InferenceMS           float64     `json:"inference_ms"`
+	ExitCode              *int        `json:"exit_code,omitempty"`
+	Success               *bool       `json:"success,omitempty"`
+	Verify                *verifyJSON `json:"verify,omitempty"`
 }
 
 func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
@@ -128,7 +130,7 @@ func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
 	return jsonResult{Tool: res.Tool, Task: res.Task, Command: res.Command.Display, Executable: res.Command.Executable, Args: args,
 		Explanation: res.Explanation, Confidence: res.Confidence, Uncertain: res.Uncertain, Unchecked: res.Unchecked,
 		Findings: res.Findings, RulesFired: fired, DryRun: dry, Skill: res.Skill, Scenario: res.Scenario,
-		LLMCalls: res.LLMCalls, PromptTokens: res.PromptTokens, Model: res.Model,
+		LLMCalls: res.LLMCalls, PromptTokens: res.PromptTokens, PromptTokensEstimated: res.PromptTokensEstimated, Model: res.Model,
 		InferenceMS: float64(elapsed.Microseconds()) / 1000}
 }
 

@@ -45,7 +45,8 @@ func (a *app) modelLabel(s llmSettings, replied string) string {
 func (a *app) provider(s llmSettings, model string) (llm.Provider, error) {
 	return llm.New(llm.Config{Provider: s.Provider, APIBase: s.Base, APIToken: s.Token, Model: model,
 		MaxTokens: s.MaxTokens, Temperature: s.Temperature, Stream: s.Stream, Timeout: s.Timeout,
-		Sleep: llmSleep, Copilot: a.copilotEndpoints()}, nil)
+		Sleep: llmSleep, Copilot: a.copilotEndpoints(), AllowHTTP: s.AllowHTTP,
+		Warn: func(w string) { fmt.Fprintln(a.d.IO.Err, "warning: "+w) }}, nil)
 }
 
 // llmFlags are the model flags of dry-run, run and chat.

@@ -183,7 +183,7 @@ func TestDryRunModelFlags(t *testing.T) {
 	// always and --model: asked even for a confident task, with that model.
 	reg.Register("fill", llmtest.BodyContains(fillReq, `"model":"custom-1"`), llmtest.OpenAI.Reply(fillJSON([][2]string{{"-o", "out.txt"}, {"-q", "20"}, {"--fast", ""}}, "in.txt")))
 	out, _, code := h.run(t, "", env, "dry-run", "--json", "--no-stream", "--llm", "always", "--model", "custom-1", "mytool", confidentTask)
-	if j := decodeResult(t, out); code != 0 || j.Command != "mytool --output out.txt --min-quality 20 --fast in.txt" || j.Model != "custom-1" || j.Confidence < 0.7 {
+	if j := decodeResult(t, out); code != 0 || j.Command != "mytool -o out.txt -q 20 --fast in.txt" || j.Model != "custom-1" || j.Confidence < 0.7 {
 		t.Fatalf("always: %d %+v", code, j)
 	}
 	reg.Verify(t)
@@ -245,7 +245,7 @@ func TestRunAutoRetry(t *testing.T) {
 		llmtest.OpenAI.Reply(`{"success":true,"summary":"out.txt was written","issues":[],"suggestions":[]}`))
 	out, errOut, code := h.run(t, "", env, "run", "--auto-retry", "--verify", "--no-stream", "--json", "mytool", confidentTask)
 	j := decodeResult(t, out)
-	if code != 0 || *j.ExitCode != 0 || !*j.Success || j.Command != "mytool --output out.txt --min-quality 20 --fast in.txt" {
+	if code != 0 || *j.ExitCode != 0 || !*j.Success || j.Command != "mytool -o out.txt -q 20 --fast in.txt" {
 		t.Fatalf("retry: %d %+v\n%s", code, j, errOut)
 	}
 	if j.LLMCalls != 2 || j.PromptTokens != 22 || j.Verify == nil || !j.Verify.Success || len(j.Verify.Issues) != 0 {
@@ -297,7 +297,8 @@ func TestAutoRetryRunFailure(t *testing.T) {
 	h, reg, env := modelEnv(t)
 	// The correction picks a companion that cannot be started.
 	os.WriteFile(filepath.Join(h.bin, "mytool-build"), []byte("#!/nonexistent/interpreter\n"), 0o755)
-	reg.Register("correction", llmtest.BodyContains(fillReq, "failed with exit code 1"),
+	// It is asked twice: the second time with mytool-build's own flags.
+	reg.RegisterPersistent("correction", llmtest.BodyContains(fillReq, "failed with exit code 1"),
 		llmtest.OpenAI.Reply(`{"executable":"mytool-build","flags":[],"positionals":["in.txt"],"explanation":"x"}`))
 	_, errOut, code := h.run(t, "", env, "run", "--auto-retry", "--no-stream", "mytool", confidentTask)
 	if code != 1 || !strings.Contains(errOut, "the correction could not run: ") {

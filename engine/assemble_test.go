@@ -106,3 +106,15 @@ func TestQuoteArgv(t *testing.T) {
 		t.Error("protectDash")
 	}
 }
+
+// An optional value (--cs[=STR]) is emitted attached: "--cs long" would
+// make "long" another argument.
+func TestOptionalValueIsAttached(t *testing.T) {
+	rec := &ToolRecord{Name: "mm", Executable: "mm", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{{Name: "--cs", ParamType: "string", AttachedValue: true}, {Name: "-t", ParamType: "int"}}}
+	f := &Fill{Executable: "mm", Flags: []FlagValue{{Name: "--cs", Value: "long", HasValue: true}, {Name: "-t", Value: "4", HasValue: true}}, Positionals: []string{"ref.fa"}}
+	AttachOptional(rec, doc, f)
+	if got := Assemble(rec, f).Display; got != "mm '--cs=long' -t 4 ref.fa" {
+		t.Fatal(got)
+	}
+}

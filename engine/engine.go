@@ -97,9 +97,14 @@ type Result struct {
 	Unchecked bool `json:"unchecked"`
 	// LLMCalls and PromptTokens count the model calls made for this
 	// result; Model names the model that was consulted, if any.
-	LLMCalls     int    `json:"llm_calls"`
-	PromptTokens int    `json:"prompt_tokens"`
-	Model        string `json:"model,omitempty"`
+	LLMCalls     int `json:"llm_calls"`
+	PromptTokens int `json:"prompt_tokens"`
+	// PromptTokensEstimated: a provider sent no usage, so PromptTokens is
+	// (partly) an estimate.
+	PromptTokensEstimated bool   `json:"prompt_tokens_estimated,omitempty"`
+	Model                 string `json:"model,omitempty"`
+	// Decision is set when a model was asked for a fill.
+	Decision *Decision `json:"llm_decision,omitempty"`
 
 	llmFindings []Finding // what the model step found, added at Stage 5
 	llmNote     string    // the model's explanation of its accepted fill
@@ -269,6 +274,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
 	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
 	start = time.Now()
+	AttachOptional(rec, doc, fill)
 	res.Command = Assemble(rec, fill)
 	tr.Add(StageAssemble, nil, time.Since(start), res.Command.Display, assemblyLines(fill)...)
 	start = time.Now()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/traitome/oxo-call/llm"
+	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
 )
@@ -95,8 +96,12 @@ func (e *Engine) account(res *Result, stage int, what string, st llm.Stats, elap
 	o := e.opts.LLM
 	res.LLMCalls += st.Calls
 	res.PromptTokens += st.PromptTokens
+	res.PromptTokensEstimated = res.PromptTokensEstimated || st.Estimated
 	res.Model = o.name()
 	detail := []string{fmt.Sprintf("%d calls, %d completion tokens", st.Calls, st.CompletionTokens)}
+	if st.Estimated {
+		detail = append(detail, "the provider reported no prompt usage: the prompt tokens are an estimate")
+	}
 	if st.Repaired {
 		detail = append(detail, "the first reply did not fit the form; the repair call fixed it")
 	}
@@ -239,30 +244,148 @@ func (e *Engine) llmFill(ctx context.Context, req Request, rec *ToolRecord, doc 
 		}
 	}
 	if ent.Fill == nil {
-		return e.reject(det, res, ent.Rejected)
+		return e.reject(rec, det, res, "", ent.Rejected)
 	}
 	mf := e.fromModel(*ent.Fill, rec, doc, det, req.Task)
+	AttachOptional(rec, doc, mf)
 	cmd := Assemble(rec, mf)
 	for _, f := range Validate(e.opts.Rules, rec, doc, mf, cmd, workDir(req)) {
 		if f.Severity == "error" {
-			return e.reject(det, res, fmt.Sprintf("%s gives %s [%s]", cmd.Display, f.Message, f.Rule))
+			return e.reject(rec, det, res, cmd.Display, fmt.Sprintf("%s gives %s [%s]", cmd.Display, f.Message, f.Rule))
 		}
 	}
 	mf.Confidence = max(det.Confidence, modelConfidence)
-	res.Fill, res.Confidence, res.Uncertain = mf, mf.Confidence, mf.Confidence < ConfidenceThreshold
+	unsourced := false
+	if doubts := e.distrust(req.Task, rec, doc, mf); len(doubts) > 0 {
+		res.llmFindings = append(res.llmFindings, doubts...)
+		for _, d := range doubts {
+			mf.Evidence = append(mf.Evidence, d.Message)
+			if d.Rule == "llm.unsourced_file" {
+				mf.Confidence = min(mf.Confidence, unsourcedConfidence)
+				unsourced = true
+			}
+		}
+	}
+	// A file without a source makes the command uncertain whatever the
+	// threshold is: confidence alone would not say so when the fitted
+	// threshold sits below the cap.
+	mf.Uncertain = mf.Confidence < ConfidenceThreshold || unsourced
+	res.Fill, res.Confidence, res.Uncertain = mf, mf.Confidence, mf.Uncertain
 	res.llmNote = ent.Fill.Explanation
-	res.Trace.Add(StageMap, nil, 0, fmt.Sprintf("model fill passed Stage 5: %s, confidence %.2f", cmd.Display, mf.Confidence), mf.Evidence[len(det.Evidence):]...)
+	res.Trace.Add(StageMap, nil, 0, fmt.Sprintf("model fill passed Stage 5: %s, confidence %.2f", cmd.Display, mf.Confidence), mf.Evidence...)
+	res.Decision = &Decision{Deterministic: Assemble(rec, det).Display, Model: cmd.Display, Winner: "model",
+		Why: "the model was asked (" + askedWhy(o.mode(), det.Confidence) + ") and its fill passed Stage 5, so it replaces the deterministic fill whole"}
+	res.Trace.Add(StageMap, nil, 0, "deterministic fill "+res.Decision.Deterministic+"; model fill "+cmd.Display+"; the model's won: "+res.Decision.Why)
 	return mf
+}
+
+// unsourcedConfidence caps a model fill holding a file the task never
+// named: the command is uncertain.
+const unsourcedConfidence = 0.4
+
+// distrust checks what the model added: a file-like value that the task
+// neither names nor derives from one of its names (llm.unsourced_file),
+// and a destructive flag (the Destructive category of the flag rules)
+// that no task word asks for (llm.destructive_flag).
+func (e *Engine) distrust(task string, rec *ToolRecord, doc *ToolDoc, f *Fill) []Finding {
+	var out []Finding
+	lower := strings.ToLower(task)
+	stems := taskStems(task)
+	vals := append([]string(nil), f.Positionals...)
+	flags, _ := scope(rec, doc, f.Executable, f.Subcommand)
+	for _, fv := range f.Flags {
+		if fv.HasValue {
+			vals = append(vals, fv.Value)
+		}
+		fd, ok := LookupFlag(flags, fv.Name)
+		if ok && fd.Category == "Destructive" && !supported(lower, append([]string{fd.Name}, fd.Aliases...)) {
+			out = append(out, Finding{Severity: "warning", Rule: "llm.destructive_flag", Flag: fv.Name, Dangerous: true,
+				Message: fmt.Sprintf("the model added %s (%s), which can delete, overwrite or run something, and no word of the task asks for it", fv.Name, orNone(fd.Description))})
+		}
+	}
+	if f.Stdout != "" {
+		vals = append(vals, f.Stdout)
+	}
+	for _, v := range vals {
+		if FileType(v) == "" || strings.Contains(task, v) || derived(v, stems) {
+			continue
+		}
+		out = append(out, Finding{Severity: "warning", Rule: "llm.unsourced_file",
+			Message: fmt.Sprintf("the model's command uses the file %s, which the task neither names nor derives from its own names; the command is uncertain", v)})
+	}
+	return out
+}
+
+// taskStems are the leading names of the task's words ("aln" of
+// "aln.bam", "sample1" of "sample1"), from which derived files are named.
+func taskStems(task string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(task, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == ',' || r == ';' || r == '"' || r == '\'' || r == '(' || r == ')' || r == '`' || r > 0x2e7f
+	}) {
+		w = strings.TrimRight(w, ".:")
+		base := w[strings.LastIndexByte(w, '/')+1:]
+		if i := strings.IndexByte(base, '.'); i > 0 {
+			base = base[:i]
+		}
+		if len(base) >= 2 {
+			out = append(out, w[:strings.LastIndexByte(w, '/')+1]+base)
+		}
+	}
+	return out
+}
+
+// derived reports whether file v is named from a task stem: the stem
+// itself followed by ".", "_" or "-" ("aln" → aln.sorted.bam, aln_R1.fq).
+func derived(v string, stems []string) bool {
+	for _, s := range stems {
+		if strings.HasPrefix(v, s) && len(v) > len(s) && strings.ContainsRune("._-", rune(v[len(s)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// supported reports whether a task word asks for a flag: one of the words
+// of its names (without dashes, split at - and _) is in the task.
+func supported(lowerTask string, names []string) bool {
+	for _, n := range names {
+		for _, w := range strings.FieldsFunc(strings.ToLower(n), func(r rune) bool { return r == '-' || r == '_' }) {
+			if len(w) >= 3 && strings.Contains(lowerTask, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reject keeps the deterministic fill and says why the model's was not
 // used, in the evidence and as a warning finding.
-func (e *Engine) reject(det *Fill, res *Result, why string) *Fill {
+func (e *Engine) reject(rec *ToolRecord, det *Fill, res *Result, model, why string) *Fill {
 	msg := "the model's fill was rejected (" + why + "); kept the deterministic fill"
+	res.Decision = &Decision{Deterministic: Assemble(rec, det).Display, Model: model, Winner: "deterministic", Why: msg}
+	res.Trace.Add(StageMap, nil, 0, "deterministic fill "+res.Decision.Deterministic+"; model fill "+modelOrNone(model)+"; the deterministic fill won: "+why)
 	det.Evidence = append(det.Evidence, msg)
 	res.llmFindings = append(res.llmFindings, Finding{Severity: "warning", Rule: "llm.rejected", Message: msg})
 	res.Trace.Add(StageMap, nil, 0, msg)
 	return det
+}
+
+// Decision says, when a model was asked, what the deterministic fill and
+// the model's fill were and which one the user got, and why.
+type Decision struct {
+	Deterministic string `json:"deterministic"`
+	Model         string `json:"model,omitempty"`
+	Winner        string `json:"winner"`
+	Why           string `json:"why"`
+}
+
+// askedWhy says why the model was asked.
+func askedWhy(mode string, conf float64) string {
+	if mode == LLMAlways {
+		return "mode always"
+	}
+	return fmt.Sprintf("the deterministic fill was uncertain, confidence %.2f", conf)
 }
 
 // workDir is where Stage 5 checks relative paths.
@@ -301,9 +424,47 @@ func scope(rec *ToolRecord, doc *ToolDoc, exe string, sub []string) ([]FlagDoc, 
 	return doc.AllFlags(sd), sd.Positionals
 }
 
+func formFlags(fs []FlagDoc) []llm.FormFlag {
+	out := make([]llm.FormFlag, 0, len(fs))
+	for _, fd := range fs {
+		out = append(out, formFlag(fd))
+	}
+	return out
+}
+
+func formPositionals(ps []PositionalDoc) []llm.FormPositional {
+	var out []llm.FormPositional
+	for _, p := range ps {
+		out = append(out, llm.FormPositional{Name: p.Name, Type: p.ParamType, Description: p.Description, Required: p.Required})
+	}
+	return out
+}
+
 // formFlag converts a flag for the model's form.
 func formFlag(fd FlagDoc) llm.FormFlag {
-	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: fd.Choices}
+	ch := fd.Choices
+	if openChoices(ch) {
+		ch = nil
+	}
+	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: ch, AttachedValue: fd.AttachedValue}
+}
+
+// openChoices reports a choice list that holds a type word ("NUM|AUTO",
+// "FILE|DIR"): the value is not limited to the listed words.
+func openChoices(ch []string) bool {
+	for _, c := range ch {
+		if parsers.IsTypeWord(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// choiceOK reports whether a value fits a flag's choices: one of them, an
+// open list, or a value the description names as a word ("Values: rl
+// (trim both ends), r (right end only)").
+func choiceOK(fd FlagDoc, v string) bool {
+	return len(fd.Choices) == 0 || hasFold(fd.Choices, v) || openChoices(fd.Choices) || HelpLists(fd.Description, v)
 }
 
 // form builds what the model may use: the executables, the real
@@ -311,6 +472,9 @@ func formFlag(fd FlagDoc) llm.FormFlag {
 // closest examples and the flags the deterministic fill already chose.
 func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, det *Fill) llm.Form {
 	f := llm.Form{Tool: rec.Executable, Task: task, Subcommand: strings.Join(det.Subcommand, " ")}
+	if det.Executable != rec.Executable {
+		f.Executable = det.Executable
+	}
 	seen := map[string]bool{rec.Executable: true}
 	addExe := func(n string) {
 		if n != "" && !seen[n] {
@@ -324,21 +488,40 @@ func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Ski
 	for _, c := range rec.CompanionTools {
 		addExe(c.Name)
 	}
+	// Every subcommand and companion is a scope the model may pick, with
+	// its own flags; the deterministic pick is only the suggestion.
 	var walk func(list []SubcommandDoc, prefix string)
 	walk = func(list []SubcommandDoc, prefix string) {
 		for _, s := range list {
 			p := strings.TrimSpace(prefix + " " + s.Name)
 			f.Subcommands = append(f.Subcommands, p)
+			fl, ps := scope(rec, doc, "", strings.Fields(p))
+			f.Scopes = append(f.Scopes, llm.FormScope{Subcommand: p, Description: s.Description, Flags: formFlags(fl), Positionals: formPositionals(ps), Unchecked: s.Parser == ""})
 			walk(s.Subcommands, p)
 		}
 	}
 	walk(doc.Subcommands, "")
-	flags, pos := scope(rec, doc, det.Executable, det.Subcommand)
-	for _, fd := range flags {
-		f.Flags = append(f.Flags, formFlag(fd))
+	if len(doc.Subcommands) > 0 {
+		f.Scopes = append(f.Scopes, llm.FormScope{Flags: formFlags(doc.AllFlags(nil)), Positionals: formPositionals(doc.Positionals)})
 	}
-	for _, p := range pos {
-		f.Positionals = append(f.Positionals, llm.FormPositional{Name: p.Name, Type: p.ParamType, Description: p.Description, Required: p.Required})
+	for _, c := range doc.Companions {
+		f.Scopes = append(f.Scopes, llm.FormScope{Executable: c.Name, Flags: formFlags(c.Flags), Positionals: formPositionals(c.Positionals), Unchecked: c.Parser == ""})
+	}
+	if det.Executable != "" && det.Executable != rec.Executable {
+		f.Scopes = append(f.Scopes, llm.FormScope{Flags: formFlags(doc.AllFlags(nil)), Positionals: formPositionals(doc.Positionals)})
+	}
+	flags, pos := scope(rec, doc, det.Executable, det.Subcommand)
+	f.Flags, f.Positionals = formFlags(flags), formPositionals(pos)
+	for _, sc := range f.Scopes {
+		if sc.Subcommand == f.Subcommand && (sc.Executable == "" && f.Executable == "" || sc.Executable == f.Executable) {
+			f.Unchecked = sc.Unchecked
+		}
+	}
+	f.Unparsed = func(exe, sub, flag string) bool {
+		if exe == rec.Executable {
+			exe = ""
+		}
+		return HelpLists(doc.ScopeHelp(rec, exe, strings.Fields(sub)), flag)
 	}
 	f.Examples = closestExamples(e.opts.Rules, rec, doc, sk, task, det.Example, 3)
 	for _, fv := range det.Flags {
@@ -378,11 +561,13 @@ func closestExamples(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Sk
 	return out
 }
 
-// fromModel converts the model's fill: flags keep the model's order and
-// take HasValue from their type, outputs are the task's and the output
-// flags' values, and the deterministic fill's stdout file is kept.
+// fromModel converts the model's fill. It replaces the deterministic fill
+// whole: the model's program, flags (in its order and its spelling, a
+// value written with "=" kept attached), positionals and standard output.
+// Only the task's own output files are carried over, for the safety checks
+// of Stage 5.
 func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill, task string) *Fill {
-	f := &Fill{Executable: lf.Executable, Subcommand: strings.Fields(lf.Subcommand), Positionals: append([]string{}, lf.Positionals...)}
+	f := &Fill{Executable: lf.Executable, Subcommand: strings.Fields(lf.Subcommand), Positionals: append([]string{}, lf.Positionals...), Stdout: lf.Stdout}
 	flags, _ := scope(rec, doc, f.Executable, f.Subcommand)
 	outs := map[string]bool{}
 	for _, o := range det.Outputs {
@@ -391,36 +576,44 @@ func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill
 	for _, s := range ExtractSlots(task).Outputs() {
 		outs[s.Path] = true
 	}
-	used := map[string]bool{}
 	for _, fv := range lf.Flags {
-		v := FlagValue{Name: fv.Name, Value: fv.Value, HasValue: fv.Value != "", Why: "model"}
+		name := fv.Name
+		if fv.Written != "" {
+			name = fv.Written
+		}
+		v := FlagValue{Name: name, Value: fv.Value, HasValue: fv.Value != "", Why: "model"}
 		if fd, ok := LookupFlag(flags, fv.Name); ok {
-			v.HasValue = fd.ParamType != "bool" && (fd.ParamType != "" || fv.Value != "")
+			v.HasValue = fd.ParamType != "bool" && (fd.ParamType != "" && !fd.AttachedValue || fv.Value != "")
 			v.Style = kvStyle(fd)
 			if fd.Category == "Output" && v.HasValue {
 				outs[fv.Value] = true
 			}
 		}
-		if v.HasValue {
-			used[v.Value] = true
-			if outs[v.Value] {
-				f.Outputs = append(f.Outputs, v.Value)
-			}
+		if fv.Attached && v.HasValue && v.Style == "" {
+			v.Style = "eq"
+		}
+		if v.HasValue && outs[v.Value] {
+			f.Outputs = append(f.Outputs, v.Value)
 		}
 		f.Flags = append(f.Flags, v)
 	}
 	for _, p := range f.Positionals {
-		used[p] = true
 		if outs[p] {
 			f.Outputs = append(f.Outputs, p)
 		}
 	}
-	if det.Stdout != "" && !used[det.Stdout] && f.Executable == det.Executable {
-		f.Stdout = det.Stdout
-		f.Outputs = append(f.Outputs, det.Stdout)
+	if f.Stdout != "" {
+		f.Outputs = append(f.Outputs, f.Stdout)
 	}
-	f.Evidence = append(append([]string(nil), det.Evidence...), "the model filled the form: "+orNone(lf.Explanation))
+	f.Evidence = []string{"the model filled the form: " + orNone(lf.Explanation)}
 	return f
+}
+
+func modelOrNone(cmd string) string {
+	if cmd == "" {
+		return "(none: the reply did not fit the form)"
+	}
+	return cmd
 }
 
 func orNone(s string) string {
@@ -534,4 +727,24 @@ func (e *Engine) Prompt(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.S
 	f.ModelTier = llm.Tier(model)
 	system, user = llm.BuildPrompt(f)
 	return system, user, llm.EstimateTokens(system) + llm.EstimateTokens(user)
+}
+
+// ScopedPrompt is Prompt as the model sees it once it picked a program
+// (exe "" = the tool, and a subcommand path): the suggested program's
+// prompt when that is the pick, else the follow-up prompt that lists the
+// picked program's own flags.
+func (e *Engine) ScopedPrompt(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, model, exe string, sub []string) (system, user string) {
+	det := MapTask(e.opts.Rules, rec, doc, sk, task)
+	if sk != nil {
+		doc = FuseSkill(doc, sk)
+	}
+	f := e.form(task, rec, doc, sk, det)
+	f.ModelTier = llm.Tier(model)
+	if exe == rec.Executable {
+		exe = ""
+	}
+	if g, ok := f.Rescope(exe, strings.Join(sub, " ")); ok {
+		f = g
+	}
+	return llm.BuildPrompt(f)
 }

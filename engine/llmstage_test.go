@@ -115,8 +115,15 @@ func TestModelFillFixesUncertainFill(t *testing.T) {
 	v.reg.Register("fill", fillReq, llmtest.OpenAI.Reply(modelFill("", [][2]string{{"-t", "4"}, {"--fast", ""}}, "in.txt")))
 	res := v.gen(t, uncertainTask, nil)
 	v.reg.Verify(t)
-	if res.Command.Display != "mytool --threads 4 --fast in.txt" {
+	// The model wrote -t: the command keeps its spelling.
+	if res.Command.Display != "mytool -t 4 --fast in.txt" {
 		t.Fatalf("command = %q", res.Command.Display)
+	}
+	if d := res.Decision; d == nil || d.Winner != "model" || d.Model != res.Command.Display || d.Deterministic == "" || !strings.Contains(d.Why, "passed Stage 5") {
+		t.Fatalf("decision %+v", res.Decision)
+	}
+	if !traceHas(res, "deterministic fill "+res.Decision.Deterministic+"; model fill mytool -t 4 --fast in.txt; the model's won") {
+		t.Fatal("explain does not show both fills")
 	}
 	if res.LLMCalls != 1 || res.PromptTokens != llmtest.PromptTokens || res.Model != "stub-model" {
 		t.Fatalf("accounting: %d calls, %d tokens, model %q", res.LLMCalls, res.PromptTokens, res.Model)
@@ -170,18 +177,31 @@ func TestModelFillRejectedByStage5(t *testing.T) {
 	v := newLLMEnv(t, "always")
 	v.rec.CompanionTools = []Companion{{Name: "mytool-build", Path: "/x/mytool-build"}}
 	v.doc.Companions = []SubcommandDoc{{Name: "mytool-build", Parser: "getopt", Flags: []FlagDoc{{Name: "--index", ParamType: "file"}}}}
-	// --fast is a flag of the form (mytool's) but not of mytool-build.
-	v.reg.Register("fill", fillReq, llmtest.OpenAI.Reply(modelFill("mytool-build", [][2]string{{"--fast", ""}}, "in.txt")))
+	// --fast is a flag of mytool but not of mytool-build: the reply is
+	// checked against the scope it picked, the repair shows that scope's
+	// flags, and a second bad reply leaves the deterministic fill.
+	bad := llmtest.OpenAI.Reply(modelFill("mytool-build", [][2]string{{"--fast", ""}}, "in.txt"))
+	v.reg.Register("fill", fillReq, bad)
+	// The model picked mytool-build: it is asked again with that
+	// program's flags, then repaired once.
+	v.reg.Register("rescoped", llmtest.BodyContains(fillReq, `--index`), bad)
+	v.reg.Register("repair", llmtest.BodyContains(fillReq, "Allowed flag names: --index"), bad)
 	res := v.gen(t, "filter in.txt keeping quality above 20 into out.txt", nil)
 	v.reg.Verify(t)
 	if res.Command.Display != "mytool -o out.txt -q 20 in.txt" {
 		t.Fatalf("command = %q", res.Command.Display)
 	}
 	f := findingRule(res, "llm.rejected")
-	if f == nil || !strings.Contains(f.Message, "check.unknown_flag") {
+	if f == nil || !strings.Contains(f.Message, `unknown flag "--fast"`) {
 		t.Fatalf("findings %+v", res.Findings)
 	}
-	if res.LLMCalls != 1 || res.Confidence != res.Fill.Confidence || res.Fill.Example != nil && res.Fill.Example.Source == "model" {
+	if d := res.Decision; d == nil || d.Winner != "deterministic" || d.Deterministic != res.Command.Display {
+		t.Fatalf("decision %+v", res.Decision)
+	}
+	if !traceHas(res, "deterministic fill mytool -o out.txt -q 20 in.txt; model fill (none: the reply did not fit the form); the deterministic fill won") {
+		t.Fatal("explain does not show both fills")
+	}
+	if res.LLMCalls != 3 || res.Confidence != res.Fill.Confidence {
 		t.Fatalf("calls %d conf %.2f", res.LLMCalls, res.Confidence)
 	}
 }
@@ -495,19 +515,22 @@ func TestFromModel(t *testing.T) {
 	if compact(f.Flags) != compact(want) {
 		t.Fatalf("flags %s", compact(f.Flags))
 	}
-	if strings.Join(f.Outputs, ",") != "b.fq,old.txt,sum.tsv,res.txt" || f.Stdout != "res.txt" {
+	// The model's fill replaces the deterministic one whole: the
+	// deterministic stdout file is not merged in.
+	if strings.Join(f.Outputs, ",") != "b.fq,old.txt,sum.tsv" || f.Stdout != "" {
 		t.Fatalf("outputs %v stdout %q", f.Outputs, f.Stdout)
 	}
-	if f.Evidence[1] != "the model filled the form: (no explanation)" {
+	if len(f.Evidence) != 1 || f.Evidence[0] != "the model filled the form: (no explanation)" {
 		t.Fatal(f.Evidence)
 	}
-	if got := Assemble(rec, f).Display; got != "bb 'in=a.fq' 'out=b.fq' --flag --sw --unknown v old.txt sum.tsv > res.txt" {
+	if got := Assemble(rec, f).Display; got != "bb 'in=a.fq' 'out=b.fq' --flag --sw --unknown v old.txt sum.tsv" {
 		t.Fatal(got)
 	}
-	// The stdout file is dropped when the model writes it itself.
-	lf.Positionals = []string{"res.txt"}
-	if f := e.fromModel(lf, rec, doc, det, "x"); f.Stdout != "" {
-		t.Fatal("stdout kept")
+	// The model's own "> file", its spelling and an attached value stay.
+	lf = llm.Fill{Executable: "bb", Flags: []llm.FlagValue{{Name: "--flag", Value: "long", Written: "-f", Attached: true}, {Name: "--sw", Written: "-s"}}, Positionals: []string{"a.fq"}, Stdout: "res.txt"}
+	f = e.fromModel(lf, rec, doc, det, "x")
+	if got := Assemble(rec, f).Display; got != "bb '-f=long' -s a.fq > res.txt" || strings.Join(f.Outputs, ",") != "res.txt" {
+		t.Fatalf("%s outputs %v", got, f.Outputs)
 	}
 }
 
@@ -603,4 +626,40 @@ func TestLLMCache(t *testing.T) {
 		t.Fatal("put under a file")
 	}
 	_ = skills.Example{}
+}
+
+// What the model adds is distrusted: a file the task neither names nor
+// derives makes the command uncertain; a destructive flag no task word
+// asks for is a dangerous finding; the prompt marks help text as data.
+func TestModelAdditionsAreDistrusted(t *testing.T) {
+	v := newLLMEnv(t, "always")
+	v.doc.Flags = append(v.doc.Flags, FlagDoc{Name: "--force", ParamType: "bool", Category: "Destructive", Description: "overwrite existing output files"})
+	v.reg.Register("fill", fillReq, llmtest.OpenAI.Reply(modelFill("", [][2]string{{"-o", "invented.txt"}, {"--force", ""}}, "in.txt")))
+	v.reg.Register("review", reviewReq, llmtest.OpenAI.Reply("CORRECT"))
+	res := v.gen(t, "filter in.txt into out3.txt", nil)
+	v.reg.Verify(t)
+	if res.Command.Display != "mytool -o invented.txt --force in.txt" {
+		t.Fatalf("command = %q", res.Command.Display)
+	}
+	f := findingRule(res, "llm.unsourced_file")
+	if f == nil || !strings.Contains(f.Message, "invented.txt") || !res.Uncertain || res.Confidence > 0.4 {
+		t.Fatalf("unsourced: %+v uncertain %v conf %.2f", res.Findings, res.Uncertain, res.Confidence)
+	}
+	if d := findingRule(res, "llm.destructive_flag"); d == nil || !d.Dangerous || d.Flag != "--force" {
+		t.Fatalf("destructive: %+v", res.Findings)
+	}
+	body := string(v.reg.Requests()[0].Body)
+	if !strings.Contains(body, `\u003chelp\u003e`) && !strings.Contains(body, "<help>") {
+		t.Fatalf("help not marked as data: %s", body)
+	}
+
+	// Files the task names or derives, and a destructive flag the task
+	// asks for, raise nothing.
+	v = newLLMEnv(t, "always")
+	v.doc.Flags = append(v.doc.Flags, FlagDoc{Name: "--force", ParamType: "bool", Category: "Destructive"})
+	v.reg.Register("fill", fillReq, llmtest.OpenAI.Reply(modelFill("", [][2]string{{"-o", "in.filtered.txt"}, {"--force", ""}}, "in.txt")))
+	res = v.gen(t, "filter in.txt, force overwriting", nil)
+	if findingRule(res, "llm.unsourced_file") != nil || findingRule(res, "llm.destructive_flag") != nil || res.Uncertain {
+		t.Fatalf("findings %+v uncertain %v", res.Findings, res.Uncertain)
+	}
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/traitome/oxo-call/parsers"
+import (
+	"strings"
+
+	"github.com/traitome/oxo-call/parsers"
+)
 
 // ToolDoc is Stage 2's product: what the tool's own help (and, fused in,
 // its skill) says about how to call it. Field names follow the design's
@@ -82,6 +86,10 @@ type FlagDoc struct {
 	Repeatable  bool     `json:"repeatable,omitempty"`
 	// Style is "kv" for key=value arguments (BBTools in=reads.fq).
 	Style string `json:"style,omitempty"`
+	// AttachedValue: the help shows the value as optional and joined
+	// (--cs[=STR]), so a value must be attached with "=" (--cs long would
+	// be another argument).
+	AttachedValue bool `json:"attached_value,omitempty"`
 }
 
 // PositionalDoc is one positional argument.
@@ -151,7 +159,8 @@ func flagDocs(fs []parsers.Flag) []FlagDoc {
 	out := make([]FlagDoc, 0, len(fs))
 	for _, f := range fs {
 		out = append(out, FlagDoc{Name: f.Name, Aliases: f.Aliases, ParamType: f.ParamType, Placeholder: f.Placeholder,
-			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style})
+			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style,
+			AttachedValue: f.AttachedValue})
 	}
 	return out
 }
@@ -162,4 +171,58 @@ func positionalDocs(ps []parsers.Positional) []PositionalDoc {
 		out = append(out, PositionalDoc{Position: p.Position, Name: p.Name, ParamType: p.ParamType, Description: p.Description, Required: p.Required, Repeatable: p.Repeatable})
 	}
 	return out
+}
+
+// ScopeHelp returns the help text of a program: a companion's or a
+// subcommand's own help, else the root help.
+func (d *ToolDoc) ScopeHelp(rec *ToolRecord, exe string, sub []string) string {
+	if exe != "" && rec != nil && exe != rec.Executable {
+		return d.SubcommandHelps[exe]
+	}
+	if len(sub) > 0 {
+		if h, ok := d.SubcommandHelps[strings.Join(sub, " ")]; ok {
+			return h
+		}
+	}
+	return d.RawHelp
+}
+
+// HelpLists reports whether help names flag as an exact token: preceded
+// by the start of a line, a space or an opening bracket, and followed by
+// the end, a space, "=", ",", ":", "<" or a closing bracket. A flag the
+// parser missed is still real when the help lists it this way.
+func HelpLists(help, flag string) bool {
+	if flag == "" || help == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(help[i:], flag)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		end := at + len(flag)
+		before := at == 0 || strings.ContainsRune(" \t\n[(|,/", rune(help[at-1]))
+		after := end == len(help) || strings.ContainsRune(" \t\n=,:<>[]()|;", rune(help[end]))
+		if before && after {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// AttachOptional gives every flag of a fill whose help shows an optional
+// value ("--cs[=STR]") the attached "=" form, the only one the tool reads
+// as that flag's value.
+func AttachOptional(rec *ToolRecord, doc *ToolDoc, f *Fill) {
+	if doc == nil || f == nil {
+		return
+	}
+	flags, _ := scope(rec, doc, f.Executable, f.Subcommand)
+	for i := range f.Flags {
+		fv := &f.Flags[i]
+		if fd, ok := LookupFlag(flags, fv.Name); ok && fd.AttachedValue && fv.HasValue && fv.Style == "" && !strings.HasPrefix(fv.Value, "-") {
+			fv.Style = "eq"
+		}
+	}
 }

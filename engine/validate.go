@@ -117,6 +117,9 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 	present := map[string]bool{}
 	for _, fv := range f.Flags {
 		fd, ok := LookupFlag(flags, fv.Name)
+		if !ok && v.unparsed(f, fv.Name) {
+			continue
+		}
 		if !ok {
 			exe := f.Executable
 			if exe == "" {
@@ -133,21 +136,36 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 		switch {
 		case fd.ParamType == "bool" && fv.HasValue:
 			v.add("error", "check.unexpected_value", fv.Name, "%s takes no value but was given %q", fv.Name, fv.Value)
-		case fd.ParamType != "bool" && !fv.HasValue:
+		case fd.ParamType != "bool" && !fv.HasValue && !fd.AttachedValue:
 			v.add("error", "check.missing_value", fv.Name, "%s needs a value (%s)", fv.Name, orDash(fd.Placeholder))
 		case fd.ParamType == "int" && !intRE.MatchString(fv.Value):
 			v.add("warning", "check.bad_type", fv.Name, "%s expects an integer, got %q", fv.Name, fv.Value)
 		case fd.ParamType == "float" && !floatRE.MatchString(fv.Value):
 			v.add("warning", "check.bad_type", fv.Name, "%s expects a number, got %q", fv.Name, fv.Value)
-		case len(fd.Choices) > 0 && !hasFold(fd.Choices, fv.Value):
+		case !choiceOK(fd, fv.Value):
 			v.add("error", "check.bad_choice", fv.Name, "%s must be one of %s, got %q", fv.Name, strings.Join(fd.Choices, ", "), fv.Value)
 		}
 	}
+	// A lone switch with nothing else (-version, --help, --citation) asks
+	// the program about itself; the flags a run requires do not apply.
+	query := len(f.Flags) == 1 && !f.Flags[0].HasValue && len(f.Positionals) == 0
 	for _, fd := range flags {
-		if fd.Required && !present[fd.Name] {
+		if fd.Required && !present[fd.Name] && !query {
 			v.add("error", "check.required_missing", fd.Name, "%s is required (%s)", fd.Name, fd.Description)
 		}
 	}
+}
+
+// unparsed reports, with a doc.unparsed_flag note, a flag the ToolDoc
+// lacks but the program's raw help lists as an exact token: a parser gap,
+// not an invention.
+func (v *validator) unparsed(f *Fill, name string) bool {
+	n, _, _ := strings.Cut(name, "=")
+	if !HelpLists(v.doc.ScopeHelp(v.rec, f.Executable, f.Subcommand), n) {
+		return false
+	}
+	v.add("info", "doc.unparsed_flag", name, "%s is not in the parsed help but the help lists it (a parser gap); accepted with its value as written", n)
+	return true
 }
 
 func orDash(s string) string {

@@ -279,6 +279,53 @@ func TestValidateMessageNamesTheTool(t *testing.T) {
 	}
 }
 
+func TestValidateUnparsedFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "al", Executable: "al", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{{Name: "-x", ParamType: "file"}},
+		RawHelp: "Usage: al -x <idx> [options]\n  -x <idx>  index\n  --un-gz <path>  write unaligned reads, gzipped\n"}
+	f := &Fill{Executable: "al", Flags: []FlagValue{{Name: "-x", Value: "idx", HasValue: true}, {Name: "--un-gz", Value: "u.fq.gz", HasValue: true}, {Name: "--un", Value: "u.fq", HasValue: true}}}
+	fs := Validate(builtinRules, rec, doc, f, Assemble(rec, f), t.TempDir())
+	var got []string
+	for _, x := range fs {
+		if x.Rule != "check.input_missing" {
+			got = append(got, x.Severity+" "+x.Rule+" "+x.Flag)
+		}
+	}
+	// --un-gz is in the help as a token: a parser gap, accepted. --un is
+	// only a prefix of it: an unknown flag.
+	if strings.Join(got, ",") != "info doc.unparsed_flag --un-gz,error check.unknown_flag --un" {
+		t.Fatal(got)
+	}
+	for _, c := range []struct {
+		help, flag string
+		want       bool
+	}{{"  -SO,--SORT_ORDER <x>", "-SO", true}, {"ref=<file>", "ref", true}, {"--cs[=STR]", "--cs", true}, {"--csv", "--cs", false}, {"x-SO", "-SO", false}, {"", "-a", false}} {
+		if HelpLists(c.help, c.flag) != c.want {
+			t.Errorf("HelpLists(%q, %q) != %v", c.help, c.flag, c.want)
+		}
+	}
+}
+
+func TestValidateLoneSwitchNeedsNoRequired(t *testing.T) {
+	rec := &ToolRecord{Name: "mk", Executable: "mk", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{{Name: "-dbtype", ParamType: "string", Required: true}, {Name: "-version", ParamType: "bool"}, {Name: "-in", ParamType: "file"}}}
+	count := func(f *Fill) int {
+		n := 0
+		for _, x := range Validate(builtinRules, rec, doc, f, Assemble(rec, f), t.TempDir()) {
+			if x.Rule == "check.required_missing" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count(&Fill{Executable: "mk", Flags: []FlagValue{{Name: "-version"}}}); n != 0 {
+		t.Fatal("mk -version needs -dbtype")
+	}
+	if n := count(&Fill{Executable: "mk", Flags: []FlagValue{{Name: "-in", Value: "x.fa", HasValue: true}}}); n != 1 {
+		t.Fatal("mk -in x.fa does not need -dbtype")
+	}
+}
+
 // TestValidatePathsResolved: output == input and writing outside the
 // working directory are judged on cleaned, symlink-resolved absolute
 // paths, not on how the path is spelled.

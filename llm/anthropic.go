@@ -26,7 +26,7 @@ type anthropic struct {
 }
 
 func newAnthropic(cfg Config, t *transport) (*anthropic, error) {
-	base, err := checkBase("anthropic", pick(cfg.APIBase, DefaultAnthropicBase))
+	base, err := checkModelBase("anthropic", pick(cfg.APIBase, DefaultAnthropicBase), cfg)
 	if err != nil {
 		return nil, err
 	}

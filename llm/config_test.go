@@ -1,10 +1,13 @@
 package llm
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/traitome/oxo-call/llm/llmtest"
 )
 
 func TestNewDefaultsAndAliases(t *testing.T) {
@@ -56,8 +59,8 @@ func TestNewErrors(t *testing.T) {
 		{Config{Provider: "vllm", APIBase: "http://localhost:8000/v1"}, "vllm: model is required"},
 		{Config{Provider: "openai"}, "openai: api_token is required"},
 		{Config{Provider: "anthropic"}, "anthropic: api_token is required"},
-		{Config{Provider: "openai", APIToken: "k", APIBase: "http://api.example.com/v1"}, "openai: api_base http://api.example.com/v1 must use https (plain http is only allowed for localhost)"},
-		{Config{Provider: "anthropic", APIToken: "k", APIBase: "http://10.1.2.3/v1"}, "must use https"},
+		{Config{Provider: "openai", APIToken: "k", APIBase: "http://api.example.com/v1"}, "openai: api_base http://api.example.com/v1 must use https (plain http is only allowed for localhost and private or link-local addresses, or with llm.allow_http: true)"},
+		{Config{Provider: "anthropic", APIToken: "k", APIBase: "http://8.8.4.4/v1"}, "must use https"},
 		{Config{Provider: "ollama", APIBase: "http://gpu-box:11434"}, "must use https"},
 		{Config{Provider: "openai", APIToken: "k", APIBase: "ws://localhost/v1"}, "must be an https URL"},
 		{Config{Provider: "openai", APIToken: "k", APIBase: "not a url"}, "invalid api_base"},
@@ -130,5 +133,39 @@ func TestWithDefaults(t *testing.T) {
 	r = withDefaults(Request{Model: "x", MaxTokens: 3, Temperature: 0.1}, "m", Config{MaxTokens: 9, Temperature: 0.5})
 	if r.Model != "x" || r.MaxTokens != 3 || r.Temperature != 0.1 || r.Stream {
 		t.Errorf("%+v", r)
+	}
+}
+
+// Plain http reaches a lab model on a private or link-local address, with
+// a warning, or any host with AllowHTTP; public addresses need https.
+func TestPrivateNetworkHTTP(t *testing.T) {
+	for _, host := range []string{"10.1.2.3", "172.16.0.9", "192.168.1.20", "169.254.3.4", "[fd00::1]", "[fe80::1]"} {
+		var warned []string
+		p, err := New(Config{Provider: "ollama", APIBase: "http://" + host + ":11434", Warn: func(s string) { warned = append(warned, s) }}, nil)
+		if err != nil || p == nil {
+			t.Fatalf("%s: %v", host, err)
+		}
+		if len(warned) != 1 || !strings.Contains(warned[0], "plain http to a private address") {
+			t.Fatalf("%s: warnings %q", host, warned)
+		}
+	}
+	for _, host := range []string{"172.32.0.1", "8.8.8.8", "gpu-box", "[2001:db8::1]"} {
+		if _, err := New(Config{Provider: "ollama", APIBase: "http://" + host + ":11434"}, nil); err == nil || !strings.Contains(err.Error(), "must use https") {
+			t.Fatalf("%s: err %v", host, err)
+		}
+	}
+	var warned []string
+	if _, err := New(Config{Provider: "ollama", APIBase: "http://gpu-box:11434", AllowHTTP: true, Warn: func(s string) { warned = append(warned, s) }}, nil); err != nil || len(warned) != 0 {
+		t.Fatalf("allow_http: %v %q", err, warned)
+	}
+	// A wire call to a loopback server still works through the same path.
+	reg := llmtest.New(t)
+	reg.Register("chat", llmtest.REST(http.MethodPost, "/api/chat"), llmtest.Ollama.Reply("CORRECT"))
+	p, err := New(Config{Provider: "ollama", APIBase: reg.URL(), Model: "m"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _, _, err := (&Filler{P: p}).Review(context.Background(), "t", "c", nil); err != nil || !ok {
+		t.Fatal(ok, err)
 	}
 }

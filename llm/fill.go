@@ -23,6 +23,9 @@ type Stats struct {
 	PromptTokens     int
 	CompletionTokens int
 	Repaired         bool // the first reply was invalid and the repair call fixed it
+	// Estimated: the provider reported no prompt usage for some call, so
+	// PromptTokens holds an estimate for it.
+	Estimated bool
 }
 
 // Token budgets for text quoted back to the model.
@@ -46,7 +49,17 @@ func (x *Filler) call(ctx context.Context, st *Stats, system string, msgs []Mess
 		return "", err
 	}
 	st.Calls++
-	st.PromptTokens += resp.PromptTokens
+	pt := resp.PromptTokens
+	if pt == 0 {
+		// The provider sent no usage (some streaming servers do not):
+		// estimate what was sent, and say so.
+		pt = EstimateTokens(system)
+		for _, m := range msgs {
+			pt += EstimateTokens(m.Content)
+		}
+		st.Estimated = true
+	}
+	st.PromptTokens += pt
 	st.CompletionTokens += resp.CompletionTokens
 	return resp.Text, nil
 }
@@ -68,13 +81,29 @@ func (x *Filler) Fill(ctx context.Context, f Form) (Fill, Stats, error) {
 	if err != nil {
 		return Fill{}, st, err
 	}
-	fill, perr := ParseFill(text, f)
+	fill, picked, perr := parseFill(text, f)
+	if picked.Tool != "" && (picked.exe() != f.exe() || picked.Subcommand != f.Subcommand) && st.Calls < 2 {
+		// The model picked another program than the suggested one: ask
+		// again with that program's own flags ranked for the task, so it
+		// fills the form from the right list.
+		g := picked
+		g.Chosen = nil
+		system2, user2 := BuildPrompt(g)
+		text2, err := x.call(ctx, &st, system2, []Message{{Role: "user", Content: user2}}, BuildSchema(g), "fill_form")
+		if err != nil {
+			return Fill{}, st, fmt.Errorf("call for %s: %w", strings.TrimSpace(g.exe()+" "+g.Subcommand), err)
+		}
+		f, system, schema = g, system2, BuildSchema(g)
+		msgs = []Message{{Role: "user", Content: user2}}
+		text = text2
+		fill, picked, perr = parseFill(text, g)
+	}
 	if perr == nil {
 		return fill, st, nil
 	}
 	msgs = append(msgs,
 		Message{Role: "assistant", Content: truncateTokens(text, maxQuotedReplyTokens)},
-		Message{Role: "user", Content: repairPrompt(perr, f)})
+		Message{Role: "user", Content: repairPrompt(perr, picked)})
 	text, err = x.call(ctx, &st, system, msgs, schema, "fill_form")
 	if err != nil {
 		return Fill{}, st, fmt.Errorf("repair call: %w", err)
@@ -92,7 +121,11 @@ func repairPrompt(perr error, f Form) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Your reply was invalid: %v.\n", perr)
 	if names := f.flagNames(); len(names) > 0 {
-		fmt.Fprintf(&b, "Allowed flag names: %s\n", truncateTokens(strings.Join(names, " "), maxAllowedTokens))
+		of := ""
+		if f.Subcommand != "" {
+			of = " of " + f.Subcommand
+		}
+		fmt.Fprintf(&b, "Allowed flag names%s: %s\n", of, truncateTokens(strings.Join(names, " "), maxAllowedTokens))
 	} else {
 		b.WriteString("This tool has no flags.\n")
 	}

@@ -65,7 +65,7 @@ func TestFillPassesSettingsAndTier(t *testing.T) {
 func TestRepairPrompt(t *testing.T) {
 	perr := errors.New("bad thing")
 	got := repairPrompt(perr, samForm())
-	for _, want := range []string{"Your reply was invalid: bad thing.", "Allowed flag names: -n -@ -o -l -O --threads --output-fmt", "Allowed subcommands: view sort index", "one corrected JSON object"} {
+	for _, want := range []string{"Your reply was invalid: bad thing.", "Allowed flag names of sort: -n -@ -o -l -O --threads --output-fmt", "Allowed subcommands: view sort index", "one corrected JSON object"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("repair prompt lacks %q:\n%s", want, got)
 		}

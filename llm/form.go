@@ -12,6 +12,9 @@ type FormFlag struct {
 	Description string
 	Choices     []string // allowed values, when the help lists them
 	Aliases     []string // other spellings, e.g. "-@"
+	// AttachedValue: the value is optional and only ever joined with "="
+	// (--cs[=STR]); the next word is never this flag's value.
+	AttachedValue bool
 }
 
 // FormPositional is one positional argument from the help.
@@ -30,6 +33,9 @@ type Form struct {
 	Tool        string
 	Task        string
 	Executables []string // companion executables, e.g. hisat2-build
+	// Executable is the suggested program ("" = Tool); Flags and
+	// Positionals are its (with Subcommand).
+	Executable  string
 	Subcommands []string
 	Subcommand  string // already chosen; may be ""
 	Flags       []FormFlag
@@ -39,6 +45,73 @@ type Form struct {
 	// Chosen lists flags already resolved deterministically; the prompt
 	// always keeps them so the model can confirm or extend them.
 	Chosen []FlagValue
+	// Scopes are the other programs the model may pick — every
+	// subcommand and companion — ranked, each with its own flags. A reply
+	// that picks one is checked against that scope's flags; Flags and
+	// Positionals above are the scope of Subcommand (the suggested pick).
+	Scopes []FormScope
+	// Unparsed, when set, reports whether the help of a program (an
+	// executable and subcommand) lists a flag the parser missed; such a
+	// flag is accepted with an unknown type instead of being refused.
+	Unparsed func(exe, sub, flag string) bool
+	// Unchecked: the suggested program has no readable help, so its
+	// flags cannot be listed; any flag is accepted with an unknown type
+	// (Stage 5 reports the command as not checked).
+	Unchecked bool
+}
+
+// Rescope returns the form as it is shown once a reply picked another
+// program (exe "" = the tool): that program's flags, no chosen flags. ok
+// is false when the pick is the form's own program or unknown.
+func (f Form) Rescope(exe, sub string) (Form, bool) {
+	g, ok := f.scope(exe, sub)
+	if ok {
+		g.Chosen = nil
+	}
+	return g, ok
+}
+
+// exe is the suggested program.
+func (f Form) exe() string {
+	if f.Executable != "" {
+		return f.Executable
+	}
+	return f.Tool
+}
+
+// FormScope is one program the model may pick: an executable (the tool
+// or a companion) and a subcommand path, with that program's flags.
+type FormScope struct {
+	Executable  string // "" = the tool
+	Subcommand  string
+	Description string
+	Flags       []FormFlag
+	Positionals []FormPositional
+	Unchecked   bool // no readable help: flags cannot be checked
+}
+
+// scope returns the form re-scoped to what a reply picked: its flags and
+// positionals become the form's. ok is false when the pick is the form's
+// own scope or not among its scopes.
+func (f Form) scope(exe, sub string) (Form, bool) {
+	if exe == "" {
+		exe = f.Tool
+	}
+	if exe == f.exe() && sub == f.Subcommand {
+		return f, false
+	}
+	for _, sc := range f.Scopes {
+		e := sc.Executable
+		if e == "" {
+			e = f.Tool
+		}
+		if e == exe && sc.Subcommand == sub {
+			g := f
+			g.Executable, g.Subcommand, g.Flags, g.Positionals, g.Unchecked = exe, sub, sc.Flags, sc.Positionals, sc.Unchecked
+			return g, true
+		}
+	}
+	return f, false
 }
 
 // Fill is a validated answer to a Form.
@@ -47,12 +120,20 @@ type Fill struct {
 	Subcommand  string
 	Flags       []FlagValue // ordered as the model gave them; names are canonical
 	Positionals []string
+	// Stdout is the file a "> file" at the end of the reply sends standard
+	// output to.
+	Stdout      string
 	Explanation string
 }
 
-// FlagValue is one flag occurrence; Value is "" for switches.
+// FlagValue is one flag occurrence; Value is "" for switches. Written is
+// the spelling the reply used (an alias or the name), kept so the command
+// says what the model wrote.
 type FlagValue struct {
 	Name, Value string
+	Written     string
+	// Attached: the reply wrote the value joined with "=" (--cs=long).
+	Attached bool
 }
 
 // boolTypes are the Type spellings that mean a flag takes no value.
@@ -80,6 +161,10 @@ func (f Form) flagIndex() map[string]FormFlag {
 
 // flagNames lists every spelling once, canonical names first in help order.
 func (f Form) flagNames() []string {
+	return spellings(f.Flags)
+}
+
+func spellings(flags []FormFlag) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(n string) {
@@ -88,10 +173,10 @@ func (f Form) flagNames() []string {
 			out = append(out, n)
 		}
 	}
-	for _, fl := range f.Flags {
+	for _, fl := range flags {
 		add(fl.Name)
 	}
-	for _, fl := range f.Flags {
+	for _, fl := range flags {
 		for _, a := range fl.Aliases {
 			add(a)
 		}
@@ -99,11 +184,47 @@ func (f Form) flagNames() []string {
 	return out
 }
 
+// maxEnumNames bounds the flag-name enum of the schema; a form whose
+// scopes hold more spellings sends no enum (every name is still checked
+// against the picked scope when the reply is parsed).
+const maxEnumNames = 800
+
+// allFlagNames lists the spellings of every scope once, the form's own
+// scope first; nil when there are more than maxEnumNames.
+func (f Form) allFlagNames() []string {
+	all := append([]FormFlag(nil), f.Flags...)
+	for _, sc := range f.Scopes {
+		all = append(all, sc.Flags...)
+	}
+	names := spellings(all)
+	if len(names) > maxEnumNames {
+		return nil
+	}
+	return names
+}
+
+// anyFlags reports whether any scope has flags.
+func (f Form) anyFlags() bool {
+	if len(f.Flags) > 0 {
+		return true
+	}
+	for _, sc := range f.Scopes {
+		if len(sc.Flags) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // executables lists the main tool followed by its companions, once each.
 func (f Form) executables() []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, e := range append([]string{f.Tool}, f.Executables...) {
+	list := append([]string{f.Tool}, f.Executables...)
+	for _, sc := range f.Scopes {
+		list = append(list, sc.Executable)
+	}
+	for _, e := range list {
 		if e != "" && !seen[e] {
 			seen[e] = true
 			out = append(out, e)

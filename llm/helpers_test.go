@@ -78,7 +78,7 @@ const goodFill = `{"subcommand":"sort","flags":[{"name":"-n","value":""},{"name"
 func wantGoodFill() Fill {
 	return Fill{
 		Executable: "samtools", Subcommand: "sort",
-		Flags:       []FlagValue{{"-n", ""}, {"-@", "4"}, {"-o", "out.bam"}},
+		Flags:       []FlagValue{{Name: "-n", Value: "", Written: "-n"}, {Name: "-@", Value: "4", Written: "--threads"}, {Name: "-o", Value: "out.bam", Written: "-o"}},
 		Positionals: []string{"in.bam"},
 		Explanation: "sort by name",
 	}

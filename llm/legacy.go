@@ -39,21 +39,30 @@ func unquoteCode(s string) string {
 // parseLegacy validates a legacy ARGS line: an optional executable, an
 // optional subcommand, then flags (each checked against the form) and
 // positionals.
-func parseLegacy(args, expl string, f Form) (Fill, error) {
+func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 	words, err := shellSplit(args)
 	if err != nil {
 		return Fill{}, invalid("ARGS: %v", err)
 	}
-	v := newValidator(f)
 	v.fill.Explanation = expl
 	i := 0
 	if i < len(words) && contains(f.executables(), words[i].text) {
+		// A whole command line: what follows the program is the
+		// subcommand, or there is none.
 		v.fill.Executable = words[i].text
+		v.fill.Subcommand = ""
 		i++
 	}
 	if i < len(words) && contains(f.Subcommands, words[i].text) {
 		v.fill.Subcommand = words[i].text
 		i++
+	}
+	v.rescope()
+	// "> file" at the end is standard output going to a file, as in skill
+	// examples.
+	if n := len(words); n-i >= 2 && !words[n-2].quoted && words[n-2].text == ">" && !shellOperators[words[n-1].text] {
+		v.fill.Stdout = words[n-1].text
+		words = words[:n-2]
 	}
 	endOpts := false
 	for ; i < len(words); i++ {
@@ -66,8 +75,8 @@ func parseLegacy(args, expl string, f Form) (Fill, error) {
 			// NAME=value options without dashes (Picard style) are
 			// flags when NAME is one.
 			if n, val, ok := strings.Cut(w.text, "="); ok && !endOpts {
-				if _, known := v.idx[n]; known {
-					if err := v.flag(n, val); err != nil {
+				if _, known := v.lookup(n); known {
+					if err := v.flagAs(n, val, true); err != nil {
 						return Fill{}, err
 					}
 					continue
@@ -79,11 +88,12 @@ func parseLegacy(args, expl string, f Form) (Fill, error) {
 			continue
 		}
 		name, val, hasEq := strings.Cut(w.text, "=")
-		ff, known := v.idx[name]
+		ff, known := v.lookup(name)
+		short := false
 		if !known && !hasEq && !strings.HasPrefix(w.text, "--") && len(w.text) > 2 {
 			// "-p4": a short flag with its value attached.
 			if sf, ok := v.idx[w.text[:2]]; ok && !sf.isBool() {
-				name, val, hasEq, ff, known = w.text[:2], w.text[2:], true, sf, true
+				name, val, hasEq, ff, known, short = w.text[:2], w.text[2:], true, sf, true, true
 			}
 		}
 		if !known {
@@ -91,7 +101,7 @@ func parseLegacy(args, expl string, f Form) (Fill, error) {
 		}
 		switch {
 		case hasEq:
-		case ff.isBool():
+		case ff.isBool() || ff.AttachedValue:
 			val = ""
 		case i+1 < len(words) && (ff.takesValue() || !looksLikeFlag(words[i+1].text)):
 			next := words[i+1]
@@ -101,7 +111,7 @@ func parseLegacy(args, expl string, f Form) (Fill, error) {
 			val = next.text
 			i++
 		}
-		if err := v.flag(name, val); err != nil {
+		if err := v.flagAs(name, val, hasEq && !short); err != nil {
 			return Fill{}, err
 		}
 	}

@@ -18,7 +18,7 @@ type ollama struct {
 }
 
 func newOllama(cfg Config, t *transport) (*ollama, error) {
-	base, err := checkBase("ollama", pick(cfg.APIBase, DefaultOllamaBase))
+	base, err := checkModelBase("ollama", pick(cfg.APIBase, DefaultOllamaBase), cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func newOpenAI(name string, cfg Config, c compat, t *transport) (*openAI, error)
 	if base == "" {
 		return nil, fmt.Errorf("%s: api_base is required", name)
 	}
-	base, err := checkBase(name, base)
+	base, err := checkModelBase(name, base, cfg)
 	if err != nil {
 		return nil, err
 	}

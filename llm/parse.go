@@ -43,8 +43,23 @@ const maxObjectTries = 32
 // (aliases are mapped to canonical names); anything else is an error
 // wrapping ErrInvalidFill.
 func ParseFill(text string, f Form) (Fill, error) {
+	fill, _, err := parseFill(text, f)
+	return fill, err
+}
+
+// parseFill is ParseFill that also returns the form of the program the
+// reply picked (the form itself when it picked none or an unknown one),
+// also when the reply is invalid, so a repair can show that program's
+// flags.
+func parseFill(text string, f Form) (Fill, Form, error) {
+	v := newValidator(f)
+	fill, err := parseInto(v, text, f)
+	return fill, v.picked(), err
+}
+
+func parseInto(v *validator, text string, f Form) (Fill, error) {
 	if args, expl, ok := legacyReply(text); ok {
-		return parseLegacy(args, expl, f)
+		return parseLegacy(v, args, expl, f)
 	}
 	raw, err := extractObject(text)
 	if err != nil {
@@ -65,27 +80,37 @@ func ParseFill(text string, f Form) (Fill, error) {
 	if err := dec.Decode(&r); err != nil {
 		return Fill{}, invalid("reply does not match the form: %v", err)
 	}
-	v := newValidator(f)
 	if err := v.executable(deref(r.Executable)); err != nil {
 		return Fill{}, err
+	}
+	if r.Subcommand != nil && deref(r.Subcommand) == "" && len(f.Subcommands) > 0 {
+		// The schema says "" is no subcommand.
+		v.fill.Subcommand = ""
 	}
 	if err := v.subcommand(deref(r.Subcommand)); err != nil {
 		return Fill{}, err
 	}
 	for _, fl := range r.Flags {
 		name, value := strings.TrimSpace(fl.Name), string(fl.Value)
-		if _, known := v.idx[name]; !known && value == "" {
+		attached := false
+		if _, known := v.lookup(name); !known && value == "" {
 			// "--threads=4" in the name field: split it, the flag is
 			// still checked against the form below.
 			if n, val, ok := strings.Cut(name, "="); ok {
 				name, value = n, val
+				attached = true
 			}
 		}
-		if err := v.flag(name, value); err != nil {
+		if err := v.flagAs(name, value, attached); err != nil {
 			return Fill{}, err
 		}
 	}
-	for _, p := range r.Positionals {
+	pos := r.Positionals
+	if n := len(pos); n >= 2 && strings.TrimSpace(string(pos[n-2])) == ">" && !shellOperators[strings.TrimSpace(string(pos[n-1]))] {
+		v.fill.Stdout = strings.TrimSpace(string(pos[n-1]))
+		pos = pos[:n-2]
+	}
+	for _, p := range pos {
 		if err := v.positional(string(p), false); err != nil {
 			return Fill{}, err
 		}

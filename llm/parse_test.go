@@ -28,10 +28,10 @@ func TestParseFillJSON(t *testing.T) {
 		{"plain", goodFill, wantGoodFill()},
 		{"fenced with prose", "Sure! Here it is:\n```json\n" + goodFill + "\n```\nHope it helps {really}.", wantGoodFill()},
 		{"braces in prose first", "Use {this} form: " + goodFill, wantGoodFill()},
-		{"subcommand empty keeps chosen", `{"subcommand":"","flags":[],"positionals":[],"explanation":""}`,
-			Fill{Executable: "samtools", Subcommand: "sort"}},
+		{"subcommand empty is none", `{"subcommand":"","flags":[],"positionals":[],"explanation":""}`,
+			Fill{Executable: "samtools"}},
 		{"scalars and switches", `{"flags":[{"name":"-@","value":8},{"name":"-n","value":true},{"name":"-l","value":1.5},{"name":"-n","value":"false"},{"name":"-O","value":"bam"},{"name":"--threads=2","value":null}],"positionals":[5,"-","-3",""],"explanation":7}`,
-			Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-@", "8"}, {"-n", ""}, {"-l", "1.5"}, {"-O", "BAM"}, {"-@", "2"}}, Positionals: []string{"5", "-", "-3"}, Explanation: "7"}},
+			Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{Name: "-@", Value: "8", Written: "-@"}, {Name: "-n", Value: "", Written: "-n"}, {Name: "-l", Value: "1.5", Written: "-l"}, {Name: "-O", Value: "BAM", Written: "-O"}, {Name: "-@", Value: "2", Written: "--threads", Attached: true}}, Positionals: []string{"5", "-", "-3"}, Explanation: "7"}},
 		{"missing optional keys", `{"positionals":["in.bam"]}`, Fill{Executable: "samtools", Subcommand: "sort", Positionals: []string{"in.bam"}}},
 	}
 	for _, c := range cases {
@@ -46,7 +46,7 @@ func TestParseFillJSON(t *testing.T) {
 		})
 	}
 	got, err := ParseFill(`{"executable":"hisat2-build","flags":[{"name":"--threads","value":"4"}],"positionals":["ref.fa","idx"],"explanation":"build"}`, hisatForm())
-	if err != nil || got.Executable != "hisat2-build" || got.Flags[0] != (FlagValue{"-p", "4"}) {
+	if err != nil || got.Executable != "hisat2-build" || got.Flags[0] != (FlagValue{Name: "-p", Value: "4", Written: "--threads"}) {
 		t.Errorf("got %+v err = %v", got, err)
 	}
 }
@@ -102,17 +102,19 @@ func TestParseFillLegacy(t *testing.T) {
 		want       Fill
 	}{
 		{"two lines", "ARGS: sort -n -@ 4 -o out.bam in.bam\nEXPLANATION: sorts by name",
-			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-n", ""}, {"-@", "4"}, {"-o", "out.bam"}}, Positionals: []string{"in.bam"}, Explanation: "sorts by name"}},
+			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{Name: "-n", Value: "", Written: "-n"}, {Name: "-@", Value: "4", Written: "-@"}, {Name: "-o", Value: "out.bam", Written: "-o"}}, Positionals: []string{"in.bam"}, Explanation: "sorts by name"}},
 		{"markdown and tool name", "**ARGS:** `samtools sort --threads=4 -o 'my out.bam' -O=sam in.bam`\n**EXPLANATION:** fine**",
-			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-@", "4"}, {"-o", "my out.bam"}, {"-O", "SAM"}}, Positionals: []string{"in.bam"}, Explanation: "fine"}},
+			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{Name: "-@", Value: "4", Written: "--threads", Attached: true}, {Name: "-o", Value: "my out.bam", Written: "-o"}, {Name: "-O", Value: "SAM", Written: "-O", Attached: true}}, Positionals: []string{"in.bam"}, Explanation: "fine"}},
 		{"attached short value and end of options", "args: -@4 -- in.bam '>'",
-			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{"-@", "4"}}, Positionals: []string{"in.bam", ">"}}},
+			nil, Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{Name: "-@", Value: "4", Written: "-@"}}, Positionals: []string{"in.bam", ">"}}},
 		{"triple backticks", "ARGS: ```view -l 9 x.bam```", nil,
-			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{"-l", "9"}}, Positionals: []string{"x.bam"}}},
+			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{Name: "-l", Value: "9", Written: "-l"}}, Positionals: []string{"x.bam"}}},
 		{"companion and unknown-type flags", "- ARGS: hisat2-build --un out.fq -p 2 --un -q ref.fa\nEXPLANATION: x",
-			ptr(hisatForm()), Fill{Executable: "hisat2-build", Flags: []FlagValue{{"--un", "out.fq"}, {"-p", "2"}, {"--un", ""}, {"-q", ""}}, Positionals: []string{"ref.fa"}, Explanation: "x"}},
+			ptr(hisatForm()), Fill{Executable: "hisat2-build", Flags: []FlagValue{{Name: "--un", Value: "out.fq", Written: "--un"}, {Name: "-p", Value: "2", Written: "-p"}, {Name: "--un", Value: "", Written: "--un"}, {Name: "-q", Value: "", Written: "-q"}}, Positionals: []string{"ref.fa"}, Explanation: "x"}},
 		{"picard style", "ARGS: I=in.bam O=out.bam X=1", &Form{Tool: "picard", Flags: []FormFlag{{Name: "I", Type: "file"}, {Name: "O", Type: "file"}}},
-			Fill{Executable: "picard", Flags: []FlagValue{{"I", "in.bam"}, {"O", "out.bam"}}, Positionals: []string{"X=1"}}},
+			Fill{Executable: "picard", Flags: []FlagValue{{Name: "I", Value: "in.bam", Written: "I", Attached: true}, {Name: "O", Value: "out.bam", Written: "O", Attached: true}}, Positionals: []string{"X=1"}}},
+		{"redirection is standard output", "ARGS: samtools view -l 1 in.bam > out.sam", nil,
+			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{Name: "-l", Value: "1", Written: "-l"}}, Positionals: []string{"in.bam"}, Stdout: "out.sam"}},
 		{"empty args", "ARGS:\nEXPLANATION: nothing to add", nil, Fill{Executable: "samtools", Subcommand: "sort", Explanation: "nothing to add"}},
 	}
 	for _, c := range cases {
@@ -138,8 +140,8 @@ func TestParseFillLegacyRejects(t *testing.T) {
 		"ARGS: sort -nX in.bam":            `unknown flag "-nX"`,
 		"ARGS: sort -o 'out.bam":           "unterminated single quote",
 		`ARGS: sort -o "out.bam`:           "unterminated double quote",
-		"ARGS: sort in.bam > out.bam":      "shell operator",
-		"ARGS: sort -o > out.bam":          "shell operator",
+		"ARGS: sort in.bam > out.bam | x":  "shell operator",
+		"ARGS: sort -o > out.bam":          "flag -o needs a value",
 		"ARGS: sort -o":                    "flag -o needs a value",
 		"ARGS: sort -n=7":                  "switch -n takes no value",
 		"ARGS: sort in.bam '--fake'":       `unknown flag "--fake"`,
@@ -211,5 +213,39 @@ func TestFlagIndexAndNames(t *testing.T) {
 	}
 	if got := f.executables(); !reflect.DeepEqual(got, []string{"t", "u"}) {
 		t.Errorf("executables = %v", got)
+	}
+}
+
+func TestParseFillUnparsedFlag(t *testing.T) {
+	f := samForm()
+	var asked []string
+	f.Unparsed = func(exe, sub, flag string) bool {
+		asked = append(asked, exe+" "+sub+" "+flag)
+		return flag == "--un-gz"
+	}
+	got, err := ParseFill("ARGS: sort --un-gz un.fq.gz in.bam", f)
+	if err != nil || len(got.Flags) != 1 || got.Flags[0] != (FlagValue{Name: "--un-gz", Value: "un.fq.gz", Written: "--un-gz"}) {
+		t.Fatalf("got %+v err %v", got, err)
+	}
+	if len(asked) == 0 || asked[0] != "samtools sort --un-gz" {
+		t.Fatalf("asked %v", asked)
+	}
+	// A flag the help does not list either is still an invention.
+	if _, err := ParseFill("ARGS: sort --turbo in.bam", f); !errors.Is(err, ErrInvalidFill) {
+		t.Fatalf("err %v", err)
+	}
+}
+
+// "--cs[=STR]": the value is optional and attached; "--cs -o x" leaves -o
+// its own flag, and "--cs=long" keeps its "=".
+func TestParseFillAttachedOptionalValue(t *testing.T) {
+	f := Form{Tool: "minimap2", Flags: []FormFlag{{Name: "--cs", Type: "string", AttachedValue: true}, {Name: "-o", Type: "file"}}}
+	got, err := ParseFill("ARGS: minimap2 --cs -o a.paf ref.fa q.fa", f)
+	if err != nil || len(got.Flags) != 2 || got.Flags[0].Value != "" || got.Flags[1].Value != "a.paf" {
+		t.Fatalf("%+v %v", got, err)
+	}
+	got, err = ParseFill("ARGS: minimap2 --cs=long ref.fa q.fa", f)
+	if err != nil || got.Flags[0] != (FlagValue{Name: "--cs", Value: "long", Written: "--cs", Attached: true}) {
+		t.Fatalf("%+v %v", got, err)
 	}
 }

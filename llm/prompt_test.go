@@ -195,7 +195,7 @@ func TestPromptSections(t *testing.T) {
 	for _, want := range []string{
 		"Tool: hisat2\nTask: align reads.fq\n",
 		"Executables: hisat2, hisat2-build (default hisat2)\n",
-		`Subcommands (pick one, or "" for none): a, b` + "\n",
+		`Subcommands, most likely first (pick the one the task needs, or "" for none): a, b` + "\n",
 		"reads\nout (file): output file\n",
 		"--fmt [default very default] {a|b|c|d|e|f|g|h|i|j|k|l|…}",
 		`Reply as {"executable":"…","subcommand":"…","flags":[{"name":"…","value":"…"}],"positionals":["…"],"explanation":"…"}; value is "" for switches.`,
@@ -211,7 +211,9 @@ func TestPromptSections(t *testing.T) {
 	g := samForm()
 	g.Positionals[0].Required = true
 	_, user = BuildPrompt(g)
-	if !strings.Contains(user, "Subcommand: sort\n") || strings.Contains(user, "Subcommands (") || !strings.Contains(user, "in.bam (file, required): input alignments") {
+	// The suggested subcommand comes first, but every subcommand is
+	// offered: the model decides.
+	if !strings.Contains(user, "Suggested subcommand: sort (") || !strings.Contains(user, "most likely first (pick the one the task needs, or \"\" for none): sort, view, index\n") || !strings.Contains(user, "in.bam (file, required): input alignments") {
 		t.Errorf("chosen subcommand prompt:\n%s", user)
 	}
 	_, user = BuildPrompt(Form{Tool: "true", Task: "x"})

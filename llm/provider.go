@@ -78,6 +78,11 @@ type Config struct {
 	Now func() time.Time
 	// Copilot overrides the GitHub endpoints used by github-copilot.
 	Copilot CopilotEndpoints
+	// AllowHTTP permits a plain-http api_base on any host (llm.allow_http).
+	AllowHTTP bool
+	// Warn hears warnings about the configuration (plain http to a private
+	// address); nil drops them.
+	Warn func(string)
 }
 
 // Default base URLs. Every one of them can be overridden through
@@ -194,6 +199,52 @@ func checkBase(provider, base string) (string, error) {
 		return "", fmt.Errorf("%s: api_base %s must be an https URL", provider, u.Redacted())
 	}
 	return strings.TrimRight(base, "/"), nil
+}
+
+// checkModelBase is checkBase for a configured api_base: plain http is
+// also allowed to a private or link-local address (a lab server at
+// 10.x or 192.168.x; the token still travels in clear text, so a warning
+// says so), and to any host when cfg.AllowHTTP is set.
+func checkModelBase(provider, base string, cfg Config) (string, error) {
+	warn, err := CheckHTTPBase(base, cfg.AllowHTTP)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%s: %w", provider, err)
+	case warn != "":
+		if cfg.Warn != nil {
+			cfg.Warn(provider + ": " + warn)
+		}
+		return strings.TrimRight(base, "/"), nil
+	}
+	if u, err := url.Parse(base); err == nil && u.Scheme == "http" && allow(cfg, u) {
+		return strings.TrimRight(base, "/"), nil
+	}
+	return checkBase(provider, base)
+}
+
+func allow(cfg Config, u *url.URL) bool { return cfg.AllowHTTP && u.Host != "" }
+
+// CheckHTTPBase applies the plain-http policy to an api_base: https and
+// loopback http pass silently; http to a private or link-local address
+// passes with a warning (the prompt and token are not encrypted), and
+// with allow set, http to any host passes silently; any other http URL is
+// an error.
+func CheckHTTPBase(base string, allow bool) (warning string, err error) {
+	u, perr := url.Parse(base)
+	if perr != nil || u.Scheme != "http" || u.Host == "" || isLoopback(u.Hostname()) || allow {
+		return "", nil
+	}
+	if isPrivate(u.Hostname()) {
+		return fmt.Sprintf("api_base %s is plain http to a private address; the prompt and token are not encrypted (set llm.allow_http: true to silence this)", u.Redacted()), nil
+	}
+	return "", fmt.Errorf("api_base %s must use https (plain http is only allowed for localhost and private or link-local addresses, or with llm.allow_http: true)", u.Redacted())
+}
+
+// isPrivate reports a private (10/8, 172.16/12, 192.168/16, fc00::/7) or
+// link-local (169.254/16, fe80::/10) IP address. Names are not resolved.
+func isPrivate(host string) bool {
+	ip := net.ParseIP(host)
+	return ip != nil && (ip.IsPrivate() || ip.IsLinkLocalUnicast())
 }
 
 // redactURL hides user info in an unparsable URL as well as it can.

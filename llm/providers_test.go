@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"reflect"
@@ -267,6 +268,67 @@ func TestTokenNeverInErrors(t *testing.T) {
 		}
 		if !strings.Contains(msg, "HTTP 400") || !strings.Contains(msg, "[REDACTED]") || !strings.HasPrefix(msg, k.name+":") {
 			t.Errorf("message = %q", msg)
+		}
+		reg.Verify(t)
+	})
+}
+
+// A streaming OpenAI-compatible server that sends no usage chunk: the
+// prompt tokens are estimated from what was sent, and marked as estimated.
+func TestFillStreamedWithoutUsageEstimates(t *testing.T) {
+	reg := llmtest.New(t)
+	var ev strings.Builder
+	for _, c := range []string{goodFill[:30], goodFill[30:]} {
+		ev.WriteString(`data: {"choices":[{"index":0,"delta":{"content":` + strconvQuote(c) + `}}]}` + "\n\n")
+	}
+	ev.WriteString("data: [DONE]\n\n")
+	reg.Register("stream", llmtest.REST(http.MethodPost, "/chat/completions"), func(w http.ResponseWriter, _ *http.Request, _ []byte) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = w.Write([]byte(ev.String()))
+	})
+	p, err := New(Config{Provider: "vllm", APIBase: reg.URL(), Model: "m", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := samForm()
+	_, st, err := (&Filler{P: p, Stream: true}).Fill(context.Background(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	system, user := BuildPrompt(func() Form { f.ModelTier = Tier("m"); return f }())
+	if want := EstimateTokens(system) + EstimateTokens(user); !st.Estimated || st.PromptTokens != want {
+		t.Fatalf("stats %+v, want an estimate of %d", st, want)
+	}
+	reg.Verify(t)
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// The model decides: a reply that picks another subcommand than the
+// suggested one is checked against that subcommand's flags, after one more
+// call that shows exactly those flags.
+func TestFillPickingAnotherScopeAsksWithItsFlags(t *testing.T) {
+	forEachKind(t, func(t *testing.T, k kind) {
+		reg, p, _ := setup(t, k, nil)
+		view := `{"subcommand":"view","flags":[{"name":"-q","value":"30"}],"positionals":["in.bam"],"explanation":"filter"}`
+		reg.Register("first", llmtest.REST(http.MethodPost, k.proto.Path), k.proto.Reply(view))
+		reg.Register("view scope", llmtest.BodyContains(llmtest.REST(http.MethodPost, k.proto.Path), "Suggested subcommand: view"), k.proto.Reply(view))
+		f := samForm()
+		f.Scopes = []FormScope{{Subcommand: "view", Description: "filter alignments", Flags: []FormFlag{{Name: "-q", Aliases: []string{"--min-MQ"}, Type: "int", Description: "minimum mapping quality"}}}}
+		got, st, err := (&Filler{P: p}).Fill(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Subcommand != "view" || len(got.Flags) != 1 || got.Flags[0].Name != "-q" || st.Calls != 2 {
+			t.Fatalf("fill %+v stats %+v", got, st)
+		}
+		reqs := reg.Requests()
+		body := string(reqs[len(reqs)-1].Body)
+		if !strings.Contains(body, "minimum mapping quality") || strings.Contains(body, "Sort by read name") {
+			t.Fatalf("second prompt does not hold view's flags only: %s", body)
 		}
 		reg.Verify(t)
 	})

@@ -43,15 +43,32 @@ func stem(w string) string {
 	return w
 }
 
-// overlap counts the words of a found in b.
+// overlap counts the words of a found in b. Two words meet when they are
+// equal or one extends the other by at most three letters from a root of
+// three or more ("remote"/"remotely", "hsp"/"hsps"), which the suffix
+// stripping of stem does not cover.
 func overlap(a, b map[string]bool) int {
 	n := 0
 	for w := range a {
 		if b[w] {
 			n++
+			continue
+		}
+		for x := range b {
+			if akin(w, x) {
+				n++
+				break
+			}
 		}
 	}
 	return n
+}
+
+func akin(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 3 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a)
 }
 
 // mentioned returns the flag spellings written literally in the task,

@@ -25,13 +25,17 @@ func BuildSchema(f Form) map[string]any {
 		subs := append(append([]string{}, f.Subcommands...), "")
 		add("subcommand", map[string]any{"type": "string", "enum": anyList(dedupe(subs)), "description": `subcommand, or "" for none`})
 	}
-	if names := f.flagNames(); len(names) > 0 {
+	if f.anyFlags() {
+		name := map[string]any{"type": "string"}
+		if names := f.allFlagNames(); len(names) > 0 {
+			name["enum"] = anyList(names)
+		}
 		add("flags", map[string]any{
 			"type": "array",
 			"items": map[string]any{
 				"type": "object",
 				"properties": map[string]any{
-					"name":  map[string]any{"type": "string", "enum": anyList(names)},
+					"name":  name,
 					"value": map[string]any{"type": "string", "description": `"" for switches`},
 				},
 				"required":             []any{"name", "value"},

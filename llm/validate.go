@@ -6,13 +6,14 @@ import (
 
 // validator checks one reply against a form and accumulates the Fill.
 type validator struct {
-	f    Form
-	idx  map[string]FormFlag
-	fill Fill
+	f      Form
+	scoped Form // the picked scope, when it is not the form's own
+	idx    map[string]FormFlag
+	fill   Fill
 }
 
 func newValidator(f Form) *validator {
-	return &validator{f: f, idx: f.flagIndex(), fill: Fill{Executable: f.Tool, Subcommand: f.Subcommand}}
+	return &validator{f: f, idx: f.flagIndex(), fill: Fill{Executable: f.exe(), Subcommand: f.Subcommand}}
 }
 
 // executable accepts the tool or a companion; "" keeps the tool.
@@ -28,8 +29,10 @@ func (v *validator) executable(e string) error {
 	return nil
 }
 
-// subcommand accepts a real subcommand; "" keeps the chosen one.
+// subcommand accepts a real subcommand; "" keeps the chosen one. The
+// flags are then checked against the picked program's own flags.
 func (v *validator) subcommand(s string) error {
+	defer v.rescope()
 	if s == "" {
 		return nil
 	}
@@ -43,9 +46,40 @@ func (v *validator) subcommand(s string) error {
 	return nil
 }
 
+// lookup finds a flag of the picked program: in the form, or (with an
+// unknown type) in the program's raw help when the parser missed it.
+func (v *validator) lookup(name string) (FormFlag, bool) {
+	if ff, ok := v.idx[name]; ok {
+		return ff, true
+	}
+	if v.f.Unparsed != nil && len(name) > 1 && v.f.Unparsed(v.fill.Executable, v.fill.Subcommand, name) {
+		return FormFlag{Name: name}, true
+	}
+	if v.picked().Unchecked && len(name) > 1 && name[0] == '-' {
+		return FormFlag{Name: name}, true
+	}
+	return FormFlag{}, false
+}
+
+// rescope points the flag index at the scope the reply picked.
+func (v *validator) rescope() {
+	if g, ok := v.f.scope(v.fill.Executable, v.fill.Subcommand); ok {
+		v.scoped = g
+		v.idx = g.flagIndex()
+	}
+}
+
+// picked is the form of the program the reply picked.
+func (v *validator) picked() Form {
+	if v.scoped.Tool != "" {
+		return v.scoped
+	}
+	return v.f
+}
+
 // unknown builds the error for a flag outside the form.
 func (v *validator) unknown(name string) error {
-	return &wrappedInvalid{&UnknownFlagError{Flag: name, Suggestion: closest(name, v.f.flagNames())}}
+	return &wrappedInvalid{&UnknownFlagError{Flag: name, Suggestion: closest(name, v.picked().flagNames())}}
 }
 
 // wrappedInvalid makes a specific error also match ErrInvalidFill.
@@ -60,9 +94,14 @@ var (
 	falsy  = map[string]bool{"false": true, "no": true, "off": true, "0": true}
 )
 
-// flag records one flag occurrence under its canonical name.
+// flag records one flag occurrence under its canonical name, with the
+// spelling written.
 func (v *validator) flag(name, value string) error {
-	ff, ok := v.idx[name]
+	return v.flagAs(name, value, false)
+}
+
+func (v *validator) flagAs(name, value string, attached bool) error {
+	ff, ok := v.lookup(name)
 	if !ok {
 		return v.unknown(name)
 	}
@@ -76,17 +115,33 @@ func (v *validator) flag(name, value string) error {
 			return invalid("switch %s takes no value (got %q)", name, value)
 		}
 		value = ""
-	case ff.takesValue() && value == "":
+	case ff.takesValue() && value == "" && !ff.AttachedValue:
 		return invalid("flag %s needs a value", name)
 	case len(ff.Choices) > 0 && value != "":
 		c, ok := matchChoice(value, ff.Choices)
-		if !ok {
+		switch {
+		case ok:
+			value = c
+		case !describes(ff.Description, value):
 			return invalid("value %q for %s is not one of: %s", value, name, strings.Join(ff.Choices, ", "))
 		}
-		value = c
 	}
-	v.fill.Flags = append(v.fill.Flags, FlagValue{Name: ff.Name, Value: value})
+	v.fill.Flags = append(v.fill.Flags, FlagValue{Name: ff.Name, Value: value, Written: name, Attached: attached && value != ""})
 	return nil
+}
+
+// describes reports whether a flag's description names value as a word
+// (a choice list read from a default such as "t/f" can be narrower than
+// the values the help describes).
+func describes(desc, value string) bool {
+	for _, w := range strings.FieldsFunc(desc, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '(' || r == ')' || r == ';' || r == ':' || r == '"' || r == '\''
+	}) {
+		if w == value {
+			return true
+		}
+	}
+	return false
 }
 
 // matchChoice finds value among choices, ignoring case.

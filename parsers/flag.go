@@ -53,6 +53,7 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		Placeholder:   vi.placeholder,
 		Choices:       vi.choices,
 		OptionalValue: vi.optional,
+		AttachedValue: vi.attached,
 		Repeatable:    vi.repeat || sp.repeat,
 	}
 	f.Description = strings.TrimPrefix(descMeta(&f, desc, parens), ": ")
@@ -69,6 +70,13 @@ func setType(f *Flag) {
 	switch strings.ToLower(f.Placeholder) {
 	case "strings", "stringslice", "stringarray", "intslice":
 		f.Repeatable = true
+	}
+	if strings.HasPrefix(f.Placeholder, "-|") {
+		// "-|+TYPE", "-|LIST": a sign or "-" before a value, not a list
+		// of choices; the value may start with "-" (bcftools norm -m -any)
+		f.Choices = nil
+		f.ParamType = "string"
+		return
 	}
 	f.ParamType = inferType(f.Placeholder, f.Choices)
 }

@@ -167,6 +167,11 @@ var typeWords = map[string]bool{
 	"count": true, "bytes": true, "ip": true,
 }
 
+// IsTypeWord reports a value word that names a type or kind of value
+// ("NUM", "FILE", "int") rather than a literal choice: "-T NUM|AUTO" takes
+// a number or AUTO.
+func IsTypeWord(w string) bool { return typeWords[strings.ToLower(w)] }
+
 // placeholderLike reports whether t reads as a value placeholder rather
 // than a word of prose: "<int>", "[FILE]", "{a,b}", "INT[,INT]", "3'CUTOFF",
 // "0|1|2", "k:<int>,i:<int>", or a type word such as "string".
@@ -179,7 +184,9 @@ func placeholderLike(t string) bool {
 	case '<', '[', '{':
 		return true
 	case '-':
-		return false // another option, as in "--preset -D 20 -R 3"
+		// another option, as in "--preset -D 20 -R 3"; but "-|+TYPE"
+		// (bcftools norm -m) is a value that starts with a sign
+		return strings.HasPrefix(t, "-|")
 	}
 	if strings.IndexByte(t, '<') >= 0 {
 		return true

@@ -70,7 +70,7 @@ func TestGetoptMinimap2(t *testing.T) {
 		{Flag: Flag{Name: "-k", ParamType: "int", Placeholder: "INT", Default: "15"}, Desc: "k-mer size"},
 		{Flag: Flag{Name: "-I", ParamType: "int", Placeholder: "NUM", Default: "4G"}, Desc: "split index"},
 		{Flag: Flag{Name: "-r", ParamType: "string", Placeholder: "NUM[,NUM]", Default: "500,20000"}, Desc: "bandwidth"},
-		{Flag: Flag{Name: "--cs", ParamType: "string", Placeholder: "STR", Default: "none", OptionalValue: true}, Desc: "output the cs tag"},
+		{Flag: Flag{Name: "--cs", ParamType: "string", Placeholder: "STR", Default: "none", OptionalValue: true, AttachedValue: true}, Desc: "output the cs tag"},
 		{Flag: Flag{Name: "--MD", ParamType: "bool"}, Desc: "MD tag"},
 		{Flag: Flag{Name: "-d", ParamType: "file", Placeholder: "FILE"}, Desc: "dump index"},
 	})

@@ -46,6 +46,9 @@ type Flag struct {
 	Repeatable bool `json:"repeatable,omitempty"`
 	// OptionalValue is true for forms like --color[=WHEN].
 	OptionalValue bool `json:"optional_value,omitempty"`
+	// AttachedValue: the optional value is written "[=V]", so it must be
+	// joined to the name with "=" (--cs=long).
+	AttachedValue bool `json:"attached_value,omitempty"`
 	// Style is how the flag is written on a command line: empty for the
 	// usual "-f value" / "--flag value" forms, "kv" for key=value tools
 	// (in=<file>), where Name holds the bare key.
@@ -80,4 +83,4 @@ type Entry struct {
 
 // Version changes whenever a parser reads the same help differently;
 // caches of parsed help include it in their key.
-const Version = 2
+const Version = 3

@@ -67,6 +67,12 @@ func findUsage(lines []string) ([]string, []bool) {
 				break
 			}
 			li, lo := indentOf(l)
+			if rest, ok := orForm(l[lo:]); ok && len(cur) > 0 {
+				// "   or: tool …": another usage form of the same block
+				cur = append(cur, rest)
+				skip[j] = true
+				continue
+			}
 			if base < 0 {
 				if li <= ind {
 					break
@@ -90,6 +96,14 @@ func findUsage(lines []string) ([]string, []bool) {
 		i = j
 	}
 	return out, skip
+}
+
+// orForm reports a line that starts another usage form with "or:".
+func orForm(content string) (string, bool) {
+	if len(content) > 3 && strings.EqualFold(content[:3], "or:") {
+		return strings.TrimSpace(content[3:]), true
+	}
+	return "", false
 }
 
 // optionsMarkers are the bracketed words that stand for "any options" in a
@@ -275,6 +289,10 @@ func usageFlags(usages []string) []Flag {
 	return out
 }
 
+// connective words join alternatives in a usage line ("-l and -r"); they
+// are not a flag's value.
+var connective = map[string]bool{"and": true, "or": true, "|": true}
+
 // maxUsageDepth bounds how deep walkUsage follows nested groups; real
 // usages nest two or three levels, and each level re-reads its text.
 const maxUsageDepth = 8
@@ -282,6 +300,7 @@ const maxUsageDepth = 8
 // walkUsage collects flags from usage tokens; optional is true inside a
 // bracket or brace group, depth counts the groups entered.
 func walkUsage(toks []string, optional bool, depth int, out []Flag) []Flag {
+	alt := 0 // inside "( -a A | -b B )": alternatives, none required alone
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if wrapped(t, '[', ']') || wrapped(t, '{', '}') {
@@ -290,6 +309,12 @@ func walkUsage(toks []string, optional bool, depth int, out []Flag) []Flag {
 			}
 			continue
 		}
+		inAlt := alt > 0 || strings.HasPrefix(t, "(")
+		alt += strings.Count(t, "(") - strings.Count(t, ")")
+		if alt < 0 {
+			alt = 0
+		}
+		t = strings.Trim(t, "()")
 		var sp flagSpec
 		if !sp.addNames(strings.TrimSuffix(t, "...")) {
 			continue
@@ -297,12 +322,12 @@ func walkUsage(toks []string, optional bool, depth int, out []Flag) []Flag {
 		if optional && bundledLetters(t) && (i+1 >= len(toks) || !valueAfterFlag(toks[i+1], optional)) {
 			continue // [-bc]: the one-letter flags b and c, listed below
 		}
-		if sp.glued == "" && i+1 < len(toks) && valueAfterFlag(toks[i+1], optional) {
+		if sp.glued == "" && i+1 < len(toks) && !connective[toks[i+1]] && valueAfterFlag(toks[i+1], optional) {
 			i++
 			sp.values = []string{toks[i]}
 		}
 		f := finishFlag(sp, nil, false)
-		f.Required = !optional
+		f.Required = !optional && !inAlt
 		out = append(out, f)
 	}
 	return out

@@ -12,6 +12,7 @@ type valueInfo struct {
 	placeholder string
 	choices     []string
 	optional    bool
+	attached    bool // "[=V]": the optional value must be joined with "="
 	repeat      bool
 }
 
@@ -51,7 +52,7 @@ func readValues(vals []string) valueInfo {
 				}
 				parts = append(parts, inner)
 			case strings.HasPrefix(inner, "="):
-				vi.optional = true
+				vi.optional, vi.attached = true, true
 				parts = append(parts, inner[1:])
 			case strings.Contains(inner, "|") && simpleChoices(inner, "|") != nil:
 				// click renders a Choice as [a|b|c]

@@ -12,7 +12,7 @@ func TestReadValues(t *testing.T) {
 	}{
 		{[]string{"INT"}, valueInfo{placeholder: "INT"}},
 		{[]string{"<int>"}, valueInfo{placeholder: "int"}},
-		{[]string{"[=STR]"}, valueInfo{placeholder: "STR", optional: true}},
+		{[]string{"[=STR]"}, valueInfo{placeholder: "STR", optional: true, attached: true}},
 		{[]string{"=FILE"}, valueInfo{placeholder: "FILE"}},
 		{[]string{"{a,b}"}, valueInfo{placeholder: "a,b", choices: []string{"a", "b"}}},
 		{[]string{"[tsv|json]"}, valueInfo{placeholder: "tsv|json", choices: []string{"tsv", "json"}}},

@@ -44,7 +44,7 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &HelpEnv{} }, then: func() any { return &SubcommandThen{} }},
 	"subcommand_names": {Doc: "whether a listed name is a real subcommand (not COMMAND, FILE)", Mode: "first",
 		env: func() any { return &SubcommandNameEnv{} }, then: func() any { return &SubcommandNameThen{} }},
-	"flag_categories": {Doc: "a flag's category: Input, Output, Performance, Quality, Format, Algorithm, General", Mode: "first",
+	"flag_categories": {Doc: "a flag's category: Input, Output, Performance, Quality, Format, Algorithm, General, Destructive", Mode: "first",
 		env: func() any { return &FlagEnv{} }, then: func() any { return &CategoryThen{} }},
 	"intents": {Doc: "concepts a task expresses, in English and Chinese (排序 → sort)", Mode: "all",
 		env: func() any { return &IntentEnv{} }, then: func() any { return &IntentThen{} }},

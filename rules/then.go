@@ -76,7 +76,7 @@ type CategoryThen struct {
 }
 
 // Categories are the flag categories, in display order.
-var Categories = []string{"Input", "Output", "Performance", "Quality", "Format", "Algorithm", "General"}
+var Categories = []string{"Input", "Output", "Performance", "Quality", "Format", "Algorithm", "General", "Destructive"}
 
 // ResourceThen names the scheduler resource a flag's value sets.
 type ResourceThen struct {

@@ -15,6 +15,9 @@ go test ./golden/ -run TestExportBenchCSV -count=1 -export "$tmp/golden.csv" >/d
 echo "oxo-call bench (bare, doc, full)" >&2
 "$bin" bench --csv "$tmp/golden.csv" --scenario full --scenario doc --scenario bare --out "$tmp/bench" >/dev/null 2>"$tmp/bench.log"
 
+echo "oracle scenario (a loopback model that answers with the expected command)" >&2
+go test ./golden/ -run 'TestOracle$' -count=1 -oracle-report "$tmp/oracle.md" >/dev/null
+
 echo "go test -bench" >&2
 go test -run '^$' -bench . -benchmem -count 5 ./rules/ ./parsers/ ./skills/ ./engine/ >"$tmp/go-bench.txt" 2>&1 || true
 
@@ -87,5 +90,17 @@ medians() {
   echo "\`full\` help and skills. Shares carry Wilson 95 % intervals."
   echo
   sed -n '/^## Overall/,$p' "$tmp/bench/summary.md" | sed 's/^## /### /'
+  echo
+  echo "## Oracle: what a perfect model's answer becomes"
+  echo
+  echo "\`go test ./golden/ -run TestOracle\`: a loopback OpenAI-compatible server answers every fill prompt"
+  echo "with the golden case's expected command (\`--llm always\`, captured help, offline). **oracle** is the"
+  echo "share of those answers the user gets unchanged (spellings of one help line are equal; flag order"
+  echo "is free; file names and values must match). **prompt flag recall** is the share of each expected"
+  echo "command's flags that the prompt for its program lists (large-model tier), over the flags its"
+  echo "ToolDoc lists; flags the ToolDoc lacks are counted apart, and accepted unparsed flags (found in the"
+  echo "raw help, \`doc.unparsed_flag\`) are the parser gaps met on the way."
+  echo
+  cat "$tmp/oracle.md"
 } >BENCHMARKS.md
 echo "wrote BENCHMARKS.md" >&2
