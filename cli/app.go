@@ -110,6 +110,9 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.configCmd(),
 			a.chatCmd(),
 			a.versionCmd(),
+			a.mcpCmd(),
+			a.shellInitCmd(),
+			a.shellFillCmd(),
 		},
 	}
 	quietUsage(root)
