@@ -367,6 +367,3 @@ func (h *mcpHandlers) addSkillResources(s *mcp.Server) {
 			})
 	}
 }
-
-
-
