@@ -92,9 +92,6 @@ var shellSnippets = map[string]string{"bash": bashSnippet, "zsh": zshSnippet, "f
 // checkKey refuses a key sequence that would break out of the snippet's
 // quoting.
 func checkKey(key string) error {
-	if key == "" {
-		return usagef("shell-init: --key is empty")
-	}
 	for _, r := range key {
 		if r <= ' ' || r == 0x7f || strings.ContainsRune("'\"`$;&|(){}#", r) {
 			return usagef("shell-init: --key %q: %q is not allowed in a key sequence", key, r)
@@ -198,7 +195,7 @@ func (a *app) shellFill(ctx context.Context, line string) (string, int) {
 		if res.Fill != nil && len(res.Fill.Evidence) > 0 {
 			why = "; " + res.Fill.Evidence[len(res.Fill.Evidence)-1]
 		}
-		return oneLine(fmt.Sprintf("oxo-call: uncertain (confidence %.2f): %s%s — see: oxo-call explain %s %q",
+		return oneLine(fmt.Sprintf("oxo-call: uncertain (confidence %.2f): %s%s (see: oxo-call explain %s %q)",
 			res.Confidence, res.Command.Display, why, tool, task)), ExitUncertain
 	}
 	for _, f := range res.Findings {
