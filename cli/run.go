@@ -22,6 +22,9 @@ type runOptions struct {
 	inputList, inputItems        string
 	jobs                         int
 	verify, autoRetry            bool
+	// menu, set for a single run, makes --ask show the confirm menu
+	// (cli/confirm.go) instead of a yes/no question.
+	menu context.Context
 }
 
 func (a *app) runCmd() *ucli.Command {
@@ -71,6 +74,7 @@ Batch: with --input-list or --input-items the task may use {item}, {stem},
 			if err := a.needModel(o); err != nil {
 				return err
 			}
+			o.menu = ctx
 			if err := a.gate(res, &o.genOptions, o); err != nil {
 				a.record(a.entry(res, nil))
 				return err
@@ -143,6 +147,8 @@ func (a *app) gate(res *engine.Result, g *genOptions, o *runOptions) error {
 		if !ok {
 			return withCode(ExitRefused, "not run")
 		}
+	case o.ask && !o.yes && o.menu != nil && a.d.IO.Interactive:
+		return a.confirmMenu(o.menu, res, g, o)
 	case o.ask && !o.yes:
 		ok, err := a.confirm("run it?")
 		if err != nil {

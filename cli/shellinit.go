@@ -137,6 +137,14 @@ says why.
 
 The key is --key, or $OXO_CALL_KEY when the snippet is evaluated, in the
 shell's own notation: bash \C-x\C-o, zsh ^X^O, fish \cx\co.`,
+		ShellComplete: func(ctx context.Context, cmd *ucli.Command) {
+			if cmd.NArg() == 0 {
+				for _, sh := range []string{"bash", "zsh", "fish"} {
+					fmt.Fprintln(cmd.Root().Writer, sh)
+				}
+			}
+			ucli.DefaultCompleteWithFlags(ctx, cmd)
+		},
 		Flags: []ucli.Flag{
 			&ucli.StringFlag{Name: "key", Usage: "the key sequence to bind, in the shell's notation (default Ctrl-X Ctrl-O)", Destination: &key},
 		},

@@ -43,6 +43,29 @@ func TestShellInitPrintsASnippetPerShell(t *testing.T) {
 	}
 }
 
+// Completion offers the new commands (not the hidden shell-fill) and
+// shell-init's shells.
+func TestCompletionCoversTheNewCommands(t *testing.T) {
+	// The root's candidates, from the program as a shell calls it.
+	b, err := exec.Command("oxo-call", "--generate-shell-completion").Output()
+	out := string(b)
+	if err != nil || !strings.Contains(out, "\nmcp:serve oxo-call to MCP clients") || !strings.Contains(out, "\nshell-init:print a shell snippet") || strings.Contains(out, "shell-fill") {
+		t.Fatalf("root: %s", out)
+	}
+	out, _, code := runCLI(t, nil, "shell-init", "--generate-shell-completion")
+	if code != 0 || !strings.HasPrefix(out, "bash\nzsh\nfish\n") {
+		t.Fatalf("shell-init: %q", out)
+	}
+	out, _, _ = runCLI(t, nil, "shell-init", "bash", "-", "--generate-shell-completion")
+	if strings.Contains(out, "zsh") || !strings.Contains(out, "--key") {
+		t.Fatalf("shell-init bash -: %q", out)
+	}
+	out, _, _ = runCLI(t, nil, "mcp", "-", "--generate-shell-completion")
+	if !strings.Contains(out, "--allow-run") {
+		t.Fatalf("mcp -: %q", out)
+	}
+}
+
 func TestShellFill(t *testing.T) {
 	f := filtEnv(t)
 	for _, c := range []struct {
