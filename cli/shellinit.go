@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode"
 
 	ucli "github.com/urfave/cli/v3"
 )
@@ -188,8 +189,11 @@ func (a *app) shellFillCmd() *ucli.Command {
 // and 0, or one line saying why there is none and the exit code dry-run
 // would give.
 func (a *app) shellFill(ctx context.Context, line string) (string, int) {
-	tool, task, _ := strings.Cut(strings.TrimSpace(line), " ")
-	task = strings.TrimSpace(task)
+	line = strings.TrimSpace(line)
+	tool, task := line, ""
+	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
+		tool, task = line[:i], strings.TrimSpace(line[i:])
+	}
 	if task == "" {
 		return fmt.Sprintf("oxo-call: type a tool and a task, e.g. \"samtools sort aln.bam by coordinate\" (got %q)", strings.TrimSpace(line)), ExitUsage
 	}

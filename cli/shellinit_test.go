@@ -43,6 +43,24 @@ func TestShellInitPrintsASnippetPerShell(t *testing.T) {
 	}
 }
 
+// Evaluated by a shell that is not interactive (a script sourcing the rc
+// file, under set -eu), the snippet binds nothing and says nothing.
+func TestShellInitSnippetInScripts(t *testing.T) {
+	for shell, script := range map[string]string{
+		"bash": `set -eu; eval "$(oxo-call shell-init bash)"; type __oxo_call_fill >/dev/null; echo ok`,
+		"zsh":  `setopt nounset errexit; eval "$(oxo-call shell-init zsh)"; whence -w __oxo_call_fill >/dev/null; echo ok`,
+		"fish": `oxo-call shell-init fish | source; and functions -q __oxo_call_fill; and echo ok`,
+	} {
+		if _, err := exec.LookPath(shell); err != nil {
+			continue
+		}
+		out, err := exec.Command(shell, "-c", script).CombinedOutput()
+		if err != nil || string(out) != "ok\n" {
+			t.Errorf("%s: %v %q", shell, err, out)
+		}
+	}
+}
+
 // Completion offers the new commands (not the hidden shell-fill) and
 // shell-init's shells.
 func TestCompletionCoversTheNewCommands(t *testing.T) {
@@ -73,6 +91,7 @@ func TestShellFill(t *testing.T) {
 		code      int
 	}{
 		{"  filt " + filtTask + "  ", "filt -o out.txt -q 20 in.txt", 0},
+		{"filt\t" + filtTask, "filt -o out.txt -q 20 in.txt", 0},
 		{"filt " + filtUncertain, `oxo-call: uncertain (confidence 0.40): filt -t 4 in.txt; `, ExitUncertain},
 		{"filt", `oxo-call: type a tool and a task, e.g. "samtools sort aln.bam by coordinate" (got "filt")`, ExitUsage},
 		{"   ", `oxo-call: type a tool and a task, e.g. "samtools sort aln.bam by coordinate" (got "")`, ExitUsage},
@@ -92,7 +111,7 @@ func TestShellFill(t *testing.T) {
 	if code != ExitRefused || out != "oxo-call: filt -o out.txt -q 20 in.txt: filt -q is deprecated [user.filt_no_q]\n" {
 		t.Errorf("error finding: %d %q", code, out)
 	}
-	if h := f.history(); len(h) != 4 || !h[0].DryRun {
+	if h := f.history(); len(h) != 5 || !h[0].DryRun {
 		t.Errorf("history: %+v", h)
 	}
 }
