@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -134,8 +135,16 @@ func quietUsage(c *ucli.Command) {
 }
 
 // Main runs the program and returns the exit code; errors are printed here
-// and nowhere else.
-func Main(ctx context.Context, args []string, d *Deps) int {
+// and nowhere else. A crash (a panic) is reported with its stack and exits
+// 1, an oxo-call failure: the Go runtime's own exit code for it, 2, would
+// read as a usage mistake.
+func Main(ctx context.Context, args []string, d *Deps) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(d.IO.Err, "oxo-call: internal error: %v\n%s", r, debug.Stack())
+			code = ExitError
+		}
+	}()
 	err := New(d).Run(ctx, args)
 	if err != nil && err.Error() != "" {
 		fmt.Fprintln(d.IO.Err, "oxo-call: "+strings.TrimSpace(err.Error()))

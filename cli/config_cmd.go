@@ -47,8 +47,8 @@ other is set.
 						return err
 					}
 					s := c.Get(name)
-					if k, _ := lookupKey(name); k.Secret {
-						s.Value = maskSecret(s.Value)
+					if k, err := lookupKey(name); err == nil {
+						s.Value = k.shown(s.Value)
 					}
 					if strings.TrimSpace(value) == "" {
 						fmt.Fprintf(a.d.IO.Out, "removed %s from %s\n", name, c.Path)
@@ -74,9 +74,7 @@ other is set.
 						return err
 					}
 					s := a.config().Get(k.Name)
-					if k.Secret {
-						s.Value = maskSecret(s.Value)
-					}
+					s.Value = k.shown(s.Value)
 					if a.json || cmd.Bool("json") {
 						return writeJSON(a.d.IO.Out, s)
 					}

@@ -222,8 +222,7 @@ func (e *Engine) CheckEdited(prev *Result, line, cwd string) (*Result, error) {
 	f.Evidence = []string{"edited by the user"}
 	r := *prev
 	r.Fill, r.Confidence, r.Uncertain = f, 1, false
-	r.Command = Assemble(rec, f)
-	r.Findings = Validate(e.opts.Rules, rec, doc, f, r.Command, cwd)
+	r.Command, r.Findings = e.Check(&r, f, cwd)
 	if r.Findings == nil {
 		r.Findings = []Finding{}
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -110,8 +111,13 @@ func newTransport(provider string, hc *http.Client, cfg Config) *transport {
 	if t.now == nil {
 		t.now = time.Now
 	}
-	tok := cfg.APIToken
-	t.secrets = func() []string { return []string{tok} }
+	secrets := []string{cfg.APIToken}
+	if u, err := url.Parse(cfg.APIBase); err == nil && u.User != nil {
+		if p, ok := u.User.Password(); ok {
+			secrets = append(secrets, p)
+		}
+	}
+	t.secrets = func() []string { return secrets }
 	return t
 }
 
@@ -125,6 +131,10 @@ func (t *transport) run(ctx context.Context, f func(context.Context) (Response, 
 	defer cancel()
 	resp, err := f(cctx)
 	if err == nil {
+		// A reply that echoes a credential (a prompt injection, a proxy
+		// quoting the request) must not carry it into explanations, the
+		// cache or the terminal.
+		resp.Text = redactString(resp.Text, t.secrets())
 		return resp, nil
 	}
 	switch {
