@@ -56,6 +56,17 @@ func (a *app) loadRules() *rules.Set {
 	return a.rules
 }
 
+// warnRuleFailures reports, once each, the rules whose evaluation failed
+// during the command (the stages treat such a rule as not firing).
+func (a *app) warnRuleFailures(context.Context, *ucli.Command) error {
+	if a.rules != nil {
+		for _, err := range a.rules.Failures() {
+			fmt.Fprintf(a.d.IO.Err, "warning: %v\n", err)
+		}
+	}
+	return nil
+}
+
 func (a *app) engine() *engine.Engine {
 	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
 		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress})
@@ -97,6 +108,7 @@ prints (or runs) the command that does what you asked — and explains why.
 			c.Usage = "print a shell completion script (bash, zsh, fish)"
 		},
 		ExitErrHandler: func(context.Context, *ucli.Command, error) {},
+		After:          a.warnRuleFailures,
 		Flags: []ucli.Flag{
 			&ucli.BoolFlag{Name: "verbose", Usage: "print what each stage does to stderr", Destination: &a.verbose},
 			&ucli.BoolFlag{Name: "json", Usage: "machine-readable output", Destination: &a.json},

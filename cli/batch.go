@@ -309,7 +309,7 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 				if err != nil {
 					why = err.Error()
 				}
-				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (%s)\n", it.Nr, n, it.Item, why)
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (%s)\n", it.Nr, n, printable(it.Item), printable(why))
 				if o.stopOnError {
 					cancel()
 				}
@@ -347,7 +347,7 @@ func (a *app) batchGate(plan []batchItem, o *runOptions, confirmed map[string]bo
 	refuse := func(i int, why string) {
 		refused[i] = true
 		it := plan[i]
-		fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: refused: %s: %s\n", it.Nr, n, it.Item, why, it.Command.Display)
+		fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: refused: %s: %s\n", it.Nr, n, printable(it.Item), printable(why), printable(it.Command.Display))
 	}
 	ask := map[int]string{}
 	var order []int
@@ -356,7 +356,7 @@ func (a *app) batchGate(plan []batchItem, o *runOptions, confirmed map[string]bo
 			// Errors and danger are in the refusal below, unless --force
 			// runs the item anyway: then they are shown here.
 			if f.Severity != "info" && (o.force || f.Severity == "warning" && !f.Dangerous) {
-				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: %s: %s [%s]\n", it.Nr, n, it.Item, f.Severity, f.Message, f.Rule)
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: %s: %s [%s]\n", it.Nr, n, printable(it.Item), f.Severity, printable(f.Message), f.Rule)
 			}
 		}
 		if o.force {

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/llm"
 )
 
@@ -183,15 +184,22 @@ type Config struct {
 	Err error
 }
 
+// maxConfigBytes bounds the configuration file; a real one is a few
+// hundred bytes.
+const maxConfigBytes = 1 << 20
+
 // LoadConfig reads path (a missing file is an empty configuration).
 func LoadConfig(path string, getenv func(string) string) *Config {
 	c := &Config{Path: path, doc: map[string]any{}, file: map[string]string{}, getenv: getenv}
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path, maxConfigBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return c
 	}
 	if err != nil {
 		c.Err = err
+		if safefile.IsSpecial(err) {
+			c.Warnings = append(c.Warnings, err.Error())
+		}
 		return c
 	}
 	if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {

@@ -10,6 +10,7 @@ import (
 
 	ucli "github.com/urfave/cli/v3"
 
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/llm"
 )
 
@@ -89,7 +90,7 @@ other is set.
 				Flags: []ucli.Flag{&ucli.BoolFlag{Name: "json", Usage: "machine-readable output"}},
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
 					c := a.config()
-					if c.Err != nil {
+					if c.Err != nil && !safefile.IsSpecial(c.Err) { // a special file was warned about on load
 						fmt.Fprintf(a.d.IO.Err, "warning: %v (showing defaults and the environment)\n", a.redact(c.Err.Error()))
 					}
 					s := c.LLM()

@@ -88,6 +88,7 @@ type transport struct {
 	hc         *http.Client
 	maxRetries int
 	timeout    time.Duration
+	maxReply   int64
 	sleep      SleepFunc
 	now        func() time.Time
 	// secrets returns every credential that must never appear in an error.
@@ -104,6 +105,9 @@ func newTransport(provider string, hc *http.Client, cfg Config) *transport {
 	}
 	if t.timeout <= 0 {
 		t.timeout = DefaultTimeout
+	}
+	if t.maxReply = cfg.MaxReplyBytes; t.maxReply <= 0 {
+		t.maxReply = DefaultMaxReplyBytes
 	}
 	if t.sleep == nil {
 		t.sleep = sleepCtx
@@ -137,9 +141,12 @@ func (t *transport) run(ctx context.Context, f func(context.Context) (Response, 
 		resp.Text = redactString(resp.Text, t.secrets())
 		return resp, nil
 	}
+	var cut *ReplyLimitError
 	switch {
 	case ctx.Err() != nil:
 		err = ctx.Err()
+	case errors.As(err, &cut):
+		err = cut
 	case errors.Is(cctx.Err(), context.DeadlineExceeded):
 		err = fmt.Errorf("no complete reply within %s: %w", t.timeout, context.DeadlineExceeded)
 	}
@@ -161,6 +168,7 @@ func (t *transport) do(ctx context.Context, method, url string, h http.Header, b
 			return nil, err
 		}
 		if resp.StatusCode/100 == 2 {
+			resp.Body = t.capReply(ctx, resp.Body)
 			return resp, nil
 		}
 		raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
