@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -38,7 +39,8 @@ type app struct {
 	eng           *engine.Engine     // the engine dry-run and run used
 	llmMode       string
 	llmConfigured bool
-	stderrTee     io.Writer // also receives a run's stderr (--verify, --auto-retry)
+	stderrTee     io.Writer     // also receives a run's stderr (--verify, --auto-retry)
+	in            *bufio.Reader // the user's answers (cli/confirm.go)
 }
 
 // loadRules loads built-in and user rules once; user rule errors are
@@ -125,6 +127,9 @@ prints (or runs) the command that does what you asked — and explains why.
 			a.jobsCmd(),
 			a.execItemCmd(),
 			a.versionCmd(),
+			a.mcpCmd(),
+			a.shellInitCmd(),
+			a.shellFillCmd(),
 		},
 	}
 	quietUsage(root)

@@ -71,15 +71,11 @@ func (a *app) docsCmd() *ucli.Command {
 					if err := needArgs(cmd, 1, "a tool"); err != nil {
 						return err
 					}
-					_, doc, _, err := a.engine().Doc(ctx, cmd.Args().First(), nil)
+					doc, s, err := a.showDoc(ctx, cmd.Args().First(), sub)
 					if err != nil {
 						return err
 					}
-					if sub != "" {
-						s := findPath(doc.Subcommands, strings.Fields(sub))
-						if s == nil {
-							return fmt.Errorf("%s has no subcommand %q", doc.Record.Executable, sub)
-						}
+					if s != nil {
 						if a.json || jsonOut {
 							return writeJSON(a.d.IO.Out, s)
 						}

@@ -67,6 +67,11 @@ func (a *app) generate(ctx context.Context, cmd *ucli.Command, o *genOptions) (*
 	if err != nil {
 		return nil, 0, err
 	}
+	return a.generateFor(ctx, cmd.Args().Get(0), task, o)
+}
+
+// generateFor runs the stages for a tool and a task (vars expanded).
+func (a *app) generateFor(ctx context.Context, tool, task string, o *genOptions) (*engine.Result, time.Duration, error) {
 	if err := checkTask(task, o.scenario); err != nil {
 		return nil, 0, err
 	}
@@ -76,7 +81,7 @@ func (a *app) generate(ctx context.Context, cmd *ucli.Command, o *genOptions) (*
 		return nil, 0, err
 	}
 	start := time.Now()
-	res, err := eng.Generate(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: task, Scenario: o.scenario})
+	res, err := eng.Generate(ctx, engine.Request{Tool: tool, Task: task, Scenario: o.scenario})
 	return res, time.Since(start), err
 }
 

@@ -284,7 +284,7 @@ func (a *app) confirm(q string) (bool, error) {
 		return false, withCode(ExitRefused, "%s — not a terminal to ask on: pass --yes to confirm", q)
 	}
 	fmt.Fprintf(a.d.IO.Err, "%s [y/N] ", q)
-	line, _ := bufio.NewReader(a.d.IO.In).ReadString('\n')
+	line, _ := a.readLine()
 	ans := strings.ToLower(strings.TrimSpace(line))
 	return ans == "y" || ans == "yes", nil
 }

@@ -25,6 +25,9 @@ type runOptions struct {
 	verify, autoRetry            bool
 	slurm                        slurmOptions
 	toSlurm                      bool // --executor slurm (cli/slurm.go)
+	// menu, set for a single run, makes --ask show the confirm menu
+	// (cli/confirm.go) instead of a yes/no question.
+	menu context.Context
 }
 
 func (a *app) runCmd() *ucli.Command {
@@ -81,6 +84,7 @@ skipped (exit 4), or stops the batch before anything runs with --stop-on-error.
 			if err := a.needModel(o); err != nil {
 				return err
 			}
+			o.menu = ctx
 			if err := a.gate(res, &o.genOptions, o); err != nil {
 				a.record(a.entry(res, nil))
 				return err
@@ -156,6 +160,8 @@ func (a *app) gate(res *engine.Result, g *genOptions, o *runOptions) error {
 		if !ok {
 			return withCode(ExitRefused, "not run")
 		}
+	case o.ask && !o.yes && o.menu != nil && a.d.IO.Interactive:
+		return a.confirmMenu(o.menu, res, g, o)
 	case o.ask && !o.yes:
 		ok, err := a.confirm("run it?")
 		if err != nil {
