@@ -108,7 +108,7 @@ exit 0
 // Tasks for filt and what they build (see TestDryRun*).
 const (
 	filtTask      = "filter in.txt keeping quality above 20 into out.txt" // filt -o out.txt -q 20 in.txt
-	filtUncertain = "process in.txt quickly using 4 cores"                // filt -t 4 in.txt, confidence 0.40
+	filtUncertain = "process in.txt quickly using 4 cores"                // filt -t 4 in.txt, uncertain
 )
 
 // fakeEnv is a private HOME with XDG dirs, a bin directory that is the

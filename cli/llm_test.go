@@ -46,7 +46,7 @@ exit 1
 `
 
 const (
-	uncertainTask = "process in.txt quickly using 4 cores"                // mytool -t 4 in.txt, confidence 0.40
+	uncertainTask = "process in.txt quickly using 4 cores"                // mytool -t 4 in.txt, uncertain
 	confidentTask = "filter in.txt keeping quality above 20 into out.txt" // mytool -o out.txt -q 20 in.txt
 )
 
