@@ -16,7 +16,7 @@ import (
 
 func (a *app) skillCmd() *ucli.Command {
 	var all, installedOnly, force bool
-	var out string
+	var out, capturesDir string
 	return &ucli.Command{
 		Name: "skill", Aliases: []string{"sk"}, Usage: "curated knowledge per tool: concepts, pitfalls, worked examples",
 		Description: `Skills are Markdown files with YAML front matter. Yours in
@@ -89,10 +89,11 @@ $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 				Name: "verify", Usage: "check every example's executable, subcommand and flags against the tool's real help", ArgsUsage: "TOOL | --all",
 				Flags: []ucli.Flag{
 					&ucli.BoolFlag{Name: "all", Usage: "every skill", Destination: &all},
-					&ucli.BoolFlag{Name: "installed-only", Usage: "with --all: skip skills whose tool is not installed, silently", Destination: &installedOnly},
+					&ucli.BoolFlag{Name: "installed-only", Usage: "with --all: skip skills whose tool is not installed (nor captured), silently", Destination: &installedOnly},
+					&ucli.StringFlag{Name: "captures", Usage: "check tools that are not installed against the help recorded in `DIR`/<tool>/capture.txtar (the project's golden/)", Destination: &capturesDir},
 				},
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
-					return a.verifySkills(ctx, cmd, all, installedOnly)
+					return a.verifySkills(ctx, cmd, all, installedOnly, capturesDir)
 				},
 			},
 			{
@@ -129,7 +130,7 @@ func (a *app) skillArg(cmd *ucli.Command) (*skills.Skill, error) {
 }
 
 // verifySkills runs engine.VerifySkill and prints one line per problem.
-func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installedOnly bool) error {
+func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installedOnly bool, capturesDir string) error {
 	var list []*skills.Skill
 	if all {
 		list = a.loadSkills().List()
@@ -141,6 +142,14 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 		list = []*skills.Skill{sk}
 	}
 	e := a.engine()
+	var captured int
+	if capturesDir != "" {
+		c, err := loadCaptures(capturesDir)
+		if err != nil {
+			return err
+		}
+		e = a.engineWith(func(o *engine.Options) { o.Captured = c.lookup })
+	}
 	var bad, ok, unchecked, skipped, tools, unverifiable int
 	for _, sk := range list {
 		checks := e.VerifySkill(ctx, sk)
@@ -162,6 +171,9 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 		}
 		tools++
 		for _, c := range checks {
+			if c.Captured {
+				captured++
+			}
 			switch c.Status {
 			case "ok":
 				ok++
@@ -182,7 +194,11 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 	if unverifiable > 0 {
 		fmt.Fprintf(a.d.IO.Out, ", %d skipped-unverifiable (verified: false)", unverifiable)
 	}
-	fmt.Fprintf(a.d.IO.Out, "; examples: %d ok, %d failed, %d unchecked (no readable help), %d skipped (not installed)\n", ok, bad, unchecked, skipped)
+	fmt.Fprintf(a.d.IO.Out, "; examples: %d ok, %d failed, %d unchecked (no readable help), %d skipped (not installed)", ok, bad, unchecked, skipped)
+	if captured > 0 {
+		fmt.Fprintf(a.d.IO.Out, "; %d checked against captured help", captured)
+	}
+	fmt.Fprintln(a.d.IO.Out)
 	if bad > 0 {
 		return silentExit(ExitChecksFailed)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/golden"
 )
 
 // filtSkill has one example that matches filt's help (line 14) and one
@@ -314,5 +316,51 @@ func TestSkillUnverifiedListAndVerify(t *testing.T) {
 	out, _, code = f.run("skill", "verify", "faraway")
 	if code != ExitChecksFailed || !strings.Contains(out, "unknown flag --y") || strings.Contains(out, "SKIP") {
 		t.Fatalf("installed: %d\n%s", code, out)
+	}
+}
+
+// writeCapture records filt's help, as make golden-capture would, into
+// dir/filt/capture.txtar.
+func writeCapture(t *testing.T, dir string) {
+	t.Helper()
+	help := filtScript[strings.Index(filtScript, "filt 1.4.2 - filter"):strings.Index(filtScript, "H\n  exit 0")]
+	c := &golden.Capture{Meta: golden.Meta{Tool: "filt", Executable: "filt", Version: "1.4.2", Captured: "2026-12-01"},
+		Outputs: map[string]string{"filt --help": help, "filt -h": help, "filt": help, "filt --version": "filt 1.4.2\n"}}
+	if err := c.Write(filepath.Join(dir, "filt", "capture.txtar")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSkillVerifyAgainstCaptures(t *testing.T) {
+	f := newFakeEnv(t) // filt is not installed
+	f.write(filepath.Join(f.userSkillsDir(), "filt.md"), filtSkill)
+	dir := t.TempDir()
+	writeCapture(t, dir)
+	out, _, code := f.run("skill", "verify", "filt")
+	if code != 0 || !strings.Contains(out, "2 skipped (not installed)") {
+		t.Fatalf("without captures: %d %s", code, out)
+	}
+	out, _, code = f.run("skill", "verify", "--captures", dir, "filt")
+	if code != ExitChecksFailed || !strings.Contains(out, "unknown flag --turbo") ||
+		!strings.HasSuffix(out, "examples: 1 ok, 1 failed, 0 unchecked (no readable help), 0 skipped (not installed); 2 checked against captured help\n") {
+		t.Fatalf("with captures: %d %s", code, out)
+	}
+	// --installed-only counts a captured tool as one it can check.
+	out, _, _ = f.run("skill", "verify", "--all", "--installed-only", "--captures", dir)
+	if !strings.Contains(out, "skills: 1 checked;") {
+		t.Fatalf("--all --installed-only: %s", out)
+	}
+	// Bad directories are named.
+	empty := t.TempDir()
+	bad := t.TempDir()
+	f.write(filepath.Join(bad, "x", "capture.txtar"), "tool: x\n")
+	for d, want := range map[string]string{
+		filepath.Join(dir, "nope"): "--captures: stat " + filepath.Join(dir, "nope"),
+		empty:                      "--captures: " + empty + " holds no */capture.txtar",
+		bad:                        filepath.Join(bad, "x", "capture.txtar") + ": meta has no executable",
+	} {
+		if _, errOut, code := f.run("skill", "verify", "--captures", d, "filt"); code != ExitError || !strings.Contains(errOut, want) {
+			t.Errorf("%s: %d %s", d, code, errOut)
+		}
 	}
 }

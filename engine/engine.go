@@ -29,6 +29,10 @@ type Options struct {
 	UserDocs func(tool string) (string, bool)
 	// Progress hears how far a long exploration is.
 	Progress func(done, total int)
+	// Captured finds recorded help for an executable that is not
+	// installed: the record it was captured from and a runner that
+	// replays the recorded probe outputs. VerifySkill falls back to it.
+	Captured func(exe string) (*ToolRecord, Runner, bool)
 	// LLM is the model layer (the last resort); nil means no model.
 	LLM *LLMOptions
 }
