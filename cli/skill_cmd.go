@@ -3,19 +3,16 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	ucli "github.com/urfave/cli/v3"
 
-	"github.com/traitome/oxo-call/engine"
 	"github.com/traitome/oxo-call/skills"
 )
 
 func (a *app) skillCmd() *ucli.Command {
-	var all, installedOnly, force bool
+	var all, installedOnly, force, allMissing bool
 	var out, capturesDir string
 	return &ucli.Command{
 		Name: "skill", Aliases: []string{"sk"}, Usage: "curated knowledge per tool: concepts, pitfalls, worked examples",
@@ -97,12 +94,19 @@ $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 				},
 			},
 			{
-				Name: "new", Usage: "draft a skill for a tool from its own help", ArgsUsage: "TOOL",
+				Name: "new", Usage: "draft a skill for a tool from its own help: its examples and its usage lines, verified", ArgsUsage: "TOOL | --all-missing",
 				Flags: []ucli.Flag{
 					&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write here instead of your skills dir (- for stdout)", Destination: &out},
 					&ucli.BoolFlag{Name: "force", Usage: "overwrite an existing file", Destination: &force},
+					&ucli.StringFlag{Name: "captures", Usage: "read a tool that is not installed from the help recorded in `DIR`/<tool>/capture.txtar", Destination: &capturesDir},
+					&ucli.BoolFlag{Name: "all-missing", Usage: "draft one for every tool oxo-call has read (docs list, and --captures) that is installed or captured and has no skill", Destination: &allMissing},
 				},
-				Action: func(ctx context.Context, cmd *ucli.Command) error { return a.newSkill(ctx, cmd, out, force) },
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					if allMissing {
+						return a.newMissingSkills(ctx, force, capturesDir)
+					}
+					return a.newSkill(ctx, cmd, out, force, capturesDir)
+				},
 			},
 		},
 	}
@@ -141,15 +145,11 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 		}
 		list = []*skills.Skill{sk}
 	}
-	e := a.engine()
-	var captured int
-	if capturesDir != "" {
-		c, err := loadCaptures(capturesDir)
-		if err != nil {
-			return err
-		}
-		e = a.engineWith(func(o *engine.Options) { o.Captured = c.lookup })
+	e, err := a.capturesEngine(capturesDir)
+	if err != nil {
+		return err
 	}
+	var captured int
 	var bad, ok, unchecked, skipped, tools, unverifiable int
 	for _, sk := range list {
 		checks := e.VerifySkill(ctx, sk)
@@ -205,41 +205,3 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 	return nil
 }
 
-// newSkill drafts a skill from the tool's help; it never overwrites a
-// file without --force.
-func (a *app) newSkill(ctx context.Context, cmd *ucli.Command, out string, force bool) error {
-	if err := needArgs(cmd, 1, "a tool name"); err != nil {
-		return err
-	}
-	tool := cmd.Args().First()
-	_, doc, _, err := a.engine().Doc(ctx, tool, nil)
-	if err != nil {
-		return err
-	}
-	var subs []skills.DraftSub
-	for _, s := range doc.Subcommands {
-		subs = append(subs, skills.DraftSub{Name: s.Name, Description: s.Description})
-	}
-	for _, c := range doc.Companions {
-		subs = append(subs, skills.DraftSub{Name: c.Name, Description: c.Description})
-	}
-	body := skills.Draft(filepath.Base(tool), doc.Description, subs, doc.UsagePatterns)
-	if out == "-" {
-		_, err := a.d.IO.Out.Write(body)
-		return err
-	}
-	if out == "" {
-		out = filepath.Join(a.d.paths().UserSkillsDir(), strings.ToLower(filepath.Base(tool))+".md")
-	}
-	if _, err := os.Stat(out); err == nil && !force {
-		return fmt.Errorf("%s exists; not overwriting it (use --force, or -o another file)", out)
-	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
-	}
-	if err := engine.WriteFileAtomic(out, body, 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintf(a.d.IO.Err, "drafted %s from %s's help: fill in the concepts, pitfalls and examples, then: oxo-call skill verify %s\n", out, tool, tool)
-	return nil
-}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/traitome/oxo-call/golden"
+	"github.com/traitome/oxo-call/skills"
 )
 
 // filtSkill has one example that matches filt's help (line 14) and one
@@ -219,7 +220,7 @@ func TestSkillNew(t *testing.T) {
 	if code != 0 || out != "" {
 		t.Fatalf("code=%d out=%q err=%s", code, out, errOut)
 	}
-	if errOut != "drafted "+dst+" from kit's help: fill in the concepts, pitfalls and examples, then: oxo-call skill verify kit\n" {
+	if errOut != "drafted "+dst+" from kit's help (0 examples from its examples, 9 from its usage lines): fill in the concepts, pitfalls and examples, then: oxo-call skill verify kit\n" {
 		t.Fatalf("stderr: %q", errOut)
 	}
 	draft := f.read(dst)
@@ -229,7 +230,7 @@ func TestSkillNew(t *testing.T) {
 		}
 	}
 	// The draft is a skill oxo-call loads, from the user's directory.
-	if out, errOut, _ := f.run("skill", "list"); !hasRow(out, "kit TODO 1 yes "+dst) || errOut != "" {
+	if out, errOut, _ := f.run("skill", "list"); !hasRow(out, "kit TODO 9 yes "+dst) || errOut != "" {
 		t.Fatalf("list: %s %s", out, errOut)
 	}
 	// Never overwritten without --force.
@@ -362,5 +363,136 @@ func TestSkillVerifyAgainstCaptures(t *testing.T) {
 		if _, errOut, code := f.run("skill", "verify", "--captures", d, "filt"); code != ExitError || !strings.Contains(errOut, want) {
 			t.Errorf("%s: %d %s", d, code, errOut)
 		}
+	}
+}
+
+// TestSkillNewDraftsRealExamples drafts seqkit's skill offline from its
+// captured help: the help's own examples come first, with task lines
+// from their descriptions, and the draft passes verification.
+func TestSkillNewDraftsRealExamples(t *testing.T) {
+	captures, err := filepath.Abs("../golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFakeEnv(t) // seqkit is not installed here
+	out, errOut, code := f.run("skill", "new", "--captures", captures, "-o", "-", "seqkit")
+	if code != 0 {
+		t.Fatalf("%d %s", code, errOut)
+	}
+	sk, _, err := skills.Parse("seqkit.md", []byte(out), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := 0
+	for _, ex := range sk.Examples {
+		if strings.HasPrefix(ex.Task, "TODO") || strings.HasPrefix(ex.Explanation, "TODO") {
+			t.Errorf("example with a TODO: %+v", ex)
+		}
+		if strings.Contains(ex.Explanation, "shown in the help's examples") {
+			real++
+		}
+	}
+	if real < 3 {
+		t.Fatalf("%d examples from seqkit's help, want >= 3:\n%s", real, out)
+	}
+	for _, want := range []string{
+		"### adding space to all bases\n**Args:** `replace -p \"(.)\" -r '$1 ' -s`\n",
+		"### if you have large number of IDs (seqs.fasta, IDs.txt)\n**Args:** `faidx seqs.fasta -l IDs.txt`\n**Explanation:** From seqkit's help, shown in the help's examples. -l: file containing a list of regions.\n",
+		"### leading 100 records (head -n 100)\n**Args:** `range -r 1:100`\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("draft lacks %q", want)
+		}
+	}
+	// The draft verifies against the same captured help.
+	f.write(filepath.Join(f.userSkillsDir(), "seqkit.md"), out)
+	vout, _, code := f.run("skill", "verify", "--captures", captures, "seqkit")
+	if code != 0 || !strings.Contains(vout, " 0 failed") {
+		t.Fatalf("verify: %d %s", code, vout)
+	}
+	t.Logf("%d examples, %d from the help's examples; %s", len(sk.Examples), real, strings.TrimSpace(vout))
+}
+
+// exaScript has two subcommands; its examples use an old subcommand name.
+const exaScript = `#!/bin/sh
+case "$1" in
+sort) cat <<'H'
+Usage: exa sort [options] <in.txt>
+
+Options:
+  -k INT   sort key
+  -o FILE  output file
+H
+exit 0;;
+esac
+cat <<'H'
+exa - record tools
+
+Usage: exa <command> [options]
+
+Commands:
+  sort    sort records
+  view    view records
+
+Examples:
+  # sort by the second column
+  exa sort -k 2 -o sorted.txt in.txt
+  # the old name
+  exa srot in.txt
+H
+`
+
+// TestSkillNewDropsFailingExamples drafts from a help whose example uses a
+// subcommand the tool does not have: that example is dropped, and said so.
+func TestSkillNewDropsFailingExamples(t *testing.T) {
+	f := newFakeEnv(t)
+	f.tool("exa", exaScript)
+	out, errOut, code := f.run("skill", "new", "-o", "-", "exa")
+	if code != 0 || !strings.Contains(out, "### sort by the second column (sorted.txt, in.txt)\n**Args:** `sort -k 2 -o sorted.txt in.txt`\n**Explanation:** From exa's help, shown in the help's examples. -k: sort key; -o: output file.\n") ||
+		strings.Contains(out, "srot") {
+		t.Fatalf("%d\n%s\n%s", code, out, errOut)
+	}
+	if _, errOut, _ := f.run("skill", "new", "exa"); !strings.Contains(errOut, `(1 examples from its examples, 1 from its usage lines; 1 dropped by verification: srot in.txt (unknown subcommand "srot" (did you mean "sort"?)))`) {
+		t.Fatalf("stderr: %s", errOut)
+	}
+	if _, errOut, code := f.run("skill", "new", "--captures", t.TempDir(), "exa"); code != ExitError || !strings.Contains(errOut, "holds no */capture.txtar") {
+		t.Fatalf("bad captures: %d %s", code, errOut)
+	}
+}
+
+func TestSkillNewAllMissing(t *testing.T) {
+	captures, err := filepath.Abs("../golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFakeEnv(t)
+	f.tool("exa", exaScript)
+	f.tool("gone", exaScript)
+	// oxo-call has read exa, filt-less gone (removed since) and bwa (which has a skill).
+	for _, tool := range []string{"exa", "gone"} {
+		if _, errOut, code := f.run("docs", "update", tool); code != 0 {
+			t.Fatalf("docs update %s: %s", tool, errOut)
+		}
+	}
+	os.Remove(filepath.Join(f.bin, "gone"))
+	out, errOut, code := f.run("skill", "new", "--all-missing")
+	want := "drafted " + filepath.Join(f.userSkillsDir(), "exa.md") + " (1 examples from its examples, 1 from its usage lines; 1 dropped by verification: srot in.txt (unknown subcommand \"srot\" (did you mean \"sort\"?)))\n" +
+		"1 skills drafted, 0 tools failed (of 2 tools read before; the others have a skill or are not installed)\n"
+	if code != 0 || out != want {
+		t.Fatalf("%d\n%s\n%s", code, out, errOut)
+	}
+	// Now exa has a skill: nothing more to draft, and nothing overwritten.
+	f.write(filepath.Join(f.userSkillsDir(), "exa.md"), "my edits")
+	out, errOut, _ = f.run("skill", "new", "--all-missing")
+	if !strings.Contains(errOut, "exa.md exists; not overwriting it (use --force)") || f.read(filepath.Join(f.userSkillsDir(), "exa.md")) != "my edits" || !strings.HasPrefix(out, "0 skills drafted") {
+		t.Fatalf("second run: %s %s", out, errOut)
+	}
+	// With captures, every captured tool without a skill is drafted.
+	out, _, code = f.run("skill", "new", "--all-missing", "--force", "--captures", captures)
+	if code != 0 || !strings.Contains(out, "drafted "+filepath.Join(f.userSkillsDir(), "exa.md")) || strings.Contains(out, "seqkit.md") {
+		t.Fatalf("captures: %d\n%s", code, out)
+	}
+	if _, errOut, code := f.run("skill", "new", "--all-missing", "--captures", t.TempDir()); code != ExitError || !strings.Contains(errOut, "holds no") {
+		t.Fatalf("bad captures: %d %s", code, errOut)
 	}
 }

@@ -96,6 +96,16 @@ func (e *Engine) capturedExplorer(exe string) (*Explorer, *ToolRecord) {
 	return &Explorer{Rules: e.opts.Rules, Runner: run, Opts: e.opts.Explore}, rec
 }
 
+// CapturedDoc is the ToolDoc explored from the recorded help of exe
+// (Options.Captured), or nil when there is none.
+func (e *Engine) CapturedDoc(ctx context.Context, exe string) *ToolDoc {
+	x, rec := e.capturedExplorer(exe)
+	if x == nil {
+		return nil
+	}
+	return x.Explore(ctx, rec, nil)
+}
+
 // looksLikeSub reports a first argument that may be a subcommand the
 // listing did not show: a bare word, not a file, flag, number or key=value.
 func looksLikeSub(a string) bool {
