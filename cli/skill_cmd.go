@@ -204,4 +204,3 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 	}
 	return nil
 }
-
