@@ -21,20 +21,15 @@ $XDG_CONFIG_HOME/oxo-call/skills/<tool>.md win over community ones in
 $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 		Commands: []*ucli.Command{
 			{
-				Name: "list", Usage: "every skill and where it comes from", Flags: []ucli.Flag{&ucli.BoolFlag{Name: "json", Usage: "machine-readable output"}},
+				Name: "list", Usage: "every skill and where it comes from (--json: with each skill's examples checked against the help)",
+				Flags: []ucli.Flag{
+					&ucli.BoolFlag{Name: "json", Usage: "machine-readable output, with the verification counts and the subcommands no example covers"},
+					&ucli.StringFlag{Name: "captures", Usage: "with --json: check tools that are not installed against `DIR`/<tool>/capture.txtar", Destination: &capturesDir},
+				},
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
 					list := a.loadSkills().List()
 					if a.json || cmd.Bool("json") {
-						type row struct {
-							Name, Category, Source string
-							Examples               int
-							Verified               bool
-						}
-						var rows []row
-						for _, s := range list {
-							rows = append(rows, row{s.Name, s.Category, s.Source, len(s.Examples), !s.Unverified})
-						}
-						return writeJSON(a.d.IO.Out, rows)
+						return a.skillListJSON(ctx, list, capturesDir)
 					}
 					tw := tabwriter.NewWriter(a.d.IO.Out, 2, 4, 2, ' ', 0)
 					fmt.Fprintln(tw, "NAME\tCATEGORY\tEXAMPLES\tVERIFIED\tSOURCE")
@@ -110,6 +105,50 @@ $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 			},
 		},
 	}
+}
+
+// skillRow is one skill in skill list --json: what it holds and how its
+// examples fare against the tool's help.
+type skillRow struct {
+	Name, Category, Source string
+	Examples               int
+	// Verified is false for a skill marked verified: false.
+	Verified bool
+	// ExamplesVerified passed every check; ExamplesUnchecked could not be
+	// checked (help not readable or a flag not parsed); ExamplesSkipped
+	// name an executable that is neither installed nor captured.
+	ExamplesVerified, ExamplesFailed, ExamplesUnchecked, ExamplesSkipped int
+	// SubcommandsWithoutExample lists the subcommands and companion
+	// executables of the tool that no example uses.
+	SubcommandsWithoutExample []string
+}
+
+func (a *app) skillListJSON(ctx context.Context, list []*skills.Skill, capturesDir string) error {
+	e, err := a.capturesEngine(capturesDir)
+	if err != nil {
+		return err
+	}
+	rows := []skillRow{}
+	for _, s := range list {
+		r := skillRow{Name: s.Name, Category: s.Category, Source: s.Source, Examples: len(s.Examples), Verified: !s.Unverified,
+			SubcommandsWithoutExample: []string{}}
+		checks, uncovered := e.SkillCoverage(ctx, s)
+		for _, c := range checks {
+			switch c.Status {
+			case "ok":
+				r.ExamplesVerified++
+			case "error":
+				r.ExamplesFailed++
+			case "unchecked":
+				r.ExamplesUnchecked++
+			default:
+				r.ExamplesSkipped++
+			}
+		}
+		r.SubcommandsWithoutExample = append(r.SubcommandsWithoutExample, uncovered...)
+		rows = append(rows, r)
+	}
+	return writeJSON(a.d.IO.Out, rows)
 }
 
 // verifiedMark is the VERIFIED column of skill list: "no" for a skill

@@ -496,3 +496,43 @@ func TestSkillNewAllMissing(t *testing.T) {
 		t.Fatalf("bad captures: %d %s", code, errOut)
 	}
 }
+
+func TestSkillListJSONCoverage(t *testing.T) {
+	captures, err := filepath.Abs("../golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := skillEnv(t, filtSkill)
+	f.tool("exa", exaScript)
+	f.write(filepath.Join(f.userSkillsDir(), "exa.md"), "---\nname: exa\ndescription: d\n---\n## Examples\n### sort\n**Args:** `sort -k 2 in.txt`\n**Explanation:** x\n")
+	rowsOf := func(args ...string) map[string]skillRow {
+		t.Helper()
+		out, errOut, code := f.run(args...)
+		var rows []skillRow
+		if err := json.Unmarshal([]byte(out), &rows); err != nil || code != 0 {
+			t.Fatalf("%q: %d %v %s", args, code, err, errOut)
+		}
+		m := map[string]skillRow{}
+		for _, r := range rows {
+			m[r.Name] = r
+		}
+		return m
+	}
+	m := rowsOf("skill", "list", "--json")
+	if r := m["filt"]; r.Examples != 2 || r.ExamplesVerified != 1 || r.ExamplesFailed != 1 || !r.Verified {
+		t.Errorf("filt: %+v", r)
+	}
+	if r := m["exa"]; r.ExamplesVerified != 1 || strings.Join(r.SubcommandsWithoutExample, ",") != "view" {
+		t.Errorf("exa: %+v", r)
+	}
+	if r := m["seqkit"]; r.ExamplesSkipped != r.Examples || r.Examples == 0 || r.SubcommandsWithoutExample == nil {
+		t.Errorf("seqkit not installed: %+v", r)
+	}
+	m = rowsOf("skill", "list", "--json", "--captures", captures)
+	if r := m["seqkit"]; r.ExamplesSkipped != 0 || r.ExamplesVerified == 0 || r.ExamplesFailed != 0 {
+		t.Errorf("seqkit from its capture: %+v", r)
+	}
+	if _, errOut, code := f.run("skill", "list", "--json", "--captures", t.TempDir()); code != ExitError || !strings.Contains(errOut, "holds no") {
+		t.Errorf("bad captures: %d %s", code, errOut)
+	}
+}

@@ -26,6 +26,15 @@ type ExampleCheck struct {
 // VerifySkill checks every example of a skill against the real ToolDocs:
 // its executable or companion, its subcommand path, and each flag.
 func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleCheck {
+	checks, _ := e.SkillCoverage(ctx, sk)
+	return checks
+}
+
+// SkillCoverage verifies a skill's examples (VerifySkill) and also lists
+// the subcommands and companion executables of its tool that no example
+// uses, in the help's order; the list is empty when the tool's help
+// cannot be read.
+func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []ExampleCheck, uncovered []string) {
 	docs := map[string]*ToolDoc{}
 	// explorers holds the replaying explorer of each executable checked
 	// against captured help; installed ones use e.explorer.
@@ -50,6 +59,7 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 		others[n] = true
 	}
 	var out []ExampleCheck
+	used := map[string]bool{}
 	for _, ex := range sk.Examples {
 		ch := ExampleCheck{Task: ex.Task, Line: ex.Line, Args: ex.Args, Status: "ok"}
 		args, err := skills.SplitArgs(ex.Args)
@@ -61,6 +71,10 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 		exe := sk.Name
 		if len(args) > 0 && (others[args[0]] || args[0] == sk.Name) {
 			exe, args = args[0], args[1:]
+		}
+		used[exe] = true
+		if exe == sk.Name && len(args) > 0 {
+			used["\x00"+args[0]] = true
 		}
 		doc := getDoc(exe)
 		if doc == nil {
@@ -80,7 +94,19 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 		checkArgs(doc, args, &ch, helpText(doc, exe, sk.Name, args))
 		out = append(out, ch)
 	}
-	return out
+	if doc := getDoc(sk.Name); doc != nil {
+		for _, s := range doc.Subcommands {
+			if !used["\x00"+s.Name] {
+				uncovered = append(uncovered, s.Name)
+			}
+		}
+		for _, c := range doc.Companions {
+			if !used[c.Name] {
+				uncovered = append(uncovered, c.Name)
+			}
+		}
+	}
+	return out, uncovered
 }
 
 // capturedExplorer returns an explorer that replays the recorded help of

@@ -268,3 +268,24 @@ func TestVerifySkillFallsBackToCapturedHelp(t *testing.T) {
 		t.Errorf("nil runner: %+v", got[0])
 	}
 }
+
+func TestSkillCoverage(t *testing.T) {
+	e := verifyEngine(t)
+	sk := inlineSkill(t, "name: bamkit\ncompanions: [bamkit-build]", "sort", "sort -n in.bam", "sort again", "bamkit sort -o o.bam in.bam")
+	checks, uncovered := e.SkillCoverage(context.Background(), sk)
+	if len(checks) != 2 || checks[0].Status != "ok" {
+		t.Fatalf("checks %+v", checks)
+	}
+	if strings.Join(uncovered, ",") != "index,bamkit-build" {
+		t.Errorf("uncovered %q", uncovered)
+	}
+	sk = inlineSkill(t, "name: bamkit\ncompanions: [bamkit-build]", "build", "bamkit-build ref.fa idx", "index", "index in.bam")
+	if _, uncovered := e.SkillCoverage(context.Background(), sk); strings.Join(uncovered, ",") != "sort" {
+		t.Errorf("uncovered %q", uncovered)
+	}
+	// A tool that is not installed: nothing is known to be uncovered.
+	sk = inlineSkill(t, "name: nosuchtool", "x", "run x")
+	if checks, uncovered := e.SkillCoverage(context.Background(), sk); len(uncovered) != 0 || checks[0].Status != "skipped" {
+		t.Errorf("missing tool: %+v %q", checks, uncovered)
+	}
+}
