@@ -89,6 +89,18 @@ $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 				},
 			},
 			{
+				Name: "install", Usage: "verify skill files (Markdown with front matter) and copy them into the community skills dir", ArgsUsage: "FILE|DIR|URL...",
+				Flags: []ucli.Flag{
+					&ucli.BoolFlag{Name: "force", Usage: "install even if an example fails verification, and replace an installed skill", Destination: &force},
+					&ucli.StringFlag{Name: "captures", Usage: "check tools that are not installed against `DIR`/<tool>/capture.txtar", Destination: &capturesDir},
+				},
+				Action: func(ctx context.Context, cmd *ucli.Command) error { return a.installSkills(ctx, cmd, force, capturesDir) },
+			},
+			{
+				Name: "remove", Aliases: []string{"rm"}, Usage: "remove an installed (community) skill", ArgsUsage: "TOOL",
+				Action: func(ctx context.Context, cmd *ucli.Command) error { return a.removeSkill(cmd) },
+			},
+			{
 				Name: "new", Usage: "draft a skill for a tool from its own help: its examples and its usage lines, verified", ArgsUsage: "TOOL | --all-missing",
 				Flags: []ucli.Flag{
 					&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write here instead of your skills dir (- for stdout)", Destination: &out},
