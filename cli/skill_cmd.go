@@ -94,7 +94,9 @@ $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 					&ucli.BoolFlag{Name: "force", Usage: "install even if an example fails verification, and replace an installed skill", Destination: &force},
 					&ucli.StringFlag{Name: "captures", Usage: "check tools that are not installed against `DIR`/<tool>/capture.txtar", Destination: &capturesDir},
 				},
-				Action: func(ctx context.Context, cmd *ucli.Command) error { return a.installSkills(ctx, cmd, force, capturesDir) },
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					return a.installSkills(ctx, cmd, force, capturesDir)
+				},
 			},
 			{
 				Name: "remove", Aliases: []string{"rm"}, Usage: "remove an installed (community) skill", ArgsUsage: "TOOL",
