@@ -8,7 +8,7 @@ RACE_PKGS := ./engine/... ./rules/... ./llm/... ./bench/... ./cli/...
 COVER_MIN := 95
 FUZZTIME  ?= 30s
 
-.PHONY: help build install test cover ci bench golden-capture golden-update fmt-check vet fuzz clean
+.PHONY: help build install test cover ci bench golden-capture golden-update fit fmt-check vet fuzz clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -48,6 +48,9 @@ golden-capture: ## re-capture help from installed tools (TOOLS=a,b or all), then
 
 golden-update: ## rewrite golden files from the captured help (review the diff!)
 	$(GO) test ./golden/ -run TestGoldenToolDocs -update
+
+fit: ## fit Stage 3's confidence model on the golden cases, report the held-back score, rewrite rules/weights.yaml (review the diff!)
+	OXO_FIT_WRITE=1 $(GO) test ./golden/ -run TestFit -fit -v -count=1
 
 fuzz: ## run every fuzz target for FUZZTIME each
 	@for pkg in $$($(GO) list $(PKGS)); do \

@@ -31,6 +31,9 @@ type Output struct {
 	Findings int
 	// Latency is the generation time; when zero, Run measures the call.
 	Latency time.Duration
+	// Uncertain: the command exits 3; Confidence is its confidence.
+	Uncertain  bool
+	Confidence float64
 }
 
 // Options select and pace a run.
@@ -62,6 +65,13 @@ type Row struct {
 	PromptTokens int           `json:"prompt_tokens"`
 	Findings     int           `json:"findings"`
 	Latency      time.Duration `json:"latency_ns"`
+	// Literal: equal to the reference up to flag order, file names
+	// compared. Uncertain and Confidence are the generator's.
+	Literal    bool    `json:"literal"`
+	Uncertain  bool    `json:"uncertain"`
+	Confidence float64 `json:"confidence"`
+	// Sourceless are the command's values the task never gave.
+	Sourceless []string `json:"sourceless,omitempty"`
 }
 
 // Select applies the Tools filter and the Limit of opts to cases.
@@ -139,6 +149,9 @@ func runOne(ctx context.Context, c Case, scenario string, gen Generator) (row Ro
 	}
 	row.Command = strings.TrimSpace(out.Command)
 	row.Scores = Score(c.Reference(), row.Command)
+	row.Literal = Literal(c.Reference(), row.Command)
+	row.Uncertain, row.Confidence = out.Uncertain, out.Confidence
+	row.Sourceless = Sourceless(c.Task, row.Command)
 	return row
 }
 

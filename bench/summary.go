@@ -94,6 +94,12 @@ type Summary struct {
 	ByCategory []Stats `json:"by_category"`
 	ByScenario []Stats `json:"by_scenario"`
 	ByStyle    []Stats `json:"by_style"`
+	// Calibration says how well "uncertain" tracks "wrong" (literal), over
+	// every row; Sourceless is the share of commands holding a value the
+	// task never gave.
+	Calibration Calibration `json:"calibration"`
+	Literal     Share       `json:"literal"`
+	Sourceless  Share       `json:"sourceless"`
 }
 
 // Summarize aggregates rows overall and per tool, category, run scenario
@@ -108,7 +114,25 @@ func Summarize(rows []Row, elapsed time.Duration) Summary {
 	s.ByCategory = groupBy(rows, func(r Row) string { return r.Category })
 	s.ByScenario = groupBy(rows, func(r Row) string { return r.Scenario })
 	s.ByStyle = groupBy(rows, func(r Row) string { return r.Style })
+	s.Calibration, s.Literal, s.Sourceless = calibration(rows)
 	return s
+}
+
+// calibration computes the calibration figures, the literal share and the
+// sourceless share of rows.
+func calibration(rows []Row) (Calibration, Share, Share) {
+	outs := make([]Outcome, 0, len(rows))
+	lit, src := 0, 0
+	for _, r := range rows {
+		outs = append(outs, Outcome{Right: r.Literal, Uncertain: r.Uncertain, Confidence: r.Confidence})
+		if r.Literal {
+			lit++
+		}
+		if len(r.Sourceless) > 0 {
+			src++
+		}
+	}
+	return Calibrate(outs), share(lit, len(rows)), share(src, len(rows))
 }
 
 func groupBy(rows []Row, key func(Row) string) []Stats {
@@ -230,6 +254,9 @@ func (s Summary) WriteMarkdown(w io.Writer) error {
 				st.LLMCallsPerTask, st.PromptTokensPerTask, st.LatencyMedianMS, st.LatencyP95MS, st.TasksPerSecond)
 		}
 	}
+	fmt.Fprintf(&b, "\n## Calibration\n\nliteral (file names compared): %s; commands with a value the task never gave: %s\n\n~~~\n", cell(s.Literal), cell(s.Sourceless))
+	s.Calibration.Write(&b)
+	b.WriteString("~~~\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

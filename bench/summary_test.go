@@ -79,6 +79,21 @@ const goldenMarkdown = `# Bench summary
 | (none) | 1 | 0 | 0.700 | 0.500 | 1.000 | 0.500 | 1.000 | 0.000 [0.000, 0.793] | 0.000 [0.000, 0.793] | 1.000 [0.206, 1.000] | 0.000 [0.000, 0.793] | 0.000 [0.000, 0.793] | 2.00 | 1000.0 | 300.0 | 300.0 | 3.33 |
 | expert | 1 | 1 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 [0.000, 0.793] | 0.000 [0.000, 0.793] | 0.000 [0.000, 0.793] | 0.000 [0.000, 0.793] | 1.000 [0.206, 1.000] | 1.00 | 500.0 | 200.0 | 200.0 | 5.00 |
 | novice | 1 | 0 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 [0.206, 1.000] | 1.000 [0.206, 1.000] | 1.000 [0.206, 1.000] | 1.000 [0.206, 1.000] | 1.000 [0.206, 1.000] | 0.00 | 0.0 | 100.0 | 100.0 | 10.00 |
+
+## Calibration
+
+literal (file names compared): 0.000 [0.000, 0.561]; commands with a value the task never gave: 0.000 [0.000, 0.561]
+
+~~~
+wrong commands uncertain (exit 3): 0/3 = 0.000
+right commands uncertain (exit 3): 0/0 = 0.000
+confidence band   n  right
+0.0–0.2         3  0.000
+0.2–0.4         0  0.000
+0.4–0.6         0  0.000
+0.6–0.8         0  0.000
+0.8–1.0         0  0.000
+~~~
 `
 
 // The numbers above, checked by hand: accuracy (1+0.7+0)/3; exact 1 of 3
@@ -109,7 +124,10 @@ const goldenJSON = `{
 "by_tool": [GROUP("samtools")],
 "by_category": [GROUP("sorting")],
 "by_scenario": [GROUP("full")],
-"by_style": [GROUP("novice")]
+"by_style": [GROUP("novice")],
+"calibration": {"wrong_uncertain": {"k": 0, "n": 1, "rate": 0, "lo": 0, "hi": 0.7935}, "right_uncertain": {"k": 0, "n": 0, "rate": 0, "lo": 0, "hi": 1}, "bands": [{"lo": 0, "hi": 0.2, "n": 1, "right": 0, "rate": 0}, {"lo": 0.2, "hi": 0.4, "n": 0, "right": 0, "rate": 0}, {"lo": 0.4, "hi": 0.6, "n": 0, "right": 0, "rate": 0}, {"lo": 0.6, "hi": 0.8, "n": 0, "right": 0, "rate": 0}, {"lo": 0.8, "hi": 1, "n": 0, "right": 0, "rate": 0}]},
+"literal": {"k": 0, "n": 1, "rate": 0, "lo": 0, "hi": 0.7935},
+"sourceless": {"k": 0, "n": 1, "rate": 0, "lo": 0, "hi": 0.7935}
 }`
 
 func TestSummaryJSONGolden(t *testing.T) {

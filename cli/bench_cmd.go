@@ -34,7 +34,8 @@ func (g engineGenerator) Generate(ctx context.Context, toolset, task, scenario s
 			n++
 		}
 	}
-	return bench.Output{Command: res.Command.Display, LLMCalls: res.LLMCalls, PromptTokens: res.PromptTokens, Findings: n, Latency: time.Since(start)}, nil
+	return bench.Output{Command: res.Command.Display, LLMCalls: res.LLMCalls, PromptTokens: res.PromptTokens, Findings: n, Latency: time.Since(start),
+		Uncertain: res.Uncertain, Confidence: res.Confidence}, nil
 }
 
 func (a *app) benchCmd() *ucli.Command {

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/llm"
 )
 
@@ -30,7 +31,10 @@ type configKey struct {
 	Env     string
 	Default string
 	Secret  bool
-	Usage   string
+	// URL keys may carry credentials (https://user:password@host/…):
+	// they are shown with the user information masked.
+	URL   bool
+	Usage string
 	// check validates a value and returns its normal form.
 	check func(string) (string, error)
 }
@@ -39,7 +43,7 @@ type configKey struct {
 var configKeys = []configKey{
 	{Name: "llm.provider", Env: "OXO_CALL_LLM_PROVIDER", Usage: "model provider: " + strings.Join(llm.ProviderNames(), ", "), check: checkProvider},
 	{Name: "llm.api_token", Env: "OXO_CALL_LLM_API_TOKEN", Secret: true, Usage: "API token (openai and anthropic also read OPENAI_API_KEY / ANTHROPIC_API_KEY)", check: checkText},
-	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", Usage: "API base URL (https, or http for localhost)", check: checkBaseURL},
+	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", URL: true, Usage: "API base URL (https, or http for localhost)", check: checkBaseURL},
 	{Name: "llm.model", Env: "OXO_CALL_LLM_MODEL", Usage: "model name (default: the provider's)", check: checkText},
 	{Name: "llm.max_tokens", Default: "2048", Usage: "largest reply, in tokens", check: checkInt},
 	{Name: "llm.temperature", Default: "0", Usage: "sampling temperature, 0 to 2", check: checkTemperature},
@@ -47,6 +51,13 @@ var configKeys = []configKey{
 	{Name: "llm.timeout", Default: "120s", Usage: "time limit per request, e.g. 120s or 2m", check: checkTimeout},
 	{Name: "llm.mode", Default: engine.LLMAuto, Usage: "when to ask the model: auto (when rules are unsure), always, never", check: checkMode},
 	{Name: "llm.cache", Default: "true", Usage: "cache the model's answers", check: checkBool},
+	{Name: "executor.default", Env: "OXO_CALL_EXECUTOR", Default: "local", Usage: "where run executes: local, or slurm (sbatch; a batch is one job array)", check: checkExecutor},
+	{Name: "executor.slurm.partition", Usage: "sbatch --partition", check: checkText},
+	{Name: "executor.slurm.time", Usage: "sbatch --time (e.g. 2:00:00)", check: checkText},
+	{Name: "executor.slurm.mem", Usage: "sbatch --mem (e.g. 8G)", check: checkText},
+	{Name: "executor.slurm.account", Usage: "sbatch --account", check: checkText},
+	{Name: "executor.slurm.opt", Usage: "other sbatch options, space-separated (--qos=long --constraint=avx2), or a YAML list", check: checkText},
+	{Name: "executor.slurm.log_dir", Usage: "directory of the jobs' oxo-call-%A_%a.out/.err logs (default: oxo-call-logs in the working directory)", check: checkText},
 }
 
 // keyNames lists the valid key names.
@@ -150,6 +161,14 @@ func checkTimeout(v string) (string, error) {
 	return d.String(), nil
 }
 
+func checkExecutor(v string) (string, error) {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if v != "local" && v != "slurm" {
+		return "", fmt.Errorf("%q is not one of local, slurm", v)
+	}
+	return v, nil
+}
+
 func checkMode(v string) (string, error) {
 	v = strings.ToLower(strings.TrimSpace(v))
 	if v == "" || engine.CheckLLMMode(v) != nil {
@@ -180,15 +199,22 @@ type Config struct {
 	Err error
 }
 
+// maxConfigBytes bounds the configuration file; a real one is a few
+// hundred bytes.
+const maxConfigBytes = 1 << 20
+
 // LoadConfig reads path (a missing file is an empty configuration).
 func LoadConfig(path string, getenv func(string) string) *Config {
 	c := &Config{Path: path, doc: map[string]any{}, file: map[string]string{}, getenv: getenv}
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path, maxConfigBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return c
 	}
 	if err != nil {
 		c.Err = err
+		if safefile.IsSpecial(err) {
+			c.Warnings = append(c.Warnings, err.Error())
+		}
 		return c
 	}
 	if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {
@@ -202,12 +228,25 @@ func LoadConfig(path string, getenv func(string) string) *Config {
 	if doc != nil {
 		c.doc = doc
 	}
-	sec, ok := c.doc["llm"].(map[string]any)
+	for _, top := range configSections {
+		c.loadSection(top, c.doc[top])
+	}
+	return c
+}
+
+// configSections are the top-level mappings that hold keys; any other
+// top-level key is kept as it is.
+var configSections = []string{"llm", "executor"}
+
+// loadSection reads the keys under a dotted prefix ("llm",
+// "executor.slurm"), warning about unknown keys and bad values.
+func (c *Config) loadSection(prefix string, v any) {
+	sec, ok := v.(map[string]any)
 	if !ok {
-		if c.doc["llm"] != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: llm is not a mapping; ignored", path))
+		if v != nil {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s is not a mapping; ignored", c.Path, prefix))
 		}
-		return c
+		return
 	}
 	names := make([]string, 0, len(sec))
 	for k := range sec {
@@ -215,20 +254,41 @@ func LoadConfig(path string, getenv func(string) string) *Config {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		name := "llm." + k
-		key, err := lookupKey(name)
-		if err != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: unknown key %s ignored (valid: %s)", path, name, strings.Join(keyNames(), ", ")))
+		name := prefix + "." + k
+		if sub, ok := sec[k].(map[string]any); ok && isSection(name) {
+			c.loadSection(name, sub)
 			continue
 		}
-		v, err := key.check(fmt.Sprint(sec[k]))
+		key, err := lookupKey(name)
 		if err != nil {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s: %v; ignored", path, name, err))
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: unknown key %s ignored (valid: %s)", c.Path, name, strings.Join(keyNames(), ", ")))
+			continue
+		}
+		raw := fmt.Sprint(sec[k])
+		if list, ok := sec[k].([]any); ok { // a list of options: one per item
+			parts := make([]string, len(list))
+			for i, x := range list {
+				parts[i] = fmt.Sprint(x)
+			}
+			raw = strings.Join(parts, " ")
+		}
+		v, err := key.check(raw)
+		if err != nil {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: %s: %v; ignored", c.Path, name, err))
 			continue
 		}
 		c.file[name] = v
 	}
-	return c
+}
+
+// isSection reports whether a dotted name is the prefix of a key.
+func isSection(name string) bool {
+	for _, k := range configKeys {
+		if strings.HasPrefix(k.Name, name+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // Get returns a key's effective value: the environment, then the file,
@@ -264,16 +324,22 @@ func (c *Config) Set(pairs ...[2]string) error {
 	if c.Err != nil {
 		return fmt.Errorf("not changing the configuration: %v (fix or remove the file first)", c.Err)
 	}
-	sec, _ := c.doc["llm"].(map[string]any)
-	if sec == nil {
-		sec = map[string]any{}
-	}
 	for _, p := range pairs {
 		k, err := lookupKey(p[0])
 		if err != nil {
 			return err
 		}
-		short := strings.TrimPrefix(k.Name, "llm.")
+		parts := strings.Split(k.Name, ".")
+		sec := c.doc
+		for _, part := range parts[:len(parts)-1] {
+			next, ok := sec[part].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				sec[part] = next
+			}
+			sec = next
+		}
+		short := parts[len(parts)-1]
 		if strings.TrimSpace(p[1]) == "" {
 			delete(sec, short)
 			delete(c.file, k.Name)
@@ -286,7 +352,6 @@ func (c *Config) Set(pairs ...[2]string) error {
 		sec[short] = typed(v)
 		c.file[k.Name] = v
 	}
-	c.doc["llm"] = sec
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
@@ -316,10 +381,61 @@ func (c *Config) Show() []Setting {
 	out := make([]Setting, len(configKeys))
 	for i, k := range configKeys {
 		s := c.Get(k.Name)
-		if k.Secret {
-			s.Value = maskSecret(s.Value)
-		}
+		s.Value = k.shown(s.Value)
 		out[i] = s
+	}
+	return out
+}
+
+// shown is a value as it may be printed: a secret masked, a URL with its
+// user information masked.
+func (k configKey) shown(v string) string {
+	switch {
+	case k.Secret:
+		return maskSecret(v)
+	case k.URL:
+		return maskURL(v)
+	}
+	return v
+}
+
+// maskURL replaces the user name and password of a URL with "****".
+func maskURL(v string) string {
+	u, err := url.Parse(v)
+	if err != nil || u.Opaque != "" {
+		// Not a URL we can read: hide anything before an "@".
+		if i := strings.LastIndex(v, "@"); i >= 0 {
+			if j := strings.Index(v, "://"); j >= 0 && j < i {
+				return v[:j+3] + "****" + v[i:]
+			}
+			return "****" + v[i:]
+		}
+		return v
+	}
+	if u.User == nil {
+		return v
+	}
+	const mark = "OXOMASKED" // url escapes "*"; put it in afterwards
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), mark)
+	} else {
+		u.User = url.User(mark)
+	}
+	return strings.Replace(u.String(), mark, "****", 1)
+}
+
+// urlSecrets are the user information parts of a URL ("u:sk-x", "sk-x"),
+// longest first, so a message quoting them can be redacted.
+func urlSecrets(v string) []string {
+	u, err := url.Parse(v)
+	if err != nil || u.User == nil {
+		return nil
+	}
+	var out []string
+	if p, ok := u.User.Password(); ok && p != "" {
+		out = append(out, u.User.String(), p)
+	} else if n := u.User.Username(); n != "" {
+		out = append(out, n)
 	}
 	return out
 }
@@ -386,8 +502,14 @@ func (a *app) config() *Config {
 // redact replaces the API token in s. Every text that may quote a
 // provider's reply or error goes through it before it is shown.
 func (a *app) redact(s string) string {
-	if tok := a.config().LLM().Token; len(tok) >= 8 {
+	st := a.config().LLM()
+	if tok := st.Token; len(tok) >= 8 {
 		s = strings.ReplaceAll(s, tok, "****")
+	}
+	for _, sec := range urlSecrets(st.Base) {
+		if len(sec) >= 4 {
+			s = strings.ReplaceAll(s, sec, "****")
+		}
 	}
 	return s
 }

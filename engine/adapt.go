@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
 )
 
 // exToken is one token of an example's arguments after classification.
@@ -116,7 +117,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			// known, different kinds (a FASTQ is not an HTML report) —
 			// except sequences: reads or contigs given as FASTA where the
 			// example reads FASTQ.
-			loose := typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || seqKinds[family(typ)] && seqKinds[family(fs.Type)]
+			loose := typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || task.HoldsSequences(typ) && task.HoldsSequences(fs.Type)
 			if !used[i] && loose {
 				used[i] = true
 				return fs.Path, true
@@ -260,7 +261,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 				fv.Why = "the name the task gives"
 			case t.hasValue && numberRE.MatchString(t.value):
 				if n := assigned[i]; n != nil {
-					fv.Value, n.used, fromSlot = n.Value, true, true
+					fv.Value, n.Used, fromSlot = n.Value, true, true
 					fv.Why = fmt.Sprintf("the task's %q (%s)", n.Value, strings.Join(n.Context, " "))
 				} else if optionalByConcept(t) {
 					m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
@@ -337,9 +338,6 @@ func hasRegion(ps []string) bool {
 	}
 	return false
 }
-
-// seqKinds are the file kinds that hold sequences.
-var seqKinds = map[string]bool{"fasta": true, "fastq": true}
 
 // pickSame takes the first unused file of the same family.
 func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
@@ -624,7 +622,7 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot) map[int]*Nu
 			continue
 		}
 		for j := range numbers {
-			if numbers[j].used {
+			if numbers[j].Used {
 				continue
 			}
 			if s := m.fitFlag(t.flag, t.doc, numbers[j].Context); s > 1.5 {
@@ -662,7 +660,7 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")
 	for _, w := range ctx {
-		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare)) && !stopwords[w] {
+		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare)) && !task.Stopword(w) {
 			s += 3
 		}
 	}

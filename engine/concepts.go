@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
 )
 
 // concepts returns the concepts the intent rules find in text.
@@ -22,17 +23,11 @@ func (m *mapper) concepts(text string) map[string]bool {
 	return out
 }
 
-// stopwords are words that say nothing about which flag or example fits.
-var stopwords = map[string]bool{"a": true, "an": true, "the": true, "and": true, "or": true, "of": true, "to": true, "in": true, "into": true,
-	"for": true, "with": true, "by": true, "on": true, "from": true, "using": true, "use": true, "at": true, "as": true, "is": true, "be": true,
-	"it": true, "this": true, "that": true, "file": true, "files": true, "please": true, "me": true, "my": true, "all": true, "then": true,
-	"output": false, "default": true, "number": true, "set": true, "run": true, "give": true, "each": true, "per": true, "only": true}
-
 // contentWords returns the lower-cased, lightly stemmed content words.
 func contentWords(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range rules.Words(strings.ToLower(text)) {
-		if stopwords[w] || len(w) < 2 && !isCJK(w) {
+		if task.Stopword(w) || len(w) < 2 && !isCJK(w) {
 			continue
 		}
 		out[stem(w)] = true

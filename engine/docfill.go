@@ -91,6 +91,7 @@ func insertBeforePositionals(order []string, item string) []string {
 func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	for _, uf := range m.slots.UserFlags {
 		if used[uf.Key] {
+			m.userWins(f, c, uf)
 			continue
 		}
 		fv := FlagValue{Name: uf.Key, Value: uf.Value, HasValue: uf.Value != "", Why: "written in the task"}
@@ -104,13 +105,13 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		for i := range m.slots.Numbers {
 			if m.slots.Numbers[i].Value == uf.Value {
-				m.slots.Numbers[i].used = true
+				m.slots.Numbers[i].Used = true
 			}
 		}
 	}
 	for i := range m.slots.Numbers {
 		n := &m.slots.Numbers[i]
-		if n.used {
+		if n.Used {
 			continue
 		}
 		fd, s := m.bestFlag(c, n.Context, func(fd FlagDoc) bool {
@@ -121,7 +122,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			f.Confidence -= 0.1
 			continue
 		}
-		n.used = true
+		n.Used = true
 		name := spelling(fd)
 		used[fd.Name], used[name] = true, true
 		f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),
@@ -181,12 +182,42 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 	}
 	m.addSlotFlags(f, c, used)
-	if len(inputs) == 0 && len(c.positionals) > 0 && c.positionals[0].Required {
+	if len(inputs) == 0 && len(f.Positionals) == 0 && len(c.positionals) > 0 && c.positionals[0].Required {
 		f.Confidence -= 0.2
 		m.evidence = append(m.evidence, "the task names no input file")
+		ph := "<" + strings.ToLower(strings.Trim(c.positionals[0].Name, "<>[]{}. ")) + ">"
+		if ph == "<>" {
+			ph = "<input>"
+		}
+		m.missing(f, fmt.Sprintf("missing: %s for positional 1 (the task names no input file)", ph))
+		f.Positionals = append([]string{ph}, f.Positionals...)
+		for i, o := range f.Order {
+			if strings.HasPrefix(o, "p") {
+				f.Order[i] = fmt.Sprintf("p%d", atoi(o[1:])+1)
+			}
+		}
+		f.Order = append(f.Order, "p0")
 	}
-	f.Confidence -= 0.2
 	return f
+}
+
+// userWins gives a flag the task typed its value: a value the user typed
+// wins over an example's ("-x ref_idx" stays ref_idx).
+func (m *mapper) userWins(f *Fill, c *candidate, uf KV) {
+	want, known := LookupFlag(c.flags, uf.Key)
+	for i := range f.Flags {
+		fv := &f.Flags[i]
+		same := fv.Name == uf.Key
+		if fd, ok := LookupFlag(c.flags, fv.Name); ok && known {
+			same = same || fd.Name == want.Name
+		}
+		if same && fv.HasValue && uf.Value != "" && fv.Value != uf.Value && fv.Why != "written in the task" {
+			m.evidence = append(m.evidence, fmt.Sprintf("%s %s: the task's value, not the example's %s", fv.Name, uf.Value, fv.Value))
+			f.Outputs = without(f.Outputs, fv.Value)
+			f.Inputs = without(f.Inputs, fv.Value)
+			fv.Value, fv.Why = uf.Value, "written in the task"
+		}
+	}
 }
 
 // proseChoiceRE reads values a description names for words: macs2's

@@ -10,6 +10,7 @@ import (
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
 )
 
 // Options configure an Engine.
@@ -51,8 +52,12 @@ type Engine struct {
 
 // New returns an Engine.
 func New(o Options) *Engine {
+	vt := 3 * time.Second
+	if o.Explore.ProbeTimeout > 0 {
+		vt = min(vt, o.Explore.ProbeTimeout)
+	}
 	return &Engine{opts: o,
-		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: 3 * time.Second},
+		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: vt},
 		explorer: &Explorer{Rules: o.Rules, Runner: o.Runner, Opts: o.Explore, Progress: o.Progress}}
 }
 
@@ -80,9 +85,11 @@ type Result struct {
 	// Pending lists stages this build does not run yet.
 	Pending []int `json:"pending_stages,omitempty"`
 
-	Fill     *Fill     `json:"fill,omitempty"`
-	Command  Command   `json:"-"`
-	Findings []Finding `json:"findings"`
+	Fill *Fill `json:"fill,omitempty"`
+	// Frame is the task parsed once (files with roles, numbers, names, …).
+	Frame    *task.Frame `json:"task_frame,omitempty"`
+	Command  Command     `json:"-"`
+	Findings []Finding   `json:"findings"`
 	// Skill is the source of the skill used, if any.
 	Skill string `json:"skill,omitempty"`
 	// SkillUnverified: the skill says verified: false, so its examples
@@ -134,8 +141,16 @@ func (e *Engine) doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 			tr.Add(StageExplore, nil, 0, note)
 		}
 	}
-	e.resolver.Complete(ctx, rec, tr)
-	doc := e.explorer.Explore(ctx, rec, tr)
+	// The version probe and the exploration share one hang guard: a tool
+	// whose first two probes time out is not probed further.
+	g := &hangGuard{}
+	e.resolver.complete(ctx, rec, tr, g)
+	doc := e.explorer.explore(ctx, rec, tr, g)
+	if err := ctx.Err(); err != nil {
+		// Interrupted: the ToolDoc lacks whatever the stopped probes would
+		// have read, so it is neither cached nor used.
+		return rec, nil, "", "", fmt.Errorf("exploring %s was interrupted: %w", rec.Executable, err)
+	}
 	if doc.RawHelp == "" {
 		if d := e.userDoc(rec, tool, tr); d != nil {
 			d.Record, d.Companions, d.Probes, d.Messages = doc.Record, doc.Companions, doc.Probes, doc.Messages
@@ -179,7 +194,49 @@ func (e *Engine) Generate(ctx context.Context, req Request) (*Result, error) {
 	if err != nil && !errors.As(err, &nf) {
 		return nil, err
 	}
+	if nf != nil && doc == nil && !e.knownWithout(req.Tool, rec) {
+		// Nothing describes the tool: a command would be a pure guess.
+		return nil, &UnknownToolError{Tool: req.Tool, Suggestions: nf.Suggestions}
+	}
 	return e.GenerateFrom(ctx, req, rec, doc, res)
+}
+
+// UnknownToolError says a tool is not on PATH and nothing else describes
+// it (no skill, no doc the user added), so no command is built.
+type UnknownToolError struct {
+	Tool        string
+	Suggestions []string
+}
+
+func (e *UnknownToolError) Error() string {
+	msg := e.Tool + ": not found on PATH"
+	if s := e.Suggestions; len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s[:min(3, len(s))], ", ") + "?"
+	}
+	return msg
+}
+
+// knownWithout reports whether a tool that is not installed is still
+// described: by a skill (under its name or its executable's) or by help
+// the user added.
+func (e *Engine) knownWithout(tool string, rec *ToolRecord) bool {
+	names := []string{tool}
+	if rec != nil && rec.Executable != "" {
+		names = append(names, rec.Executable)
+	}
+	for _, n := range names {
+		if e.opts.Skills != nil {
+			if _, ok := e.opts.Skills.Get(n); ok {
+				return true
+			}
+		}
+		if e.opts.UserDocs != nil {
+			if _, ok := e.opts.UserDocs(n); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // GenerateFrom runs Stages 3–5 on a record and ToolDoc obtained elsewhere
@@ -218,9 +275,9 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	}
 	start := time.Now()
 	fill := MapTask(e.opts.Rules, rec, doc, sk, req.Task)
-	res.Fill = fill
+	res.Fill, res.Frame = fill, fill.Frame
 	res.Confidence = fill.Confidence
-	res.Uncertain = fill.Confidence < ConfidenceThreshold
+	res.Uncertain = fill.Uncertain
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
 	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
 	start = time.Now()
@@ -285,6 +342,11 @@ func (e *Engine) replayCached(doc *ToolDoc, tr *Trace) {
 	}
 	if r, ok := e.opts.Rules.Get(doc.FrameworkRule); ok {
 		tr.Add(StageExplore, r, 0, fmt.Sprintf("framework %s, parser %s (cached)", doc.Framework, doc.SchemaSource))
+	}
+	// What the exploration could not read (a cut listing, no help) holds
+	// for the cached doc too.
+	for _, m := range doc.Messages {
+		tr.Add(StageExplore, nil, 0, m+" (cached)")
 	}
 }
 

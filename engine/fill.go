@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
+)
+
 // Fill is Stage 3's product: the form that Stage 4 turns into argv. The
 // same shape is what a model fills when one is asked.
 type Fill struct {
@@ -13,6 +18,19 @@ type Fill struct {
 	Positionals []string `json:"positionals"`
 	// Confidence in [0,1]; below the threshold the command is uncertain.
 	Confidence float64 `json:"confidence"`
+	// Uncertain: the confidence is below the model's threshold, a value
+	// has no source (Missing) or a task item has no place (Unused).
+	Uncertain bool `json:"uncertain"`
+	// Missing says, for each value the task lacks, what is missing; the
+	// command shows a placeholder (<index>) there.
+	Missing []string `json:"missing,omitempty"`
+	// Unused are the task's items (files, numbers, names, regions, typed
+	// flags) the command does not place.
+	Unused []string `json:"unused,omitempty"`
+	// Frame is the task as Stage 3 read it (package task).
+	Frame *task.Frame `json:"-"`
+	// Features are the evidence the confidence was weighed from.
+	Features map[string]float64 `json:"features,omitempty"`
 	// Evidence says why each choice was made, for explain.
 	Evidence []string `json:"evidence"`
 	// Stdout, when set, is the file the command's standard output goes to
@@ -45,5 +63,7 @@ type FlagValue struct {
 	Why string `json:"why,omitempty"`
 }
 
-// ConfidenceThreshold is the confidence below which a command is uncertain.
-const ConfidenceThreshold = 0.5
+// ConfidenceThreshold is the confidence below which a command is
+// uncertain: the fitted threshold of the confidence model
+// (rules/weights.yaml).
+var ConfidenceThreshold = rules.BuiltinWeights().Confidence.Threshold

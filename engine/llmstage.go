@@ -204,7 +204,7 @@ func firstRunes(s string, n int) string {
 // deterministic fill stays and the rejection is reported.
 func (e *Engine) llmFill(ctx context.Context, req Request, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, det *Fill, res *Result) *Fill {
 	o := e.opts.LLM
-	if !o.active() || o.mode() == LLMAuto && det.Confidence >= ConfidenceThreshold {
+	if !o.active() || o.mode() == LLMAuto && !det.Uncertain {
 		return det
 	}
 	if doc == nil {
@@ -442,7 +442,7 @@ func (e *Engine) llmFinish(ctx context.Context, req Request, res *Result) {
 		res.Explanation = "the model: " + res.llmNote
 	}
 	o := e.opts.LLM
-	if !o.active() || res.Confidence >= ConfidenceThreshold {
+	if !o.active() || !res.Uncertain {
 		return
 	}
 	var msgs []string

@@ -181,7 +181,7 @@ func TestModelFillRejectedByStage5(t *testing.T) {
 	if f == nil || !strings.Contains(f.Message, "check.unknown_flag") {
 		t.Fatalf("findings %+v", res.Findings)
 	}
-	if res.LLMCalls != 1 || res.Confidence != 0.8 {
+	if res.LLMCalls != 1 || res.Confidence != res.Fill.Confidence || res.Fill.Example != nil && res.Fill.Example.Source == "model" {
 		t.Fatalf("calls %d conf %.2f", res.LLMCalls, res.Confidence)
 	}
 }
@@ -520,7 +520,7 @@ func TestCorrect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Command.Display != "mytool --output out.txt --min-quality 20 --fast in.txt" || r.LLMCalls != 1 || r.Uncertain || r.Confidence != 0.8 || len(r.Findings) != 0 {
+	if r.Command.Display != "mytool --output out.txt --min-quality 20 --fast in.txt" || r.LLMCalls != 1 || r.Uncertain || r.Confidence != max(prev.Confidence, modelConfidence) || len(r.Findings) != 0 {
 		t.Fatalf("%q calls %d findings %+v", r.Command.Display, r.LLMCalls, r.Findings)
 	}
 	if !strings.HasPrefix(r.Explanation, "corrected by the model:") || prev.LLMCalls != 0 || prev.Command.Display == r.Command.Display {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
 )
 
 // mapper is Stage 3 for one task: it chooses the executable and
@@ -33,6 +34,8 @@ type mapper struct {
 	cjkTask bool
 	kwText  string
 	vWords  map[string]bool
+	// values are the task's values as written (sourceOf).
+	values map[string]bool
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.
@@ -364,7 +367,7 @@ func (m *mapper) taskTypes() map[string]bool {
 		out[family(f.Type)] = true
 	}
 	for w := range m.taskWords {
-		if t, ok := fileTypes[w]; ok && len(w) > 2 {
+		if t, ok := task.KindOfWord(w); ok && len(w) > 2 {
 			out[family(t)] = true
 		}
 	}
@@ -408,35 +411,31 @@ func isOutputName(a string) bool {
 	return n == "o" || n == "out" || n == "output" || strings.HasPrefix(n, "out") || a == ">" || n == "s" && a == "-S"
 }
 
-// family groups file kinds that stand in for each other.
-func family(t string) string {
-	switch t {
-	case "bam", "sam", "cram":
-		return "alignment-reads"
-	case "gz":
-		return "file"
-	case "text", "table", "json":
-		return "text" // reports and tables stand in for each other
-	case "alignment":
-		return "fasta" // an aligned FASTA is FASTA; .phy and .aln stand in for it
-	}
-	return t
+// choice is what choose learned besides the candidate: how clearly it won.
+type choice struct {
+	// margin is the score gap to the runner-up, divided by 5 and capped at
+	// 1 (1 when there is no runner-up with a positive score).
+	margin float64
+	// noSignal: nothing in the task points to any candidate.
+	noSignal bool
 }
 
-// choose picks the best candidate and says how sure it is.
-func (m *mapper) choose() (*candidate, float64) {
+// choose picks the best candidate and says how clearly it won.
+func (m *mapper) choose() (*candidate, choice) {
 	cands := m.candidates()
 	m.score(cands)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	best := cands[0]
-	conf := 1.0
+	ch := choice{margin: 1}
 	if best.score <= 0 {
-		conf -= 0.4
+		ch.noSignal = true
 		m.evidence = append(m.evidence, "nothing in the task points to a subcommand or companion")
 	}
-	if len(cands) > 1 && cands[1].score > 0 && best.score-cands[1].score < 1 {
-		conf -= 0.25
-		m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
+	if len(cands) > 1 && cands[1].score > 0 {
+		ch.margin = min(1, max(0, best.score-cands[1].score)/5)
+		if best.score-cands[1].score < 1 {
+			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
+		}
 	}
 	what := "the tool itself"
 	if len(best.sub) > 0 {
@@ -448,5 +447,5 @@ func (m *mapper) choose() (*candidate, float64) {
 	if len(cands) > 1 {
 		m.evidence = append(m.evidence, fmt.Sprintf("runner-up %s (score %.1f)", cands[1].key, cands[1].score))
 	}
-	return best, conf
+	return best, ch
 }

@@ -107,19 +107,19 @@ func TestMapFromHelpAlone(t *testing.T) {
 	cases := []struct {
 		task, want string
 		outputs    []string
-		conf       float64
+		uncertain  bool
 		evidence   string
 	}{
-		{"sort in.bam with 8 threads into out.bam", "samtools sort -o out.bam -@ 8 in.bam", []string{"out.bam"}, 0.8, "no skill example fits: built from the help alone"},
-		{"对aln.bam排序，使用8个线程，输出到 out.bam", "samtools sort -o out.bam -@ 8 aln.bam", []string{"out.bam"}, 0.8, "chose subcommand sort"},
-		{"sort in.bam -m 2G", "samtools sort -m 2G in.bam", nil, 0.8, "chose subcommand sort"},
-		{"merge p.bam q.bam into m.bam", "samtools merge -o m.bam p.bam q.bam", []string{"m.bam"}, 0.8, "chose subcommand merge"},
+		{"sort in.bam with 8 threads into out.bam", "samtools sort -o out.bam -@ 8 in.bam", []string{"out.bam"}, false, "no skill example fits: built from the help alone"},
+		{"对aln.bam排序，使用8个线程，输出到 out.bam", "samtools sort -o out.bam -@ 8 aln.bam", []string{"out.bam"}, false, "chose subcommand sort"},
+		{"sort in.bam -m 2G", "samtools sort -m 2G in.bam", nil, false, "chose subcommand sort"},
+		{"merge p.bam q.bam into m.bam", "samtools merge -o m.bam p.bam q.bam", []string{"m.bam"}, false, "chose subcommand merge"},
 		// A region goes after the input, where the usage puts it.
-		{"view chr2:5-10 of x.bam into y.bam", "samtools view -o y.bam x.bam chr2:5-10", []string{"y.bam"}, 0.8, "chose subcommand view"},
-		// No file in the task: the command is a guess and says so.
-		{"sort something please", "samtools sort", nil, 0.6, "the task names no input file"},
-		// A number no flag's words fit costs confidence and is reported.
-		{"sort in.bam keeping 7 giraffes", "samtools sort in.bam", nil, 0.7, "no flag fits the number 7"},
+		{"view chr2:5-10 of x.bam into y.bam", "samtools view -o y.bam x.bam chr2:5-10", []string{"y.bam"}, false, "chose subcommand view"},
+		// No file in the task: the command shows a placeholder and says what is missing.
+		{"sort something please", "samtools sort '<in.bam>'", nil, true, "missing: <in.bam> for positional 1 (the task names no input file)"},
+		// A number no flag's words fit is reported and makes the command uncertain.
+		{"sort in.bam keeping 7 giraffes", "samtools sort in.bam", nil, true, "7 has no place in `samtools sort`"},
 	}
 	for _, c := range cases {
 		f := MapTask(builtinRules, samRec, samToolDoc(), nil, c.task)
@@ -129,8 +129,8 @@ func TestMapFromHelpAlone(t *testing.T) {
 		if !slices.Equal(f.Outputs, c.outputs) {
 			t.Errorf("%q: outputs %q, want %q", c.task, f.Outputs, c.outputs)
 		}
-		if f.Confidence != c.conf {
-			t.Errorf("%q: confidence %.2f, want %.2f (%q)", c.task, f.Confidence, c.conf, f.Evidence)
+		if f.Uncertain != c.uncertain || f.Uncertain != (f.Confidence < ConfidenceThreshold || len(f.Missing)+len(f.Unused) > 0) {
+			t.Errorf("%q: uncertain %v (confidence %.2f), want %v (%q)", c.task, f.Uncertain, f.Confidence, c.uncertain, f.Evidence)
 		}
 		if !hasEvidence(f, c.evidence) {
 			t.Errorf("%q: evidence %q lacks %q", c.task, f.Evidence, c.evidence)

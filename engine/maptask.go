@@ -1,35 +1,151 @@
 package engine
 
 import (
+	"fmt"
+	"sort"
+	"strings"
+
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
 )
 
 // MapTask is Stage 3: it maps a task onto the tool's ToolDoc (doc may be
 // nil) and skill (sk may be nil) and returns the fill with its confidence
-// and evidence.
-func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, task string) *Fill {
-	m := newMapper(rs, rec, doc, sk, task)
-	c, conf := m.choose()
+// and evidence. The passes, each recording evidence: choose the candidate
+// and its example, adapt the example (or build from the help), check that
+// every value has a source, check that every task item is used, then
+// weigh the evidence into a confidence.
+func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, taskText string) *Fill {
+	m := newMapper(rs, rec, doc, sk, taskText)
+	m.evidence = append(m.evidence, frameLine(&m.slots))
+	c, choice := m.choose()
+	feat := map[string]float64{"margin": choice.margin, "no_signal": b2f(choice.noSignal)}
 	var f *Fill
+	var ex *scoredExample
 	if len(c.examples) > 0 && c.examples[0].score >= 0.1 {
-		f = m.adapt(c, c.examples[0])
-		if c.examples[0].score < 0.3 {
-			f.Confidence -= 0.15
-			m.evidence = append(m.evidence, "the closest example is not close")
-		}
+		ex = &c.examples[0]
+		f = m.adapt(c, *ex)
+		feat["example_similarity"] = ex.score
 	} else {
 		f = m.fromDoc(c)
+		feat["no_example"] = 1
 	}
-	f.Confidence = clamp01(conf + f.Confidence)
-	if doc == nil {
-		f.Confidence = clamp01(f.Confidence - 0.1)
+	feat["penalties"] = f.Confidence
+	edits := len(m.evidence)
+	m.checkSources(f, c)
+	f.Unused = m.unusedItems(f)
+	if len(f.Unused) > 0 {
+		m.evidence = append(m.evidence, fmt.Sprintf("%s %s no place in `%s`", joinAnd(f.Unused), hasHave(len(f.Unused)), strings.Join(append([]string{f.Executable}, f.Subcommand...), " ")))
 	}
-	f.Evidence = m.evidence
+	feat["unused_items"] = float64(len(f.Unused))
+	feat["missing_values"] = float64(len(f.Missing))
+	feat["no_doc"] = b2f(doc == nil)
+	feat["uncovered_words"] = m.uncovered(f, c, ex)
+	feat["edits"] = float64(countEdits(m.evidence[:edits]))
+	feat["fitted_values"] = float64(countFitted(f))
+	model := rules.BuiltinWeights().Confidence
+	f.Features = feat
+	f.Frame = &m.slots
+	f.Confidence = clamp01(model.Score(feat))
+	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
+	f.Evidence = append(m.evidence, "confidence "+featureLine(feat, f.Confidence))
 	return f
+}
+
+// countEdits counts the changes made to the example: flags dropped or
+// left out, arguments added.
+func countEdits(ev []string) int {
+	n := 0
+	for _, e := range ev {
+		if strings.HasPrefix(e, "dropped ") || strings.HasPrefix(e, "left out ") || strings.HasPrefix(e, "added ") {
+			n++
+		}
+	}
+	return n
+}
+
+// countFitted counts the flags whose value was placed by fitting the
+// words around a task value to a flag's help, the least sure way a value
+// gets its flag.
+func countFitted(f *Fill) int {
+	n := 0
+	for _, fv := range f.Flags {
+		if strings.HasPrefix(fv.Why, "the task's \"") {
+			n++
+		}
+	}
+	return n
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// featureLine shows the evidence the confidence was weighed from.
+func featureLine(feat map[string]float64, conf float64) string {
+	keys := make([]string, 0, len(feat))
+	for k, v := range feat {
+		if v != 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%.2g", k, feat[k])
+	}
+	return fmt.Sprintf("%.2f from %s", conf, strings.Join(parts, ", "))
+}
+
+func joinAnd(items []string) string {
+	if len(items) == 1 {
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+func hasHave(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
 }
 
 func clamp01(x float64) float64 {
 	x = float64(int(x*100+0.5)) / 100
 	return max(0, min(1, x))
+}
+
+// frameLine says in one line what Stage 3 read in the task.
+func frameLine(fr *task.Frame) string {
+	var parts []string
+	for _, f := range fr.Files {
+		role := f.Role
+		if role == "" {
+			role = "input"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s %s)", f.Path, role, f.Type))
+	}
+	for _, n := range fr.Numbers {
+		parts = append(parts, fmt.Sprintf("%s (%s)", n.Value, strings.Join(n.Context, " ")))
+	}
+	for _, group := range []struct {
+		what string
+		vals []string
+	}{{"name", fr.Names}, {"region", fr.Regions}, {"sequence", fr.Sequences}, {"quoted", fr.Quoted}} {
+		for _, v := range group.vals {
+			parts = append(parts, fmt.Sprintf("%s (%s)", v, group.what))
+		}
+	}
+	for _, kv := range append(append([]task.KV(nil), fr.KV...), fr.UserFlags...) {
+		parts = append(parts, strings.TrimSpace(kv.Key+" "+kv.Value)+" (typed)")
+	}
+	if len(parts) == 0 {
+		return "the task names no file, number or name"
+	}
+	return "the task gives: " + strings.Join(parts, ", ")
 }

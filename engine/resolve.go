@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/rules"
 )
 
@@ -104,11 +104,17 @@ func (rv *Resolver) Resolve(ctx context.Context, tool string, tr *Trace) (*ToolR
 // Complete adds the costly facts (version, companions) to a resolved
 // record; the pipeline skips it when the ToolDoc cache already holds them.
 func (rv *Resolver) Complete(ctx context.Context, rec *ToolRecord, tr *Trace) {
+	rv.complete(ctx, rec, tr, &hangGuard{})
+}
+
+// complete is Complete counting a timed-out version probe in g, the hang
+// guard the exploration then shares.
+func (rv *Resolver) complete(ctx context.Context, rec *ToolRecord, tr *Trace, g *hangGuard) {
 	if !rec.Installed {
 		return
 	}
 	start := time.Now()
-	rec.Version = rv.version(ctx, rec)
+	rec.Version = rv.version(ctx, rec, g)
 	if rec.Version != "" {
 		tr.Add(StageResolve, nil, time.Since(start), "version "+rec.Version)
 	}
@@ -136,6 +142,9 @@ func (rv *Resolver) resolvePath(tool string, tr *Trace) (*ToolRecord, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("tool %q is a directory, not a program", tool)
 	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("tool %q is %s, not a program", tool, safefile.Kind(st.Mode()))
+	}
 	rec := &ToolRecord{Name: tool, Executable: filepath.Base(abs), ResolvedPath: abs, IsPathDependent: true, Installed: true}
 	statInto(rec)
 	env := &rules.InterpreterEnv{Path: abs, Shebang: readShebang(abs), Executable: st.Mode()&0o111 != 0}
@@ -155,13 +164,13 @@ func (rv *Resolver) resolvePath(tool string, tr *Trace) (*ToolRecord, error) {
 }
 
 // readShebang returns the first line without "#!" when it is a shebang.
+// It reads at most 256 bytes, and only from a regular file.
 func readShebang(path string) string {
-	f, err := os.Open(path)
+	head, err := safefile.Head(path, 256)
 	if err != nil {
 		return ""
 	}
-	defer f.Close()
-	line, _ := bufio.NewReaderSize(f, 256).ReadString('\n')
+	line, _, _ := strings.Cut(string(head), "\n")
 	if !strings.HasPrefix(line, "#!") {
 		return ""
 	}
@@ -259,23 +268,24 @@ func (rv *Resolver) companions(rec *ToolRecord, tr *Trace) {
 
 var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
 
-// version runs --version, -v, version in turn and takes the first line
-// holding a version-like token.
-func (rv *Resolver) version(ctx context.Context, rec *ToolRecord) string {
-	if rv.Runner == nil {
+// version runs --version and takes the first line holding a version-like
+// token. Only this help-style flag runs before the help is read: `-v` means
+// verbose to many tools and `version` is a positional to those without
+// subcommands; Explore tries `version` and `-version` later, when the help
+// lists them.
+func (rv *Resolver) version(ctx context.Context, rec *ToolRecord, g *hangGuard) string {
+	if rv.Runner == nil || g.hung() || ctx.Err() != nil {
 		return ""
 	}
 	timeout := rv.VersionTimeout
 	if timeout <= 0 {
 		timeout = 3 * time.Second
 	}
-	for _, flag := range []string{"--version", "-v", "version"} {
-		res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), flag), Timeout: timeout, MaxOutput: 16 << 10})
-		if v := FindVersion(string(StripANSI(res.Output))); v != "" {
-			return v
-		}
+	res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), "--version"), Timeout: timeout, MaxOutput: 16 << 10})
+	if res.TimedOut {
+		g.timedOut()
 	}
-	return ""
+	return FindVersion(string(StripANSI(res.Output)))
 }
 
 // FindVersion returns the version token of the first line that has one,

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -58,7 +59,9 @@ func ShebangProgram(shebang string) string {
 
 // AliasEnv is a bare tool name as the user typed it (kind aliases).
 type AliasEnv struct {
-	Tool  string `expr:"tool" yaml:"tool"`
+	// Tool is the name as typed ("STAR", "featureCounts").
+	Tool string `expr:"tool" yaml:"tool"`
+	// Lower is Tool lower-cased.
 	Lower string `expr:"lower" yaml:"lower"`
 }
 
@@ -86,6 +89,18 @@ func (e *CompanionEnv) Prepare() {
 	e.LowerTool = strings.ToLower(e.Tool)
 	e.LowerCandidate = strings.ToLower(e.Candidate)
 }
+
+// ProbeEnv is a program about to be probed for its help (kind probes).
+type ProbeEnv struct {
+	// Tool is the program's executable base name ("bwa").
+	Tool string `expr:"tool" yaml:"tool"`
+	// Companion reports a companion of another tool (hisat2-build).
+	Companion bool   `expr:"companion" yaml:"companion"`
+	LowerTool string `expr:"lower_tool" yaml:"-"`
+}
+
+// Prepare lower-cases the tool name.
+func (e *ProbeEnv) Prepare() { e.LowerTool = strings.ToLower(e.Tool) }
 
 // ValidityEnv is one probe's output (kind validity).
 type ValidityEnv struct {
@@ -122,12 +137,14 @@ func (e *ValidityEnv) Prepare() {
 
 // HelpEnv is one help text (kinds frameworks and subcommands).
 type HelpEnv struct {
+	// Help is the help text, ANSI-stripped.
 	Help string `expr:"help" yaml:"help"`
 	// Headings are the section headings, lower-cased, colon trimmed, as
 	// found by the caller (parsers.Headings); tests may set them directly.
 	Headings []string `expr:"headings" yaml:"headings"`
 	// IsSub reports that this is a subcommand's help.
-	IsSub bool   `expr:"is_sub" yaml:"is_sub"`
+	IsSub bool `expr:"is_sub" yaml:"is_sub"`
+	// Lower is Help lower-cased.
 	Lower string `expr:"lower" yaml:"-"`
 }
 
@@ -142,7 +159,9 @@ func (e *HelpEnv) Prepare() {
 // SubcommandNameEnv is one candidate subcommand read from a listing
 // (kind subcommand_names).
 type SubcommandNameEnv struct {
-	Name        string `expr:"name" yaml:"name"`
+	// Name is the listed name ("sort", "COMMAND").
+	Name string `expr:"name" yaml:"name"`
+	// Description is the text beside it in the listing.
 	Description string `expr:"description" yaml:"description"`
 	// Tool is the executable's base name, so a listing that repeats the
 	// tool's own name can be dropped.
@@ -186,8 +205,46 @@ func (e *FlagEnv) Prepare() {
 	e.Value = strings.ToLower(e.Placeholder)
 }
 
+// ResourceEnv is one flag of an assembled command with its value (kind
+// resources): the flag as the tool's help describes it, its category
+// from the flag_categories rules, and the value the command gives it.
+type ResourceEnv struct {
+	// Name is the flag as the help spells it first ("-@").
+	Name string `expr:"name" yaml:"name"`
+	// Aliases are the flag's other spellings ("--threads").
+	Aliases []string `expr:"aliases" yaml:"aliases"`
+	// Placeholder is the value form the help shows ("INT").
+	Placeholder string `expr:"placeholder" yaml:"placeholder"`
+	// Type is the value's type read from the help ("int", "string", "").
+	Type string `expr:"type" yaml:"type"`
+	// Description is the flag's help text.
+	Description string `expr:"description" yaml:"description"`
+	// Category is the flag's category ("Performance").
+	Category string `expr:"category" yaml:"category"`
+	// Given is the value on the command line ("8"), or "".
+	Given string `expr:"given" yaml:"given"`
+	// Names, Desc and Value are derived as in FlagEnv.
+	Names []string `expr:"names" yaml:"-"`
+	Desc  string   `expr:"desc" yaml:"-"`
+	Value string   `expr:"value" yaml:"-"`
+	// Number is Given as a whole number, 0 when it is not one (or < 1).
+	Number int `expr:"number" yaml:"-"`
+}
+
+// Prepare derives the flag's names and the value's number.
+func (e *ResourceEnv) Prepare() {
+	f := FlagEnv{Name: e.Name, Aliases: e.Aliases, Placeholder: e.Placeholder, Description: e.Description}
+	f.Prepare()
+	e.Names, e.Desc, e.Value = f.Names, f.Desc, f.Value
+	e.Number = 0
+	if n, err := strconv.Atoi(strings.TrimSpace(e.Given)); err == nil && n > 0 {
+		e.Number = n
+	}
+}
+
 // IntentEnv is the user's task (kind intents).
 type IntentEnv struct {
+	// Task is the user's task as written.
 	Task string `expr:"task" yaml:"task"`
 	// Lower is the task lower-cased; Words its words (letters, digits, CJK runs).
 	Lower string   `expr:"lower" yaml:"-"`
@@ -212,6 +269,11 @@ type ConstraintEnv struct {
 	// value ("" for switches).
 	Flags  []string          `expr:"flags" yaml:"flags"`
 	Values map[string]string `expr:"values" yaml:"values"`
+	// Categories maps each flag used to its category, lower-cased
+	// ("performance", "output", "input", "quality", "format", "algorithm",
+	// "general"), so a lab rule is written once for every tool:
+	// any(flags, categories[#] == "performance" && int(values[#]) > 16).
+	Categories map[string]string `expr:"categories" yaml:"categories"`
 	// Positionals are the non-flag arguments after the subcommand.
 	Positionals []string `expr:"positionals" yaml:"positionals"`
 	// Outputs are the output paths (values of Output-category flags and
@@ -220,11 +282,57 @@ type ConstraintEnv struct {
 	Inputs  []string `expr:"inputs" yaml:"inputs"`
 	// Existing lists the outputs that already exist on disk.
 	Existing []string `expr:"existing" yaml:"existing"`
+	// Cwd is the working directory, absolute and symlink-resolved
+	// ("/cwd" in rule tests that leave it out).
+	Cwd string `expr:"cwd" yaml:"cwd"`
+	// OutputPaths and InputPaths are Outputs and Inputs as absolute,
+	// cleaned, symlink-resolved paths, in the same order, so "./aln.bam"
+	// and "aln.bam" compare equal. Stage 5 resolves symlinks on disk; when
+	// a caller (a rule test) leaves them out they are derived from Cwd
+	// lexically.
+	OutputPaths []string `expr:"output_paths" yaml:"output_paths"`
+	InputPaths  []string `expr:"input_paths" yaml:"input_paths"`
+	// Outside lists the outputs (as written) whose resolved path is not
+	// inside Cwd: "../x.bam", "sub/../../x.bam", a symlinked folder.
+	Outside []string `expr:"outside" yaml:"outside"`
 }
 
-// Prepare makes sure Values is never nil so `values["-o"]` is safe.
+// Prepare makes sure Values is never nil so `values["-o"]` is safe, and
+// derives the resolved paths lexically when the caller did not set them.
 func (e *ConstraintEnv) Prepare() {
 	if e.Values == nil {
 		e.Values = map[string]string{}
 	}
+	if e.Cwd == "" {
+		e.Cwd = "/cwd"
+	}
+	lexical := func(p string) string {
+		if filepath.IsAbs(p) {
+			return filepath.Clean(p)
+		}
+		return filepath.Join(e.Cwd, p)
+	}
+	if e.OutputPaths == nil && len(e.Outputs) > 0 {
+		for _, o := range e.Outputs {
+			e.OutputPaths = append(e.OutputPaths, lexical(o))
+		}
+		if e.Outside == nil {
+			for i, o := range e.Outputs {
+				if !Within(e.Cwd, e.OutputPaths[i]) {
+					e.Outside = append(e.Outside, o)
+				}
+			}
+		}
+	}
+	if e.InputPaths == nil && len(e.Inputs) > 0 {
+		for _, in := range e.Inputs {
+			e.InputPaths = append(e.InputPaths, lexical(in))
+		}
+	}
+}
+
+// Within reports whether the absolute path p is dir or lies under it.
+func Within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }

@@ -34,6 +34,8 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &AliasEnv{} }, then: func() any { return &AliasThen{} }},
 	"companions": {Doc: "whether an executable found near a tool is its companion (hisat2-build)", Mode: "first",
 		env: func() any { return &CompanionEnv{} }, then: func() any { return &CompanionThen{} }},
+	"probes": {Doc: "which bare invocations may be probed for help (bwa prints usage when run with no arguments)", Mode: "first",
+		env: func() any { return &ProbeEnv{} }, then: func() any { return &ProbeThen{} }},
 	"validity": {Doc: "whether a probe's output is usable help", Mode: "first",
 		env: func() any { return &ValidityEnv{} }, then: func() any { return &ValidityThen{} }},
 	"frameworks": {Doc: "which help framework wrote a help text, and the parser for it", Mode: "first",
@@ -46,6 +48,8 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &FlagEnv{} }, then: func() any { return &CategoryThen{} }},
 	"intents": {Doc: "concepts a task expresses, in English and Chinese (排序 → sort)", Mode: "all",
 		env: func() any { return &IntentEnv{} }, then: func() any { return &IntentThen{} }},
+	"resources": {Doc: "what a flag of an assembled command asks of a batch scheduler (a thread count → CPUs per task)", Mode: "first",
+		env: func() any { return &ResourceEnv{} }, then: func() any { return &ResourceThen{} }},
 	"constraints": {Doc: "findings on an assembled command (requires, conflicts, dangerous)", Mode: "all",
 		env: func() any { return &ConstraintEnv{} }, then: func() any { return &ConstraintThen{} }},
 }
@@ -98,6 +102,10 @@ func validateThen(kind string, then any) error {
 	case *InterpreterThen:
 		if t.Interpreter == "" {
 			return fmt.Errorf("then.interpreter is empty")
+		}
+	case *ResourceThen:
+		if !slices.Contains(Resources, t.Resource) {
+			return fmt.Errorf("then.resource %q is not one of %s", t.Resource, strings.Join(Resources, ", "))
 		}
 	case *AliasThen:
 		if len(t.Executables) == 0 {

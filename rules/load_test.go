@@ -45,6 +45,8 @@ func TestLoadErrorsNameFileLineAndID(t *testing.T) {
 			`rule framework.x: when does not compile: expected bool, but got string`},
 		{"bad category", "flag_categories/a.yaml", "- id: category.x\n  when: 'true'\n  then: {category: Outputs}\n",
 			`rule category.x: then.category "Outputs" is not one of Input, Output`},
+		{"bad resource", "resources/a.yaml", "- id: resource.x\n  when: 'true'\n  then: {resource: gpus}\n",
+			`rule resource.x: then.resource "gpus" is not one of cpus`},
 		{"bad severity", "constraints/a.yaml", "- id: constraint.x\n  when: 'true'\n  then: {severity: fatal, message: m}\n",
 			`then.severity "fatal" is not one of error, warning, info`},
 		{"syntax", "frameworks/a.yaml", "- id: framework.x\n  when: 'true\n",

@@ -9,6 +9,7 @@ type InterpreterThen struct {
 // AliasThen lists the executables a tool name may stand for, in the order
 // they are tried on PATH.
 type AliasThen struct {
+	// Executables are the program names to look for on PATH.
 	Executables []string `yaml:"executables" json:"executables"`
 	// Package is the distribution package that ships them, for messages.
 	Package string `yaml:"package,omitempty" json:"package,omitempty"`
@@ -16,12 +17,26 @@ type AliasThen struct {
 
 // CompanionThen decides whether a candidate is a companion of the tool.
 type CompanionThen struct {
+	// Companion is true when the candidate belongs to the tool.
 	Companion bool `yaml:"companion" json:"companion"`
+}
+
+// ProbeThen says which invocations beyond the help-style ones may be run
+// to read a program's help. By default none: a program run with no
+// arguments, or a subcommand run bare, may do real work.
+type ProbeThen struct {
+	// Bare: the program run with no arguments prints its usage (bwa).
+	Bare bool `yaml:"bare,omitempty" json:"bare,omitempty"`
+	// BareSubcommands: each subcommand run with no further arguments
+	// prints its usage (bwa mem).
+	BareSubcommands bool `yaml:"bare_subcommands,omitempty" json:"bare_subcommands,omitempty"`
 }
 
 // ValidityThen decides whether a probe output is usable help.
 type ValidityThen struct {
-	Valid  bool   `yaml:"valid" json:"valid"`
+	// Valid is true when the output is help to parse.
+	Valid bool `yaml:"valid" json:"valid"`
+	// Reason says why, for explain.
 	Reason string `yaml:"reason,omitempty" json:"reason,omitempty"`
 	// Fallback marks output that is not valid now but is kept and used if
 	// no later probe finds better help (a short usage printed with an
@@ -31,8 +46,10 @@ type ValidityThen struct {
 
 // FrameworkThen names the help framework and the parser that reads it.
 type FrameworkThen struct {
+	// Framework names the help's framework (argparse, getopt, …).
 	Framework string `yaml:"framework" json:"framework"`
-	Parser    string `yaml:"parser" json:"parser"`
+	// Parser is the parser that reads it (see parsers).
+	Parser string `yaml:"parser" json:"parser"`
 	// Style is the command-line style: subcommand, flags_first,
 	// positional_first or hybrid (argument order when assembling).
 	Style string `yaml:"style,omitempty" json:"style,omitempty"`
@@ -48,6 +65,7 @@ type SubcommandThen struct {
 
 // SubcommandNameThen keeps or drops a listed subcommand name.
 type SubcommandNameThen struct {
+	// Keep is true for a real subcommand, false for a word like COMMAND.
 	Keep bool `yaml:"keep" json:"keep"`
 }
 
@@ -60,8 +78,18 @@ type CategoryThen struct {
 // Categories are the flag categories, in display order.
 var Categories = []string{"Input", "Output", "Performance", "Quality", "Format", "Algorithm", "General"}
 
+// ResourceThen names the scheduler resource a flag's value sets.
+type ResourceThen struct {
+	// Resource is one of Resources: "cpus" (CPUs per task).
+	Resource string `yaml:"resource" json:"resource"`
+}
+
+// Resources are the scheduler resources a rule may name.
+var Resources = []string{"cpus"}
+
 // IntentThen lists the concepts a task expresses ("sort", "index", "threads").
 type IntentThen struct {
+	// Concepts are the concept names the task expresses.
 	Concepts []string `yaml:"concepts" json:"concepts"`
 }
 

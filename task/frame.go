@@ -1,4 +1,9 @@
-package engine
+// Package task parses a plain-language task once into a typed Frame: the
+// files it names with their kind, compression and role, numbers with the
+// words around them, names, regions, quoted strings, sequences, key=value
+// pairs, the flags the user typed, and pipes or redirections the user
+// wrote. Stage 3, Stage 5, explain and the model prompt read this one value.
+package task
 
 import (
 	"path/filepath"
@@ -9,14 +14,12 @@ import (
 	"unicode/utf8"
 )
 
-// Slots are the typed values a task names: files, numbers bound to the
-// words beside them, regions, quoted strings, key=value pairs and flags the
-// user typed themselves.
-type Slots struct {
-	Files   []FileSlot   `json:"files,omitempty"`
-	Numbers []NumberSlot `json:"numbers,omitempty"`
-	Regions []string     `json:"regions,omitempty"`
-	Quoted  []string     `json:"quoted,omitempty"`
+// Frame is a task parsed once: the typed values it names.
+type Frame struct {
+	Files   []File   `json:"files,omitempty"`
+	Numbers []Number `json:"numbers,omitempty"`
+	Regions []string `json:"regions,omitempty"`
+	Quoted  []string `json:"quoted,omitempty"`
 	// KV are key=value pairs (K=5, in=reads.fq).
 	KV []KV `json:"kv,omitempty"`
 	// UserFlags are flags written in the task ("-k 31").
@@ -26,10 +29,14 @@ type Slots struct {
 	Names []string `json:"names,omitempty"`
 	// Sequences are nucleotide sequences (adapters, primers): AGATCGGAAGAGC.
 	Sequences []string `json:"sequences,omitempty"`
+	// Redirect is the file after a ">" the user typed; Pipe is what follows
+	// a "|" the user typed, as written.
+	Redirect string `json:"redirect,omitempty"`
+	Pipe     string `json:"pipe,omitempty"`
 }
 
-// FileSlot is a file named in the task.
-type FileSlot struct {
+// File is a file named in the task.
+type File struct {
 	Path string `json:"path"`
 	// Type is the file's kind from its extension (bam, fasta, fastq, vcf,
 	// bed, gtf, …) or "file".
@@ -37,16 +44,24 @@ type FileSlot struct {
 	// Output is true when the words before it mark it as a destination
 	// ("into x", "to x", "output x", "-o x").
 	Output bool `json:"output,omitempty"`
-	Pos    int  `json:"pos"`
+	// Role is "output", "reference" (a file read against: "to ref.fa") or
+	// "" for an input.
+	Role string `json:"role,omitempty"`
+	// Compression is the compression suffix ("gz", "bz2"), if any.
+	Compression string `json:"compression,omitempty"`
+	Pos         int    `json:"pos"`
 }
 
-// NumberSlot is a number and the words around it.
-type NumberSlot struct {
+// Number is a number and the words around it.
+type Number struct {
 	Value string `json:"value"`
 	// Context holds up to three lower-cased words on each side.
 	Context []string `json:"context"`
-	Pos     int      `json:"pos"`
-	used    bool
+	// Unit is the unit written with the number ("G", "%", "bp"), if any.
+	Unit string `json:"unit,omitempty"`
+	Pos  int    `json:"pos"`
+	// Used is set by the stage that gives the number a place.
+	Used bool `json:"-"`
 }
 
 // KV is a key and a value.
@@ -71,6 +86,13 @@ var fileTypes = map[string]string{
 	"sh": "script", "py": "script", "r": "script", "pl": "script", "h5": "hdf5", "loom": "hdf5", "mtx": "matrix", "npz": "matrix",
 	"tbl": "table", "domtbl": "table", "domtblout": "table", "m8": "table", "b6": "table", "sai": "index", "dict": "dict",
 	"interval_list": "intervals", "chain": "chain", "bdg": "bedgraph", "wig": "bigwig", "bcf.csi": "index",
+}
+
+// isKindWord reports a file kind named as a word ("to BAM", "as FASTA"):
+// a format, not a name.
+func isKindWord(w string) bool {
+	_, ok := fileTypes[w]
+	return ok || w == "fastq" || w == "fasta"
 }
 
 // formatList reports "a/b/c" whose parts are all format names.
@@ -105,20 +127,36 @@ func FileType(p string) string {
 	if t, ok := fileTypes[b[i+1:]]; ok {
 		return t
 	}
-	if strings.Contains(p, "/") {
+	if strings.Contains(p, "/") || genericName(b, i) {
 		return "file"
 	}
 	return ""
 }
 
+// genericName accepts a file name whose extension no kind lists
+// ("c.dat", "run.log2"): an identifier, a dot, and 2 to 5 lower-case
+// letters or digits starting with a letter. Prose ("e.g.", "v1.2") is not.
+func genericName(b string, dot int) bool {
+	ext := b[dot+1:]
+	if len(ext) < 2 || len(ext) > 5 || ext[0] < 'a' || ext[0] > 'z' {
+		return false
+	}
+	for _, r := range b {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
 var (
-	regionRE = regexp.MustCompile(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
-	numberRE = regexp.MustCompile(`^\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb)?$`)
+	RegionRE = regexp.MustCompile(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
+	NumberRE = regexp.MustCompile(`^\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb)?$`)
 	kvRE     = regexp.MustCompile(`^([A-Za-z][\w.-]*)=(\S+)$`)
 	quotedRE = regexp.MustCompile(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
-	// seqRE matches adapter or primer sequences, IUPAC codes allowed, with
+	// SeqRE matches adapter or primer sequences, IUPAC codes allowed, with
 	// cutadapt's anchors (^ $) and linked adapters (...).
-	seqRE    = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
+	SeqRE    = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
 	cjkNumRE = regexp.MustCompile(`(\d+(?:\.\d+)?(?:\s*[GgMmKk][Bb]?)?)\s*(个线程|线程|个核|核|个cpu|内存)`)
 )
 
@@ -265,9 +303,9 @@ func isOutputMarker(w string) bool {
 	return false
 }
 
-// ExtractSlots reads the typed values out of a task.
-func ExtractSlots(task string) Slots {
-	var s Slots
+// Parse reads the typed values out of a task.
+func Parse(task string) Frame {
+	var s Frame
 	// Quoted strings become one token each (quotedTok + index), so a quoted
 	// file name with spaces or shell characters stays one file.
 	var quoted []string
@@ -287,13 +325,13 @@ func ExtractSlots(task string) Slots {
 		if strings.Contains(m[2], "内存") {
 			ctx = []string{"memory"}
 		}
-		s.Numbers = append(s.Numbers, NumberSlot{Value: strings.ReplaceAll(m[1], " ", ""), Context: ctx, Pos: -1})
+		s.Numbers = append(s.Numbers, Number{Value: strings.ReplaceAll(m[1], " ", ""), Context: ctx, Pos: -1})
 	}
-	toks := splitPairs(tokens(task))
+	toks := splitPairs(Tokens(task))
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
-		if strings.HasPrefix(lower[i], "-") && !numberRE.MatchString(strings.TrimLeft(lower[i], "-")) {
+		if strings.HasPrefix(lower[i], "-") && !NumberRE.MatchString(strings.TrimLeft(lower[i], "-")) {
 			lower[i] = strings.TrimLeft(lower[i], "-")
 		}
 	}
@@ -310,10 +348,22 @@ func ExtractSlots(task string) Slots {
 		if raw == "" {
 			continue
 		}
+		if raw == "|" || raw == ">" || raw == ">>" {
+			// A pipe or redirection the user typed is kept as written.
+			if raw == "|" {
+				s.Pipe = strings.Join(toks[i+1:], " ")
+				break
+			}
+			if i+1 < len(toks) {
+				s.Redirect = toks[i+1]
+				i++
+			}
+			continue
+		}
 		if strings.HasPrefix(raw, quotedTok) {
 			q := quoted[atoi(strings.TrimPrefix(raw, quotedTok))]
 			if FileType(q) != "" {
-				fs := FileSlot{Path: q, Type: FileType(q), Pos: i}
+				fs := File{Path: q, Type: FileType(q), Pos: i}
 				fs.Output = i > 0 && (isOutputMarker(lower[i-1]) || i > 1 && isOutputMarker(lower[i-2]) && fillerWord(lower[i-1]))
 				s.Files = append(s.Files, fs)
 			} else {
@@ -323,54 +373,66 @@ func ExtractSlots(task string) Slots {
 		}
 		low := lower[i]
 		switch {
-		case strings.HasPrefix(raw, "-") && len(raw) > 1 && !numberRE.MatchString(raw[1:]):
+		case strings.HasPrefix(raw, "-") && len(raw) > 1 && !NumberRE.MatchString(raw[1:]):
 			kv := KV{Key: raw}
 			if k, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(raw, "--") {
 				kv = KV{Key: k, Value: v}
 			} else if next := strings.Trim(safeAt(toks, i+1), ",;()"); next != "" && !strings.HasPrefix(next, "-") && !strings.HasSuffix(toks[i], ",") &&
-				(numberRE.MatchString(next) || FileType(next) != "" || len(next) <= 12 && !isWord(next)) {
+				(NumberRE.MatchString(next) || FileType(next) != "" || len(next) <= 12 && !isWord(next)) {
 				kv.Value = next
 				i++
 			}
 			s.UserFlags = append(s.UserFlags, kv)
-		case regionRE.MatchString(raw) && strings.Contains(raw, ":") || strings.HasPrefix(low, "chr") && regionRE.MatchString(raw):
+		case RegionRE.MatchString(raw) && strings.Contains(raw, ":") || strings.HasPrefix(low, "chr") && RegionRE.MatchString(raw):
 			s.Regions = append(s.Regions, raw)
 		case kvRE.MatchString(raw) && FileType(raw) == "" || kvRE.MatchString(raw) && strings.Index(raw, "=") < strings.Index(raw, "."):
 			m := kvRE.FindStringSubmatch(raw)
 			s.KV = append(s.KV, KV{Key: m[1], Value: m[2]})
-			if numberRE.MatchString(m[2]) {
-				s.Numbers = append(s.Numbers, NumberSlot{Value: m[2], Context: []string{strings.ToLower(m[1])}, Pos: i})
+			if NumberRE.MatchString(m[2]) {
+				s.Numbers = append(s.Numbers, Number{Value: m[2], Context: []string{strings.ToLower(m[1])}, Pos: i})
 			}
-		case FileType(raw) != "" && !numberRE.MatchString(raw):
-			fs := FileSlot{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
+		case FileType(raw) != "" && !NumberRE.MatchString(raw):
+			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
 			fs.Output = outputBefore(lower, i)
 			if fs.Output && (lower[i-1] == "to" || strings.HasSuffix(lower[i-1], "到")) && referenceTypes[fs.Type] && !writeVerbBefore(lower, i-1) {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
+				fs.Role = "reference"
 			}
 			// "into a.fq and b.fq": a file right after an output is one too.
-			if n := len(s.Files); !fs.Output && n > 0 && s.Files[n-1].Output && family(s.Files[n-1].Type) == family(fs.Type) {
+			if n := len(s.Files); !fs.Output && n > 0 && s.Files[n-1].Output && Family(s.Files[n-1].Type) == Family(fs.Type) {
 				gap := i - s.Files[n-1].Pos
 				fs.Output = gap == 1 || gap == 2 && (lower[i-1] == "and" || lower[i-1] == "和" || lower[i-1] == "&" || lower[i-1] == "与")
 			}
 			s.Files = append(s.Files, fs)
-		case seqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
+		case SeqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
 			s.Sequences = append(s.Sequences, raw)
-		case numberRE.MatchString(raw):
+		case NumberRE.MatchString(raw):
 			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) {
 				continue // already read with its Chinese unit
 			}
-			s.Numbers = append(s.Numbers, NumberSlot{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
-		case isName(raw) && !stopwords[low] && !isOutputMarker(low) && !notAName(low) && nameAt(lower, i, raw):
+			s.Numbers = append(s.Numbers, Number{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
+		case IsName(raw) && !isHanAt(raw, 0) && !stopwords[low] && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}
+	}
+	for i := range s.Files {
+		f := &s.Files[i]
+		f.Compression = compression(f.Path)
+		if f.Output {
+			f.Role = "output"
+		}
+	}
+	for i := range s.Numbers {
+		n := &s.Numbers[i]
+		n.Unit = strings.TrimLeft(n.Value, "0123456789.")
 	}
 	return s
 }
 
-// tokens splits on whitespace and around CJK characters so "排序aln.bam"
+// Tokens splits on whitespace and around CJK characters so "排序aln.bam"
 // yields the file name. It slices the original string, so bytes that are
 // not valid UTF-8 pass through unchanged.
-func tokens(s string) []string {
+func Tokens(s string) []string {
 	var out []string
 	start := -1
 	flush := func(end int) {
@@ -461,8 +523,8 @@ func isWord(s string) bool {
 	return len(s) > 0
 }
 
-// isName accepts identifiers like genome_idx, sample1, out-prefix.
-func isName(s string) bool {
+// IsName accepts identifiers like genome_idx, sample1, out-prefix.
+func IsName(s string) bool {
 	for _, r := range s {
 		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '.' || r == '/') {
 			return false
@@ -472,8 +534,8 @@ func isName(s string) bool {
 }
 
 // Inputs returns the files not marked as outputs, in task order.
-func (s Slots) Inputs() []FileSlot {
-	var out []FileSlot
+func (s Frame) Inputs() []File {
+	var out []File
 	for _, f := range s.Files {
 		if !f.Output {
 			out = append(out, f)
@@ -483,12 +545,63 @@ func (s Slots) Inputs() []FileSlot {
 }
 
 // Outputs returns the files marked as outputs, in task order.
-func (s Slots) Outputs() []FileSlot {
-	var out []FileSlot
+func (s Frame) Outputs() []File {
+	var out []File
 	for _, f := range s.Files {
 		if f.Output {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// Family groups file kinds that stand in for each other.
+func Family(t string) string {
+	switch t {
+	case "bam", "sam", "cram":
+		return "alignment-reads"
+	case "gz":
+		return "file"
+	case "text", "table", "json":
+		return "text" // reports and tables stand in for each other
+	case "alignment":
+		return "fasta" // an aligned FASTA is FASTA; .phy and .aln stand in for it
+	}
+	return t
+}
+
+// stopwords are words that say nothing about which flag or example fits.
+var stopwords = map[string]bool{"a": true, "an": true, "the": true, "and": true, "or": true, "of": true, "to": true, "in": true, "into": true,
+	"for": true, "with": true, "by": true, "on": true, "from": true, "using": true, "use": true, "at": true, "as": true, "is": true, "be": true,
+	"it": true, "this": true, "that": true, "file": true, "files": true, "please": true, "me": true, "my": true, "all": true, "then": true,
+	"output": false, "default": true, "number": true, "set": true, "run": true, "give": true, "each": true, "per": true, "only": true,
+	// comparison words say how a value bounds, not which flag takes it
+	"above": true, "below": true, "least": true, "most": true, "than": true, "over": true, "under": true, "keep": true, "keeping": true}
+
+// Stopword reports a word that says nothing about which flag or example fits.
+func Stopword(w string) bool { return stopwords[w] }
+
+// KindOfWord returns the file kind a word names as an extension ("bam",
+// "fasta"), if any.
+func KindOfWord(w string) (string, bool) {
+	k, ok := fileTypes[w]
+	return k, ok
+}
+
+// seqKinds are the file kinds that hold sequences.
+var seqKinds = map[string]bool{"fasta": true, "fastq": true}
+
+// HoldsSequences reports a file kind (family) that holds sequences: reads
+// or contigs, FASTA or FASTQ, stand in for each other.
+func HoldsSequences(kind string) bool { return seqKinds[Family(kind)] }
+
+// compression returns the compression suffix of a file name, if any.
+func compression(p string) string {
+	b := strings.ToLower(p)
+	for _, z := range []string{".gz", ".bgz", ".bz2", ".xz", ".zst"} {
+		if strings.HasSuffix(b, z) && len(b) > len(z)+1 {
+			return z[1:]
+		}
+	}
+	return ""
 }

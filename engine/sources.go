@@ -1,0 +1,262 @@
+package engine
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+// Every value of a command has a source: the task, a rule that derives it
+// from a task value (aln.bam → aln.sorted.bam), or a constant the task's
+// words ask for. checkSources is the last pass of Stage 3: it finds the
+// values an example brought in that have none (the example's own file,
+// index, database or sample), drops them where the tool has a default
+// (an output the task did not name goes to the tool's default place) and
+// otherwise shows a placeholder and says what is missing. usedItems then
+// checks that every item of the task has a place in the command.
+
+// sourceOf says where a value comes from: "task", "derived from X", or ""
+// when it has no source. Values that are not file names or identifiers
+// (numbers, words such as "z" or "genomeGenerate") are constants and
+// always have a source.
+func (m *mapper) sourceOf(v string) string {
+	if !valueLike(v) {
+		return "constant"
+	}
+	if m.taskValues()[v] || m.taskValues()[strings.TrimSuffix(v, "/")] {
+		return "task"
+	}
+	if m.spelledOut(v) {
+		return "constant" // "10x … v3" asks for 10xv3
+	}
+	b := filepath.Base(v)
+	for _, fs := range m.slots.Files {
+		if s := rules.Stem(fs.Path); len(s) >= 2 && (strings.HasPrefix(b, s) || strings.HasPrefix(v, s)) {
+			return "derived from " + fs.Path
+		}
+	}
+	return ""
+}
+
+// spelledOut reports a value the task writes as words in order, at most
+// one word apart ("10x Chromium v3" spells 10xv3).
+func (m *mapper) spelledOut(v string) bool {
+	toks := tokens(strings.ToLower(m.task))
+	var from func(rest string, i, gap int) bool
+	from = func(rest string, i, gap int) bool {
+		if rest == "" {
+			return true
+		}
+		for j := i; j < len(toks) && j <= i+gap; j++ {
+			t := strings.Trim(toks[j], ",;()")
+			if t != "" && strings.HasPrefix(rest, t) && from(rest[len(t):], j+1, 1) {
+				return true
+			}
+		}
+		return false
+	}
+	return from(strings.ToLower(v), 0, len(toks))
+}
+
+// taskValues are the values the task gives, as written.
+func (m *mapper) taskValues() map[string]bool {
+	if m.values != nil {
+		return m.values
+	}
+	m.values = map[string]bool{}
+	add := func(v string) {
+		if v != "" {
+			m.values[v] = true
+		}
+	}
+	for _, f := range m.slots.Files {
+		add(f.Path)
+	}
+	for _, n := range m.slots.Names {
+		add(n)
+	}
+	for _, n := range m.slots.Numbers {
+		add(n.Value)
+	}
+	for _, kv := range append(append([]KV(nil), m.slots.KV...), m.slots.UserFlags...) {
+		add(kv.Value)
+	}
+	for _, v := range append(append(append([]string(nil), m.slots.Regions...), m.slots.Quoted...), m.slots.Sequences...) {
+		add(v)
+	}
+	for _, w := range tokens(m.task) {
+		add(strings.Trim(w, ",;()[]'\"“”"))
+	}
+	return m.values
+}
+
+// valueLike reports a value that must come from somewhere: a file name or
+// an identifier with a digit or an underscore (genome_idx, sample1). Plain
+// words, numbers and placeholders are not.
+func valueLike(v string) bool {
+	if v == "" || v == "-" || strings.HasPrefix(v, "<") || numberRE.MatchString(v) || strings.HasPrefix(v, "-") {
+		return false
+	}
+	if FileType(v) != "" || hasExtension(v) || strings.HasSuffix(v, "/") {
+		return true // a file, or a directory ("results/")
+	}
+	letter, mark := false, false
+	for _, r := range v {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			letter = true
+		case r >= '0' && r <= '9' || r == '_':
+			mark = true
+		case r == ':' || r == '@' || r == ' ' || r == '=':
+			return false
+		}
+	}
+	return letter && mark && len(v) >= 3
+}
+
+// hasExtension: a name with a dot and a short extension that starts with
+// a letter (reads.fq, pruned.prune.in), whatever the extension.
+func hasExtension(v string) bool {
+	dot := strings.LastIndexByte(v, '.')
+	if dot <= 0 || dot == len(v)-1 || len(v)-dot-1 > 10 || strings.ContainsAny(v, " =:") {
+		return false
+	}
+	c := v[dot+1]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// listSource is sourceOf for a comma list: every item needs a source.
+func (m *mapper) listSource(v string) (string, string) {
+	src := ""
+	for _, p := range strings.Split(v, ",") {
+		s := m.sourceOf(p)
+		if s == "" {
+			return "", p
+		}
+		if src == "" || src == "constant" {
+			src = s
+		}
+	}
+	return src, ""
+}
+
+// checkSources drops or replaces the values of f that have no source and
+// records, for each, why.
+func (m *mapper) checkSources(f *Fill, c *candidate) {
+	keep := f.Flags[:0:0]
+	remap := map[int]int{}
+	for i, fv := range f.Flags {
+		if !fv.HasValue {
+			remap[i] = len(keep)
+			keep = append(keep, fv)
+			continue
+		}
+		src, bad := m.listSource(fv.Value)
+		switch {
+		case src == "task" || src == "constant":
+		case src != "":
+			if fv.Why == "" || fv.Why == "from the example" {
+				fv.Why = src
+			}
+		case m.hasDefault(c, fv.Name):
+			m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task gives no value for it, so the tool's default applies", fv.Name, fv.Value))
+			f.Outputs = without(f.Outputs, fv.Value)
+			continue
+		default:
+			ph := placeholder(bad, c, fv.Name)
+			m.missing(f, fmt.Sprintf("missing: %s for %s (the example's %s is not the task's)", ph, fv.Name, bad))
+			fv.Value = strings.Replace(fv.Value, bad, ph, 1)
+			fv.Why = "no source in the task"
+		}
+		remap[i] = len(keep)
+		keep = append(keep, fv)
+	}
+	f.Flags = keep
+	var order []string
+	for _, o := range f.Order {
+		if strings.HasPrefix(o, "f") {
+			j, ok := remap[atoi(o[1:])]
+			if !ok {
+				continue
+			}
+			o = fmt.Sprintf("f%d", j)
+		}
+		order = append(order, o)
+	}
+	if len(f.Order) > 0 {
+		f.Order = order
+	}
+	for i, p := range f.Positionals {
+		if src, bad := m.listSource(p); src == "" {
+			ph := placeholder(bad, c, "")
+			m.missing(f, fmt.Sprintf("missing: %s for positional %d (the example's %s is not the task's)", ph, i+1, bad))
+			f.Positionals[i] = strings.Replace(p, bad, ph, 1)
+		}
+	}
+	if f.Stdout != "" {
+		if src, _ := m.listSource(f.Stdout); src == "" {
+			m.evidence = append(m.evidence, "left out the redirection to "+f.Stdout+": the task names no such file, so the output goes to standard output")
+			f.Outputs = without(f.Outputs, f.Stdout)
+			f.Stdout = ""
+		}
+	}
+	for i, p := range f.Inputs {
+		if src, bad := m.listSource(p); src == "" {
+			f.Inputs[i] = strings.Replace(p, bad, placeholder(bad, c, ""), 1)
+		}
+	}
+	for i, p := range f.Outputs {
+		if src, bad := m.listSource(p); src == "" {
+			f.Outputs[i] = strings.Replace(p, bad, placeholder(bad, c, ""), 1)
+		}
+	}
+}
+
+// missing records a value the task lacks.
+func (m *mapper) missing(f *Fill, msg string) {
+	f.Missing = append(f.Missing, msg)
+	m.evidence = append(m.evidence, msg)
+}
+
+// hasDefault reports an optional flag whose absence the tool handles: an
+// output flag (the tool then writes to its default place) or a flag whose
+// help gives a default.
+func (m *mapper) hasDefault(c *candidate, name string) bool {
+	fd, ok := LookupFlag(c.flags, name)
+	if !ok {
+		return isOutputFlag(exToken{flag: name})
+	}
+	if fd.Required {
+		return false
+	}
+	return fd.Category == "Output" || fd.Default != ""
+}
+
+// placeholder names what a missing value is: the flag's own placeholder
+// from the help, else the kind of file the example had, else "value".
+func placeholder(v string, c *candidate, flag string) string {
+	if fd, ok := LookupFlag(c.flags, flag); ok && flag != "" {
+		if p := strings.Trim(fd.Placeholder, "<>[]{}. "); p != "" && !strings.ContainsAny(p, " ,|") {
+			return "<" + strings.ToLower(p) + ">"
+		}
+	}
+	if t := FileType(v); t != "" && t != "file" && t != "gz" {
+		return "<" + t + ">"
+	}
+	if strings.HasSuffix(v, "/") {
+		return "<dir>"
+	}
+	return "<value>"
+}
+
+func without(list []string, v string) []string {
+	out := list[:0:0]
+	for _, x := range list {
+		if x != v {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// An aligner with an index flag, an output flag and a reads flag, as a
+// help would give them.
+var alnRec = &ToolRecord{Name: "aln", Executable: "aln"}
+
+func alnDoc() *ToolDoc {
+	return &ToolDoc{Record: *alnRec, Description: "align reads to an index", Flags: []FlagDoc{
+		{Name: "-x", ParamType: "string", Placeholder: "<bt2-idx>", Category: "Input", Required: true, Description: "index filename prefix"},
+		{Name: "-U", ParamType: "file", Category: "Input", Description: "files with unpaired reads"},
+		{Name: "-S", ParamType: "file", Category: "Output", Description: "file for SAM output (default: stdout)"},
+		{Name: "-p", ParamType: "int", Category: "Performance", Description: "number of alignment threads to launch"},
+	}}
+}
+
+const alnSkill = "name: aln"
+
+var alnExamples = []string{"align reads.fq to the index genome_idx into out.sam", "-x genome_idx -U reads.fq -S out.sam"}
+
+func TestNoValueWithoutSource(t *testing.T) {
+	sk := inlineSkill(t, alnSkill, alnExamples...)
+	cases := []struct {
+		task, want string
+		missing    []string
+		uncertain  bool
+		evidence   string
+	}{
+		// The task's index replaces the example's.
+		{"align r.fq to the index hg38_idx into r.sam", "aln -x hg38_idx -U r.fq -S r.sam", nil, false, "chose"},
+		// A value the user typed wins over the example's.
+		{"align r.fq into r.sam -x ref_idx", "aln -x ref_idx -U r.fq -S r.sam", nil, false, "-x ref_idx: the task's value, not the example's genome_idx"},
+		// No index in the task: a placeholder, and the command says what is missing.
+		{"align r.fq into r.sam", "aln -x '<bt2-idx>' -U r.fq -S r.sam", []string{"missing: <bt2-idx> for -x (the example's genome_idx is not the task's)"}, true, "missing: <bt2-idx> for -x"},
+		// No output in the task: the tool's default (stdout), never the example's out.sam.
+		{"align r.fq to the index hg38_idx", "aln -x hg38_idx -U r.fq", nil, false, "left out -S out.sam: the task gives no value for it, so the tool's default applies"},
+	}
+	for _, c := range cases {
+		f := MapTask(builtinRules, alnRec, alnDoc(), sk, c.task)
+		got := Assemble(alnRec, f).Display
+		if got != c.want || !slices.Equal(f.Missing, c.missing) || f.Uncertain != c.uncertain || !hasEvidence(f, c.evidence) {
+			t.Errorf("%q: got %q missing %q uncertain %v, want %q %q %v\nevidence %q", c.task, got, f.Missing, f.Uncertain, c.want, c.missing, c.uncertain, f.Evidence)
+		}
+		if strings.Contains(got, "genome_idx") || strings.Contains(got, "out.sam") {
+			t.Errorf("%q: the example's value reached the command: %q", c.task, got)
+		}
+	}
+}
+
+func TestEveryTaskItemUsed(t *testing.T) {
+	sk := inlineSkill(t, alnSkill, alnExamples...)
+	f := MapTask(builtinRules, alnRec, alnDoc(), sk, "align r.fq to the index hg38_idx into r.sam with ann.gtf and blacklist.bed")
+	if !f.Uncertain || !slices.Equal(f.Unused, []string{"ann.gtf", "blacklist.bed"}) || !hasEvidence(f, "ann.gtf and blacklist.bed have no place in `aln`") {
+		t.Fatalf("unused %q uncertain %v evidence %q", f.Unused, f.Uncertain, f.Evidence)
+	}
+	f = MapTask(builtinRules, alnRec, alnDoc(), sk, "align r.fq to the index hg38_idx into r.sam with ann.gtf")
+	if !hasEvidence(f, "ann.gtf has no place in `aln`") {
+		t.Fatalf("evidence %q", f.Evidence)
+	}
+	// A percentage placed as a fraction, a number in a region, a number
+	// that is part of the tool's name: all used.
+	m := newMapper(builtinRules, &ToolRecord{Executable: "bowtie2-build"}, nil, nil, "build a Bowtie 2 index, 50% of 1:100")
+	if u := m.unusedItems(&Fill{Flags: []FlagValue{{Name: "-f", Value: "0.5", HasValue: true}}, Positionals: []string{"1:100"}}); len(u) != 0 {
+		t.Fatalf("unused %q", u)
+	}
+}
+
+func TestSourceOf(t *testing.T) {
+	m := newMapper(builtinRules, alnRec, nil, nil, `sort aln.bam for 10x Chromium v3 into dir results name "my file.txt"`)
+	for v, want := range map[string]string{
+		"aln.bam":        "task",
+		"aln.sorted.bam": "derived from aln.bam",
+		"results/":       "task",
+		"10xv3":          "constant",
+		"genomeGenerate": "constant",
+		"z":              "constant",
+		"8":              "constant",
+		"<index>":        "constant",
+		"input.bam":      "",
+		"genome_idx":     "",
+		"other/":         "",
+		"data.prune.in":  "",
+	} {
+		if got := m.sourceOf(v); got != want {
+			t.Errorf("sourceOf(%q) = %q, want %q", v, got, want)
+		}
+	}
+	if src, bad := m.listSource("aln.bam,x_1.bam"); src != "" || bad != "x_1.bam" {
+		t.Errorf("list: %q %q", src, bad)
+	}
+	c := &candidate{flags: alnDoc().Flags}
+	for _, tc := range [][3]string{{"genome_idx", "-x", "<bt2-idx>"}, {"in.bam", "", "<bam>"}, {"x/", "", "<dir>"}, {"abc_1", "-q", "<value>"}} {
+		if got := placeholder(tc[0], c, tc[1]); got != tc[2] {
+			t.Errorf("placeholder(%q, %q) = %q, want %q", tc[0], tc[1], got, tc[2])
+		}
+	}
+	if !m.hasDefault(c, "-S") || m.hasDefault(c, "-x") || !m.hasDefault(c, "--out") || m.hasDefault(c, "-U") {
+		t.Error("hasDefault")
+	}
+}

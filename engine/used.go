@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// unusedItems returns the task's items that the fill does not place: a
+// file, number, name, region, sequence, key=value or typed flag the task
+// gives and the command leaves out.
+func (m *mapper) unusedItems(f *Fill) []string {
+	placed := map[string]bool{}
+	put := func(v string) {
+		for _, p := range strings.Split(v, ",") {
+			placed[p] = true
+			placed[bareNumber(p)] = true
+			if _, after, ok := strings.Cut(p, "="); ok {
+				placed[after] = true
+			}
+			for _, part := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == ':' || r == '-' }) {
+				placed[part] = true // index/genome, 1:100
+			}
+			if x, err := strconv.ParseFloat(p, 64); err == nil && x > 0 && x <= 1 {
+				placed[strconv.FormatFloat(x*100, 'f', -1, 64)+"%"] = true // 0.5 for "50%"
+			}
+		}
+	}
+	for _, fv := range f.Flags {
+		placed[fv.Name] = true
+		put(fv.Value)
+	}
+	for _, p := range f.Positionals {
+		put(p)
+	}
+	put(f.Stdout)
+	for _, s := range f.Subcommand {
+		placed[s] = true
+	}
+	var out []string
+	seen := map[string]bool{}
+	miss := func(item string, ok bool) {
+		if !ok && !seen[item] {
+			seen[item] = true
+			out = append(out, item)
+		}
+	}
+	for _, fs := range m.slots.Files {
+		miss(fs.Path, placed[fs.Path])
+	}
+	for _, n := range m.slots.Names {
+		miss(n, placed[n])
+	}
+	for _, r := range m.slots.Regions {
+		miss(r, placed[r])
+	}
+	for _, s := range m.slots.Sequences {
+		miss(s, placed[s])
+	}
+	for _, n := range m.slots.Numbers {
+		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n))
+	}
+	for _, kv := range m.slots.KV {
+		miss(kv.Key+"="+kv.Value, placed[kv.Value])
+	}
+	for _, uf := range m.slots.UserFlags {
+		miss(strings.TrimSpace(uf.Key+" "+uf.Value), placed[uf.Key] && (uf.Value == "" || placed[uf.Value]))
+	}
+	return out
+}
+
+// bareNumber drops a unit from a number ("80%" → "80", "4G" stays "4G").
+func bareNumber(v string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(v, "%"), "x")
+}
+
+// partOfToolName reports a number that belongs to the tool's name as the
+// task writes it ("the Bowtie 2 index" for bowtie2).
+func (m *mapper) partOfToolName(n NumberSlot) bool {
+	if n.Pos <= 0 {
+		return false
+	}
+	toks := tokens(m.task)
+	if n.Pos >= len(toks) {
+		return false
+	}
+	name := strings.ToLower(strings.Trim(toks[n.Pos-1], ",;()") + n.Value)
+	return strings.HasPrefix(strings.ToLower(m.rec.Executable), name)
+}
+
+// uncovered is the share of the task's content words (files, numbers and
+// names left out) that nothing in the command accounts for: not the
+// adapted example's task, not the chosen subcommand's name, description or
+// keywords, not the name or description of a flag the command sets. A
+// task that asks for more than the command does leaves words uncovered.
+func (m *mapper) uncovered(f *Fill, c *candidate, ex *scoredExample) float64 {
+	task := contentWords(m.keywordText())
+	for _, n := range m.slots.Numbers {
+		delete(task, n.Value)
+	}
+	for _, v := range append(append([]string(nil), m.slots.Regions...), m.slots.Sequences...) {
+		for w := range contentWords(v) {
+			delete(task, w)
+		}
+	}
+	if len(task) == 0 {
+		return 0
+	}
+	cover := map[string]bool{}
+	addAll := func(text string) {
+		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text)) {
+			cover[w] = true
+		}
+	}
+	addAll(c.key + " " + c.desc)
+	if m.skill != nil {
+		addAll(strings.Join(m.skill.Keywords[c.key], " "))
+	}
+	if ex != nil {
+		addAll(ex.ex.Task)
+	}
+	for _, fv := range f.Flags {
+		addAll(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
+		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
+			addAll(fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description)
+		}
+	}
+	taskConcepts := m.taskConcepts
+	n := 0
+	for w := range task {
+		if cover[w] || len(w) < 3 && !isCJK(w) {
+			continue
+		}
+		// A Chinese run is judged by its concepts (排序 and sort): it is
+		// uncovered only when it has a concept the command lacks.
+		if isCJK(w) {
+			wc := m.concepts(w)
+			if len(taskConcepts) == 0 || len(wc) == 0 || overlap(wc, m.concepts(strings.Join(keys(cover), " "))) > 0 {
+				continue
+			}
+		}
+		n++
+	}
+	return float64(n) / float64(len(task))
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

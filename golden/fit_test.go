@@ -1,0 +1,217 @@
+package golden
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/bench"
+	"github.com/traitome/oxo-call/rules"
+)
+
+var fit = flag.Bool("fit", false, "fit Stage 3's confidence model on the golden cases and print the weights block (make fit)")
+
+// sample is one golden case as the confidence model sees it.
+type sample struct {
+	x     []float64
+	right bool
+	hard  bool // uncertain whatever the model says (missing values, unused items)
+	tool  string
+}
+
+// featureNames are the evidence Stage 3 records (Fill.Features), in the
+// order of the fitted vector.
+func featureNames() []string {
+	var names []string
+	for k := range rules.BuiltinWeights().Confidence.Features {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// logistic fits weights (the last one is the bias) by gradient descent on
+// the mean log-loss with a small L2 penalty; deterministic. A feature that
+// never varies in the cases (no golden case lacks help: no_doc) cannot be
+// fitted and keeps its prior weight from weights.yaml.
+func logistic(ss []sample, n int, prior []float64) []float64 {
+	w := make([]float64, n+1)
+	fixed := make([]bool, n)
+	for i := 0; i < n; i++ {
+		fixed[i] = true
+		for _, s := range ss {
+			if s.x[i] != ss[0].x[i] {
+				fixed[i] = false
+				break
+			}
+		}
+		if fixed[i] {
+			w[i] = prior[i]
+		}
+	}
+	const rate, l2, steps = 0.3, 0.01, 4000
+	for step := 0; step < steps; step++ {
+		g := make([]float64, n+1)
+		for _, s := range ss {
+			p := predict(w, s.x)
+			y := 0.0
+			if s.right {
+				y = 1
+			}
+			for i := 0; i < n; i++ {
+				g[i] += (p - y) * s.x[i]
+			}
+			g[n] += p - y
+		}
+		for i := range w {
+			if i < n && fixed[i] {
+				continue
+			}
+			reg := 0.0
+			if i < n {
+				reg = l2 * w[i]
+			}
+			w[i] -= rate * (g[i]/float64(len(ss)) + reg)
+		}
+	}
+	return w
+}
+
+func predict(w, x []float64) float64 {
+	z := w[len(w)-1]
+	for i, v := range x {
+		z += w[i] * v
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// threshold picks the cut that makes the most wrong commands uncertain
+// while at most maxRight of the right ones are.
+func threshold(w []float64, ss []sample, maxRight float64) float64 {
+	best, bestWrong := 0.05, -1.0
+	for t := 0.05; t < 0.96; t += 0.01 {
+		_, ru, wu := rates(w, ss, t)
+		if ru <= maxRight && wu > bestWrong {
+			best, bestWrong = t, wu
+		}
+	}
+	return math.Round(best*100) / 100
+}
+
+// rates returns the log-loss, the share of right commands uncertain and
+// the share of wrong commands uncertain at threshold t.
+func rates(w []float64, ss []sample, t float64) (loss, rightU, wrongU float64) {
+	var nr, nw, ur, uw float64
+	for _, s := range ss {
+		p := predict(w, s.x)
+		u := s.hard || p < t
+		if s.right {
+			nr++
+			loss -= math.Log(max(p, 1e-9))
+			if u {
+				ur++
+			}
+		} else {
+			nw++
+			loss -= math.Log(max(1-p, 1e-9))
+			if u {
+				uw++
+			}
+		}
+	}
+	return loss / max(1, nr+nw), ur / max(1, nr), uw / max(1, nw)
+}
+
+// TestFit fits the confidence model (make fit). The tools are split in
+// four by name; three quarters train, one quarter is held back, and the
+// held-back figures are the ones reported.
+func TestFit(t *testing.T) {
+	if !*fit {
+		t.Skip("run with -fit (make fit)")
+	}
+	names := featureNames()
+	var prior []float64
+	for _, k := range names {
+		prior = append(prior, rules.BuiltinWeights().Confidence.Features[k])
+	}
+	var train, held, all []sample
+	tools := map[string]int{}
+	for _, r := range runCases(t, loadRules(t)) {
+		if _, ok := tools[r.tool]; !ok {
+			tools[r.tool] = len(tools)
+		}
+		s := sample{right: r.literal, tool: r.tool, hard: r.hard}
+		for _, k := range names {
+			s.x = append(s.x, r.features[k])
+		}
+		all = append(all, s)
+		if tools[r.tool]%4 == 3 {
+			held = append(held, s)
+		} else {
+			train = append(train, s)
+		}
+	}
+	w := logistic(train, len(names), prior)
+	th := threshold(w, train, 0.12)
+	loss, ru, wu := rates(w, held, th)
+	tl, tru, twu := rates(w, train, th)
+	var outs []bench.Outcome
+	for _, s := range held {
+		p := predict(w, s.x)
+		outs = append(outs, bench.Outcome{Right: s.right, Uncertain: s.hard || p < th, Confidence: p})
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "training (%d cases): log-loss %.3f, right uncertain %.3f, wrong uncertain %.3f\n", len(train), tl, tru, twu)
+	fmt.Fprintf(&b, "held back (%d cases, every fourth tool): log-loss %.3f, right uncertain %.3f, wrong uncertain %.3f\n", len(held), loss, ru, wu)
+	bench.Calibrate(outs).Write(&b)
+	// The shipped model is refitted on every case with the same settings.
+	w = logistic(all, len(names), prior)
+	th = threshold(w, all, 0.12)
+	fmt.Fprintf(&b, "\nconfidence:\n  bias: %.3f\n  threshold: %.2f\n  features:\n", w[len(w)-1], th)
+	for i, k := range names {
+		fmt.Fprintf(&b, "    %s: %.3f\n", k, w[i])
+	}
+	t.Log("\n" + b.String())
+	if os.Getenv("OXO_FIT_WRITE") != "" {
+		writeWeights(t, w, th, names)
+	}
+}
+
+// writeWeights puts the fitted numbers into rules/weights.yaml, keeping
+// its comments.
+func writeWeights(t *testing.T, w []float64, th float64, names []string) {
+	const path = "../rules/weights.yaml"
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	idx := map[string]int{}
+	for i, k := range names {
+		idx[k] = i
+	}
+	for i, l := range lines {
+		key, _, ok := strings.Cut(strings.TrimSpace(l), ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		indent := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		switch {
+		case key == "bias":
+			lines[i] = fmt.Sprintf("%sbias: %.3f", indent, w[len(w)-1])
+		case key == "threshold":
+			lines[i] = fmt.Sprintf("%sthreshold: %.2f", indent, th)
+		default:
+			if j, ok := idx[key]; ok {
+				lines[i] = fmt.Sprintf("%s%s: %.3f", indent, key, w[j])
+			}
+		}
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

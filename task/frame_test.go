@@ -1,0 +1,119 @@
+package task
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	cases := []struct{ task, want string }{
+		{"sort aln.bam by coordinate with 8 threads into aln.sorted.bam",
+			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"aln.sorted.bam","type":"bam","output":true,"role":"output","pos":8}],"numbers":[{"value":"8","context":["by","coordinate","with","threads","into"],"pos":5}]}`},
+		{"align reads_R1.fastq.gz reads_R2.fastq.gz to ref.fa, -k 31, use 2G memory",
+			`{"files":[{"path":"reads_R1.fastq.gz","type":"fastq","compression":"gz","pos":1},{"path":"reads_R2.fastq.gz","type":"fastq","compression":"gz","pos":2},{"path":"ref.fa","type":"fasta","role":"reference","pos":4}],"numbers":[{"value":"2G","context":["k","31","use","memory"],"unit":"G","pos":8}],"user_flags":[{"key":"-k","value":"31"}]}`},
+		{"extract chr1:100-2,000 from in.bam, K=5, read group '@RG\\tID:s1'",
+			`{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"5","context":["k"],"pos":4}],"regions":["chr1:100-2,000"],"quoted":["@RG\\tID:s1"],"kv":[{"key":"K","value":"5"}]}`},
+		{"对aln.bam排序，使用8个线程，输出到 out.bam",
+			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"out.bam","type":"bam","output":true,"role":"output","pos":7}],"numbers":[{"value":"8","context":["threads"],"pos":-1}]}`},
+		{"build index for genome.fa named genome_idx",
+			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
+		{"", `{}`},
+		// A redirection and a pipe the user typed are kept as written.
+		{"view in.bam > out.sam", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam"}`},
+		{"view in.bam | samtools sort -", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"pipe":"samtools sort -"}`},
+	}
+	for _, c := range cases {
+		b, _ := json.Marshal(Parse(c.task))
+		if string(b) != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.task, b, c.want)
+		}
+	}
+}
+
+func TestWordsAndKinds(t *testing.T) {
+	if IsName("a b") || IsName("") || !IsName("genome_idx-2.v1/x") {
+		t.Error("isName")
+	}
+	for w, want := range map[string]bool{"the": true, "bam": true, "sorted": true, "reads": false} {
+		if fillerWord(w) != want {
+			t.Errorf("fillerWord(%q) = %v", w, !want)
+		}
+	}
+	// Paired files written "a/b" split; real paths do not.
+	if got := splitPairs([]string{"r_1.fq/r_2.fq", "/abs/r_1.fq", "dir/x.fq"}); !slices.Equal(got, []string{"r_1.fq", "r_2.fq", "/abs/r_1.fq", "dir/x.fq"}) {
+		t.Errorf("splitPairs %q", got)
+	}
+	if !Stopword("the") || Stopword("sort") {
+		t.Error("Stopword")
+	}
+	if k, ok := KindOfWord("fastq"); !ok || k != "fastq" {
+		t.Error("KindOfWord")
+	}
+	if !HoldsSequences("fasta") || !HoldsSequences("fastq") || HoldsSequences("bam") {
+		t.Error("HoldsSequences")
+	}
+	for in, want := range map[string]string{"bam": "alignment-reads", "gz": "file", "json": "text", "alignment": "fasta", "vcf": "vcf"} {
+		if got := Family(in); got != want {
+			t.Errorf("Family(%q) = %q", in, got)
+		}
+	}
+	if compression("a.fq.bz2") != "bz2" || compression(".gz") != "" || compression("a.bam") != "" {
+		t.Error("compression")
+	}
+}
+
+// TestParseRoles covers how words give files their role and bare words
+// their place as names.
+func TestParseRoles(t *testing.T) {
+	type want struct {
+		inputs, outputs, names []string
+	}
+	paths := func(fs []File) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.Path)
+		}
+		return out
+	}
+	for task, w := range map[string]want{
+		"search q.fa against genome_db, save it to hits.tsv":  {[]string{"q.fa"}, []string{"hits.tsv"}, []string{"genome_db"}},
+		"filter long reads and write them to long.fa":         {nil, []string{"long.fa"}, nil},
+		"align reads.fq to ref.fa":                            {[]string{"reads.fq", "ref.fa"}, nil, nil},
+		"split into a.fq and b.fq":                            {nil, []string{"a.fq", "b.fq"}, nil},
+		"quantify r_1.fq/r_2.fq with results in s_quant":      {[]string{"r_1.fq", "r_2.fq"}, nil, []string{"s_quant"}},
+		"build the index idx from g.fa, name it prot_db":      {[]string{"g.fa"}, nil, []string{"idx", "prot_db"}},
+		"convert x.sam to BAM as compressed one-sample y.bam": {[]string{"x.sam"}, []string{"y.bam"}, nil},
+		"save as \"my out.vcf\" the calls of \"in put.bam\"":  {[]string{"in put.bam"}, []string{"my out.vcf"}, nil},
+		"index 输出到目录 idx_dir 和前缀 hg38":                        {nil, nil, []string{"idx_dir", "hg38"}},
+		"list pgen/pvar/psam files of data/raw --out=res -t":  {[]string{"data/raw"}, nil, nil},
+		"sort x.bam by read name output":                      {[]string{"x.bam"}, nil, nil},
+		"use the fasta with reads from x.fq, then the sorted": {[]string{"x.fq"}, nil, nil},
+		"index indexing ref.fa":                               {[]string{"ref.fa"}, nil, nil},
+		"into the":                                            {nil, nil, nil},
+		"map to idx_1 on hg19_v2 vs chr_db":                   {nil, nil, []string{"idx_1", "hg19_v2", "chr_db"}},
+		"convert reads.fq into one single-file aln.bam":       {[]string{"reads.fq"}, []string{"aln.bam"}, nil},
+	} {
+		f := Parse(task)
+		if !slices.Equal(paths(f.Inputs()), w.inputs) || !slices.Equal(paths(f.Outputs()), w.outputs) || !slices.Equal(f.Names, w.names) {
+			t.Errorf("%q: inputs %q outputs %q names %q, want %q %q %q", task, paths(f.Inputs()), paths(f.Outputs()), f.Names, w.inputs, w.outputs, w.names)
+		}
+	}
+	if f := Parse("trim -x --fast=yes reads.fq -q"); len(f.UserFlags) != 3 || f.UserFlags[1].Value != "yes" {
+		t.Errorf("user flags %+v", f.UserFlags)
+	}
+	if !isKindWord("bam") || isKindWord("sample") || !isWord("abc") || isWord("a1") || safeAt([]string{"a"}, 3) != "" {
+		t.Error("helpers")
+	}
+	if !formatList("pgen/pvar/psam") || formatList("data/raw") {
+		t.Error("formatList")
+	}
+}
+
+func TestGenericFileNames(t *testing.T) {
+	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "a.toolong": ""} {
+		if got := FileType(in); got != want {
+			t.Errorf("FileType(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
