@@ -67,9 +67,16 @@ func (a *app) warnRuleFailures(context.Context, *ucli.Command) error {
 	return nil
 }
 
-func (a *app) engine() *engine.Engine {
-	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
-		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress})
+func (a *app) engine() *engine.Engine { return a.engineWith(nil) }
+
+// engineWith is engine with its options changed by set first.
+func (a *app) engineWith(set func(*engine.Options)) *engine.Engine {
+	o := engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
+		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress}
+	if set != nil {
+		set(&o)
+	}
+	return engine.New(o)
 }
 
 // progress shows how far a long exploration is, on a terminal only. It

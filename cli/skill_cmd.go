@@ -3,20 +3,17 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	ucli "github.com/urfave/cli/v3"
 
-	"github.com/traitome/oxo-call/engine"
 	"github.com/traitome/oxo-call/skills"
 )
 
 func (a *app) skillCmd() *ucli.Command {
-	var all, installedOnly, force bool
-	var out string
+	var all, installedOnly, force, allMissing bool
+	var out, capturesDir string
 	return &ucli.Command{
 		Name: "skill", Aliases: []string{"sk"}, Usage: "curated knowledge per tool: concepts, pitfalls, worked examples",
 		Description: `Skills are Markdown files with YAML front matter. Yours in
@@ -24,24 +21,20 @@ $XDG_CONFIG_HOME/oxo-call/skills/<tool>.md win over community ones in
 $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 		Commands: []*ucli.Command{
 			{
-				Name: "list", Usage: "every skill and where it comes from", Flags: []ucli.Flag{&ucli.BoolFlag{Name: "json", Usage: "machine-readable output"}},
+				Name: "list", Usage: "every skill and where it comes from (--json: with each skill's examples checked against the help)",
+				Flags: []ucli.Flag{
+					&ucli.BoolFlag{Name: "json", Usage: "machine-readable output, with the verification counts and the subcommands no example covers"},
+					&ucli.StringFlag{Name: "captures", Usage: "with --json: check tools that are not installed against `DIR`/<tool>/capture.txtar", Destination: &capturesDir},
+				},
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
 					list := a.loadSkills().List()
 					if a.json || cmd.Bool("json") {
-						type row struct {
-							Name, Category, Source string
-							Examples               int
-						}
-						var rows []row
-						for _, s := range list {
-							rows = append(rows, row{s.Name, s.Category, s.Source, len(s.Examples)})
-						}
-						return writeJSON(a.d.IO.Out, rows)
+						return a.skillListJSON(ctx, list, capturesDir)
 					}
 					tw := tabwriter.NewWriter(a.d.IO.Out, 2, 4, 2, ' ', 0)
-					fmt.Fprintln(tw, "NAME\tCATEGORY\tEXAMPLES\tSOURCE")
+					fmt.Fprintln(tw, "NAME\tCATEGORY\tEXAMPLES\tVERIFIED\tSOURCE")
 					for _, s := range list {
-						fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", s.Name, s.Category, len(s.Examples), s.Source)
+						fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", s.Name, s.Category, len(s.Examples), verifiedMark(s), s.Source)
 					}
 					return tw.Flush()
 				},
@@ -88,22 +81,98 @@ $XDG_DATA_HOME/oxo-call/skills/, which win over the built-in set.`,
 				Name: "verify", Usage: "check every example's executable, subcommand and flags against the tool's real help", ArgsUsage: "TOOL | --all",
 				Flags: []ucli.Flag{
 					&ucli.BoolFlag{Name: "all", Usage: "every skill", Destination: &all},
-					&ucli.BoolFlag{Name: "installed-only", Usage: "with --all: skip skills whose tool is not installed, silently", Destination: &installedOnly},
+					&ucli.BoolFlag{Name: "installed-only", Usage: "with --all: skip skills whose tool is not installed (nor captured), silently", Destination: &installedOnly},
+					&ucli.StringFlag{Name: "captures", Usage: "check tools that are not installed against the help recorded in `DIR`/<tool>/capture.txtar (the project's golden/)", Destination: &capturesDir},
 				},
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
-					return a.verifySkills(ctx, cmd, all, installedOnly)
+					return a.verifySkills(ctx, cmd, all, installedOnly, capturesDir)
 				},
 			},
 			{
-				Name: "new", Usage: "draft a skill for a tool from its own help", ArgsUsage: "TOOL",
+				Name: "install", Usage: "verify skill files (Markdown with front matter) and copy them into the community skills dir", ArgsUsage: "FILE|DIR|URL...",
+				Flags: []ucli.Flag{
+					&ucli.BoolFlag{Name: "force", Usage: "install even if an example fails verification, and replace an installed skill", Destination: &force},
+					&ucli.StringFlag{Name: "captures", Usage: "check tools that are not installed against `DIR`/<tool>/capture.txtar", Destination: &capturesDir},
+				},
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					return a.installSkills(ctx, cmd, force, capturesDir)
+				},
+			},
+			{
+				Name: "remove", Aliases: []string{"rm"}, Usage: "remove an installed (community) skill", ArgsUsage: "TOOL",
+				Action: func(ctx context.Context, cmd *ucli.Command) error { return a.removeSkill(cmd) },
+			},
+			{
+				Name: "new", Usage: "draft a skill for a tool from its own help: its examples and its usage lines, verified", ArgsUsage: "TOOL | --all-missing",
 				Flags: []ucli.Flag{
 					&ucli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write here instead of your skills dir (- for stdout)", Destination: &out},
 					&ucli.BoolFlag{Name: "force", Usage: "overwrite an existing file", Destination: &force},
+					&ucli.StringFlag{Name: "captures", Usage: "read a tool that is not installed from the help recorded in `DIR`/<tool>/capture.txtar", Destination: &capturesDir},
+					&ucli.BoolFlag{Name: "all-missing", Usage: "draft one for every tool oxo-call has read (docs list, and --captures) that is installed or captured and has no skill", Destination: &allMissing},
 				},
-				Action: func(ctx context.Context, cmd *ucli.Command) error { return a.newSkill(ctx, cmd, out, force) },
+				Action: func(ctx context.Context, cmd *ucli.Command) error {
+					if allMissing {
+						return a.newMissingSkills(ctx, force, capturesDir)
+					}
+					return a.newSkill(ctx, cmd, out, force, capturesDir)
+				},
 			},
 		},
 	}
+}
+
+// skillRow is one skill in skill list --json: what it holds and how its
+// examples fare against the tool's help.
+type skillRow struct {
+	Name, Category, Source string
+	Examples               int
+	// Verified is false for a skill marked verified: false.
+	Verified bool
+	// ExamplesVerified passed every check; ExamplesUnchecked could not be
+	// checked (help not readable or a flag not parsed); ExamplesSkipped
+	// name an executable that is neither installed nor captured.
+	ExamplesVerified, ExamplesFailed, ExamplesUnchecked, ExamplesSkipped int
+	// SubcommandsWithoutExample lists the subcommands and companion
+	// executables of the tool that no example uses.
+	SubcommandsWithoutExample []string
+}
+
+func (a *app) skillListJSON(ctx context.Context, list []*skills.Skill, capturesDir string) error {
+	e, err := a.capturesEngine(capturesDir)
+	if err != nil {
+		return err
+	}
+	rows := []skillRow{}
+	for _, s := range list {
+		r := skillRow{Name: s.Name, Category: s.Category, Source: s.Source, Examples: len(s.Examples), Verified: !s.Unverified,
+			SubcommandsWithoutExample: []string{}}
+		checks, uncovered := e.SkillCoverage(ctx, s)
+		for _, c := range checks {
+			switch c.Status {
+			case "ok":
+				r.ExamplesVerified++
+			case "error":
+				r.ExamplesFailed++
+			case "unchecked":
+				r.ExamplesUnchecked++
+			default:
+				r.ExamplesSkipped++
+			}
+		}
+		r.SubcommandsWithoutExample = append(r.SubcommandsWithoutExample, uncovered...)
+		rows = append(rows, r)
+	}
+	return writeJSON(a.d.IO.Out, rows)
+}
+
+// verifiedMark is the VERIFIED column of skill list: "no" for a skill
+// marked verified: false, whose examples were never checked against the
+// tool's real help.
+func verifiedMark(s *skills.Skill) string {
+	if s.Unverified {
+		return "no"
+	}
+	return "yes"
 }
 
 func (a *app) skillArg(cmd *ucli.Command) (*skills.Skill, error) {
@@ -118,7 +187,7 @@ func (a *app) skillArg(cmd *ucli.Command) (*skills.Skill, error) {
 }
 
 // verifySkills runs engine.VerifySkill and prints one line per problem.
-func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installedOnly bool) error {
+func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installedOnly bool, capturesDir string) error {
 	var list []*skills.Skill
 	if all {
 		list = a.loadSkills().List()
@@ -129,8 +198,12 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 		}
 		list = []*skills.Skill{sk}
 	}
-	e := a.engine()
-	var bad, ok, unchecked, skipped, tools int
+	e, err := a.capturesEngine(capturesDir)
+	if err != nil {
+		return err
+	}
+	var captured int
+	var bad, ok, unchecked, skipped, tools, unverifiable int
 	for _, sk := range list {
 		checks := e.VerifySkill(ctx, sk)
 		allSkipped := true
@@ -139,11 +212,21 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 				allSkipped = false
 			}
 		}
+		if allSkipped && sk.Unverified {
+			// verified: false and no help to check against: the skill
+			// says so itself, so this is neither a failure nor a gap.
+			unverifiable++
+			fmt.Fprintf(a.d.IO.Out, "SKIP %s: verified: false (its tool cannot be installed here; %d examples not checked)\n", sk.Source, len(checks))
+			continue
+		}
 		if allSkipped && installedOnly {
 			continue
 		}
 		tools++
 		for _, c := range checks {
+			if c.Captured {
+				captured++
+			}
 			switch c.Status {
 			case "ok":
 				ok++
@@ -160,48 +243,17 @@ func (a *app) verifySkills(ctx context.Context, cmd *ucli.Command, all, installe
 			}
 		}
 	}
-	fmt.Fprintf(a.d.IO.Out, "skills: %d checked; examples: %d ok, %d failed, %d unchecked (no readable help), %d skipped (not installed)\n", tools, ok, bad, unchecked, skipped)
+	fmt.Fprintf(a.d.IO.Out, "skills: %d checked", tools)
+	if unverifiable > 0 {
+		fmt.Fprintf(a.d.IO.Out, ", %d skipped-unverifiable (verified: false)", unverifiable)
+	}
+	fmt.Fprintf(a.d.IO.Out, "; examples: %d ok, %d failed, %d unchecked (no readable help), %d skipped (not installed)", ok, bad, unchecked, skipped)
+	if captured > 0 {
+		fmt.Fprintf(a.d.IO.Out, "; %d checked against captured help", captured)
+	}
+	fmt.Fprintln(a.d.IO.Out)
 	if bad > 0 {
 		return silentExit(ExitChecksFailed)
 	}
-	return nil
-}
-
-// newSkill drafts a skill from the tool's help; it never overwrites a
-// file without --force.
-func (a *app) newSkill(ctx context.Context, cmd *ucli.Command, out string, force bool) error {
-	if err := needArgs(cmd, 1, "a tool name"); err != nil {
-		return err
-	}
-	tool := cmd.Args().First()
-	_, doc, _, err := a.engine().Doc(ctx, tool, nil)
-	if err != nil {
-		return err
-	}
-	var subs []skills.DraftSub
-	for _, s := range doc.Subcommands {
-		subs = append(subs, skills.DraftSub{Name: s.Name, Description: s.Description})
-	}
-	for _, c := range doc.Companions {
-		subs = append(subs, skills.DraftSub{Name: c.Name, Description: c.Description})
-	}
-	body := skills.Draft(filepath.Base(tool), doc.Description, subs, doc.UsagePatterns)
-	if out == "-" {
-		_, err := a.d.IO.Out.Write(body)
-		return err
-	}
-	if out == "" {
-		out = filepath.Join(a.d.paths().UserSkillsDir(), strings.ToLower(filepath.Base(tool))+".md")
-	}
-	if _, err := os.Stat(out); err == nil && !force {
-		return fmt.Errorf("%s exists; not overwriting it (use --force, or -o another file)", out)
-	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
-	}
-	if err := engine.WriteFileAtomic(out, body, 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintf(a.d.IO.Err, "drafted %s from %s's help: fill in the concepts, pitfalls and examples, then: oxo-call skill verify %s\n", out, tool, tool)
 	return nil
 }

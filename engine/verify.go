@@ -18,12 +18,27 @@ type ExampleCheck struct {
 	// skipped (the executable is not installed).
 	Status   string   `json:"status"`
 	Problems []string `json:"problems,omitempty"`
+	// Captured: checked against recorded help (Options.Captured), the
+	// executable not being installed.
+	Captured bool `json:"captured,omitempty"`
 }
 
 // VerifySkill checks every example of a skill against the real ToolDocs:
 // its executable or companion, its subcommand path, and each flag.
 func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleCheck {
+	checks, _ := e.SkillCoverage(ctx, sk)
+	return checks
+}
+
+// SkillCoverage verifies a skill's examples (VerifySkill) and also lists
+// the subcommands and companion executables of its tool that no example
+// uses, in the help's order; the list is empty when the tool's help
+// cannot be read.
+func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []ExampleCheck, uncovered []string) {
 	docs := map[string]*ToolDoc{}
+	// explorers holds the replaying explorer of each executable checked
+	// against captured help; installed ones use e.explorer.
+	explorers := map[string]*Explorer{}
 	getDoc := func(exe string) *ToolDoc {
 		if d, ok := docs[exe]; ok {
 			return d
@@ -31,6 +46,10 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 		_, d, _, err := e.Doc(ctx, exe, nil)
 		if err != nil {
 			d = nil
+			if x, rec := e.capturedExplorer(exe); x != nil {
+				d = x.Explore(ctx, rec, nil)
+				explorers[exe] = x
+			}
 		}
 		docs[exe] = d
 		return d
@@ -40,6 +59,7 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 		others[n] = true
 	}
 	var out []ExampleCheck
+	used := map[string]bool{}
 	for _, ex := range sk.Examples {
 		ch := ExampleCheck{Task: ex.Task, Line: ex.Line, Args: ex.Args, Status: "ok"}
 		args, err := skills.SplitArgs(ex.Args)
@@ -52,6 +72,10 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 		if len(args) > 0 && (others[args[0]] || args[0] == sk.Name) {
 			exe, args = args[0], args[1:]
 		}
+		used[exe] = true
+		if exe == sk.Name && len(args) > 0 {
+			used["\x00"+args[0]] = true
+		}
 		doc := getDoc(exe)
 		if doc == nil {
 			ch.Status = "skipped"
@@ -59,14 +83,53 @@ func (e *Engine) VerifySkill(ctx context.Context, sk *skills.Skill) []ExampleChe
 			out = append(out, ch)
 			continue
 		}
+		x := e.explorer
+		if cx, ok := explorers[exe]; ok {
+			x, ch.Captured = cx, true
+		}
 		if len(args) > 0 && looksLikeSub(args[0]) && FindSubcommand(doc.Subcommands, args[0]) == nil {
-			doc = e.probeSub(ctx, doc, args[0])
+			doc = probeSub(ctx, x, doc, args[0])
 			docs[exe] = doc
 		}
 		checkArgs(doc, args, &ch, helpText(doc, exe, sk.Name, args))
 		out = append(out, ch)
 	}
-	return out
+	if doc := getDoc(sk.Name); doc != nil {
+		for _, s := range doc.Subcommands {
+			if !used["\x00"+s.Name] {
+				uncovered = append(uncovered, s.Name)
+			}
+		}
+		for _, c := range doc.Companions {
+			if !used[c.Name] {
+				uncovered = append(uncovered, c.Name)
+			}
+		}
+	}
+	return out, uncovered
+}
+
+// capturedExplorer returns an explorer that replays the recorded help of
+// exe, with the record it was captured from, or nil when there is none.
+func (e *Engine) capturedExplorer(exe string) (*Explorer, *ToolRecord) {
+	if e.opts.Captured == nil {
+		return nil, nil
+	}
+	rec, run, ok := e.opts.Captured(exe)
+	if !ok || rec == nil || run == nil {
+		return nil, nil
+	}
+	return &Explorer{Rules: e.opts.Rules, Runner: run, Opts: e.opts.Explore}, rec
+}
+
+// CapturedDoc is the ToolDoc explored from the recorded help of exe
+// (Options.Captured), or nil when there is none.
+func (e *Engine) CapturedDoc(ctx context.Context, exe string) *ToolDoc {
+	x, rec := e.capturedExplorer(exe)
+	if x == nil {
+		return nil
+	}
+	return x.Explore(ctx, rec, nil)
 }
 
 // looksLikeSub reports a first argument that may be a subcommand the
@@ -77,8 +140,8 @@ func looksLikeSub(a string) bool {
 
 // probeSub asks the tool for one more subcommand's help; a word with help
 // of its own (differing from the root's) is added to a copy of the doc.
-func (e *Engine) probeSub(ctx context.Context, doc *ToolDoc, word string) *ToolDoc {
-	sd, text, ok := e.explorer.ExploreSub(ctx, &doc.Record, doc.RawHelp, []string{word})
+func probeSub(ctx context.Context, x *Explorer, doc *ToolDoc, word string) *ToolDoc {
+	sd, text, ok := x.ExploreSub(ctx, &doc.Record, doc.RawHelp, []string{word})
 	if !ok || len(sd.Flags) == 0 {
 		return doc
 	}

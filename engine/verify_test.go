@@ -222,3 +222,70 @@ func TestVerifySkillHiddenSubcommandsAndProse(t *testing.T) {
 		"--legac old.txt":             {"error", "unknown flag --legac"},
 	}, "read old", "--legacy old.txt -o out.txt", "typo", "--legac old.txt")
 }
+
+// TestVerifySkillFallsBackToCapturedHelp checks a tool that is not on
+// PATH against help served by Options.Captured (here the same script,
+// kept outside PATH), including a subcommand probed on demand.
+func TestVerifySkillFallsBackToCapturedHelp(t *testing.T) {
+	hidden := t.TempDir()
+	fakeBin(t, hidden, "bamkit", bamkitScript, 0o755)
+	asked := map[string]int{}
+	captured := func(exe string) (*ToolRecord, Runner, bool) {
+		asked[exe]++
+		if exe != "bamkit" {
+			return nil, nil, false
+		}
+		p := hidden + "/bamkit"
+		return &ToolRecord{Name: exe, Executable: exe, ResolvedPath: p, GlobalPath: p, Installed: true}, ExecRunner{}, true
+	}
+	e := New(Options{Rules: builtinRules, PathDirs: []string{t.TempDir()}, Runner: ExecRunner{}, Captured: captured})
+	sk := inlineSkill(t, "name: bamkit\ncompanions: [bamkit-build]",
+		"sort", "sort -@ 4 -o out.bam in.bam",
+		"sort bad", "sort --threads 4 in.bam",
+		"index", "index -c in.bam",
+		"build", "bamkit-build -p 4 ref.fa idx")
+	got := e.VerifySkill(context.Background(), sk)
+	want := []struct {
+		status   string
+		captured bool
+		problem  string
+	}{{"ok", true, ""}, {"error", true, "unknown flag --threads"}, {"ok", true, ""}, {"skipped", false, "bamkit-build is not installed"}}
+	if len(got) != len(want) {
+		t.Fatalf("%d checks: %+v", len(got), got)
+	}
+	for i, w := range want {
+		if got[i].Status != w.status || got[i].Captured != w.captured || !strings.Contains(strings.Join(got[i].Problems, "; "), w.problem) {
+			t.Errorf("%q: %+v, want %+v", got[i].Args, got[i], w)
+		}
+	}
+	if asked["bamkit"] != 1 || asked["bamkit-build"] != 1 {
+		t.Errorf("captures asked %v, want once per executable", asked)
+	}
+	// A lookup that answers without a runner counts as no capture.
+	e = New(Options{Rules: builtinRules, PathDirs: []string{t.TempDir()}, Runner: ExecRunner{},
+		Captured: func(string) (*ToolRecord, Runner, bool) { return &ToolRecord{}, nil, true }})
+	if got := e.VerifySkill(context.Background(), sk); got[0].Status != "skipped" {
+		t.Errorf("nil runner: %+v", got[0])
+	}
+}
+
+func TestSkillCoverage(t *testing.T) {
+	e := verifyEngine(t)
+	sk := inlineSkill(t, "name: bamkit\ncompanions: [bamkit-build]", "sort", "sort -n in.bam", "sort again", "bamkit sort -o o.bam in.bam")
+	checks, uncovered := e.SkillCoverage(context.Background(), sk)
+	if len(checks) != 2 || checks[0].Status != "ok" {
+		t.Fatalf("checks %+v", checks)
+	}
+	if strings.Join(uncovered, ",") != "index,bamkit-build" {
+		t.Errorf("uncovered %q", uncovered)
+	}
+	sk = inlineSkill(t, "name: bamkit\ncompanions: [bamkit-build]", "build", "bamkit-build ref.fa idx", "index", "index in.bam")
+	if _, uncovered := e.SkillCoverage(context.Background(), sk); strings.Join(uncovered, ",") != "sort" {
+		t.Errorf("uncovered %q", uncovered)
+	}
+	// A tool that is not installed: nothing is known to be uncovered.
+	sk = inlineSkill(t, "name: nosuchtool", "x", "run x")
+	if checks, uncovered := e.SkillCoverage(context.Background(), sk); len(uncovered) != 0 || checks[0].Status != "skipped" {
+		t.Errorf("missing tool: %+v %q", checks, uncovered)
+	}
+}

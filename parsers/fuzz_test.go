@@ -73,6 +73,12 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 		}
+		lines := strings.Count(help, "\n") + 1
+		for _, ex := range HelpExamples(help, []string{"kit", "x"}) {
+			if ex.Command == "" || ex.Line < 1 || ex.Line > lines || strings.Contains(ex.Command, "\n") {
+				t.Fatalf("bad example %+v", ex)
+			}
+		}
 	})
 }
 

@@ -41,6 +41,32 @@ fi
 warm_median=$(awk '{a[NR]=$1} END {printf "%.1f", (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)/1000}' "$tmp/warm.txt")
 warm_p90=$(awk '{a[NR]=$1} END {printf "%.1f", a[int(NR*0.9)]/1000}' "$tmp/warm.txt")
 
+echo "skill coverage (skill list --json)" >&2
+"$bin" skill list --json --captures golden >"$tmp/skills.json"
+
+# skill_coverage summarises skill list --json: how many examples were
+# checked against the tools' help (installed or captured), and which
+# subcommands no example covers.
+skill_coverage() {
+  jq -r '
+    def sum(f): map(f) | add // 0;
+    "| skills | \(length) (\(map(select(.Verified | not)) | length) marked `verified: false`) |",
+    "| examples | \(sum(.Examples)) |",
+    "| verified against the help (installed or captured) | \(sum(.ExamplesVerified)) |",
+    "| failed | \(sum(.ExamplesFailed)) |",
+    "| unchecked (help not readable, or a flag the parser did not read) | \(sum(.ExamplesUnchecked)) |",
+    "| not checked (tool neither installed nor captured) | \(sum(.ExamplesSkipped)) |",
+    "| skills whose tool has subcommands no example uses | \(map(select(.SubcommandsWithoutExample | length > 0)) | length) (\(sum(.SubcommandsWithoutExample | length)) subcommands) |"
+  ' "$1"
+  echo
+  echo "Most subcommands without an example:"
+  echo
+  echo "| skill | examples | subcommands without one |"
+  echo "|---|--:|---|"
+  jq -r 'sort_by(-(.SubcommandsWithoutExample | length)) | .[:10][] | select(.SubcommandsWithoutExample | length > 0) |
+    "| \(.Name) | \(.Examples) | \(.SubcommandsWithoutExample | length): \(.SubcommandsWithoutExample[:8] | join(", "))\(if (.SubcommandsWithoutExample | length) > 8 then ", …" else "" end) |"' "$1"
+}
+
 # Medians of the Go benchmarks, one row per benchmark.
 medians() {
   awk '/^pkg: / { n=split($2, p, "/"); pkg=p[n] }
@@ -81,6 +107,16 @@ medians() {
   medians "$tmp/go-bench.txt"
   echo
   echo "The bench run below: $(tail -1 "$tmp/bench.log")"
+  echo
+  echo "## Skill coverage"
+  echo
+  echo "From \`oxo-call skill list --json --captures golden\`: every example of every skill checked against"
+  echo "its tool's help, read from the installed tool or, when it is not installed, from its capture in"
+  echo "\`golden/\`."
+  echo
+  echo "| what | count |"
+  echo "|---|--:|"
+  skill_coverage "$tmp/skills.json"
   echo
   echo "## Accuracy on the golden cases"
   echo

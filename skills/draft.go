@@ -15,14 +15,24 @@ type DraftSub struct {
 	Description string
 }
 
+// DraftExample is one example for Draft: the command line (the tool's
+// name may lead), the task it does and why it is written so. An empty
+// Task or Explanation becomes a TODO.
+type DraftExample struct {
+	Task        string
+	Args        string
+	Explanation string
+}
+
 // draftTextMax bounds every piece of text Draft copies from help output.
 const draftTextMax = 500
 
 // Draft renders a starter skill file for a tool from what its help says:
 // front matter with one keywords entry per subcommand, TODO bullets for
-// Concepts and Pitfalls, and one example per usage line. The result
-// parses with Parse (non-strict); its TODOs are for a person to fill in.
-func Draft(name, description string, subcommands []DraftSub, usageExamples []string) []byte {
+// Concepts and Pitfalls, and the examples given (those with no Args after
+// the tool's name are dropped, as are repeats). The result parses with
+// Parse (non-strict); its TODOs are for a person to fill in.
+func Draft(name, description string, subcommands []DraftSub, examples []DraftExample) []byte {
 	orig := clean(name)
 	if i := strings.LastIndexAny(orig, `/\`); i >= 0 {
 		orig = orig[i+1:]
@@ -60,8 +70,9 @@ func Draft(name, description string, subcommands []DraftSub, usageExamples []str
 	b.WriteString("- TODO: a common mistake with " + orig + " and how to avoid it\n")
 	b.WriteString("## Examples\n")
 	n := 0
-	for _, u := range usageExamples {
-		args := usageArgs(u, orig)
+	tasks := map[string]bool{}
+	for _, ex := range examples {
+		args := usageArgs(ex.Args, orig)
 		if args == "" || seen["\x00"+args] {
 			continue
 		}
@@ -69,18 +80,25 @@ func Draft(name, description string, subcommands []DraftSub, usageExamples []str
 		if n++; n > MaxExamples {
 			break
 		}
-		writeDraftExample(&b, args)
+		task := noTicks(clean(ex.Task))
+		if task == "" {
+			task = "TODO: describe the task done by " + args
+		} else if tasks[task] {
+			task += " (" + args + ")"
+		}
+		tasks[task] = true
+		writeDraftExample(&b, task, args, noTicks(clean(ex.Explanation)))
 	}
 	if n == 0 {
-		writeDraftExample(&b, "TODO")
+		writeDraftExample(&b, "TODO: describe the task done by TODO", "TODO", "")
 	}
 	return b.Bytes()
 }
 
-func writeDraftExample(b *bytes.Buffer, args string) {
-	fmt.Fprintf(b, "### TODO: describe the task done by %s\n", args)
+func writeDraftExample(b *bytes.Buffer, task, args, explanation string) {
+	fmt.Fprintf(b, "### %s\n", task)
 	fmt.Fprintf(b, "**Args:** `%s`\n", args)
-	b.WriteString("**Explanation:** TODO: say why each flag is there\n")
+	fmt.Fprintf(b, "**Explanation:** %s\n", orDefault(explanation, "TODO: say why each flag is there"))
 }
 
 func draftHeader(lower, orig, desc string, subs []DraftSub) []byte {

@@ -14,14 +14,14 @@ func TestDraftParses(t *testing.T) {
 		{Name: "  ", Description: "blank"},
 		{Name: "weird`name", Description: "has `ticks` and\nnewlines\u2028here"},
 	}
-	usage := []string{
-		"Usage: /usr/bin/Samtools sort [options] <in.bam>",
-		"samtools view -b `x` in.bam",
-		"samtools view -b `x` in.bam",
-		"samtools",
-		"$ samtools index in.bam",
+	examples := []DraftExample{
+		{Args: "Usage: /usr/bin/Samtools sort [options] <in.bam>"},
+		{Task: "view `x` as BAM", Args: "samtools view -b `x` in.bam", Explanation: "-b: BAM\noutput"},
+		{Task: "again", Args: "samtools view -b `x` in.bam"},
+		{Task: "nothing", Args: "samtools"},
+		{Task: "view `x` as BAM", Args: "$ samtools index in.bam"},
 	}
-	out := Draft("/usr/bin/Samtools", "Tools for\nalignments: SAM/BAM", subs, usage)
+	out := Draft("/usr/bin/Samtools", "Tools for\nalignments: SAM/BAM", subs, examples)
 	sk, warns, err := Parse("draft.md", out, false)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -38,6 +38,18 @@ func TestDraftParses(t *testing.T) {
 	}
 	if got := strings.Join(args, " | "); got != "sort [options] <in.bam> | view -b 'x' in.bam | index in.bam" {
 		t.Errorf("args %q\n%s", got, out)
+	}
+	// Tasks and explanations come through cleaned; a missing one is a
+	// TODO, a repeated task names its args.
+	want := []Example{
+		{Task: "TODO: describe the task done by sort [options] <in.bam>", Explanation: "TODO: say why each flag is there"},
+		{Task: "view 'x' as BAM", Explanation: "-b: BAM output"},
+		{Task: "view 'x' as BAM (index in.bam)", Explanation: "TODO: say why each flag is there"},
+	}
+	for i, w := range want {
+		if sk.Examples[i].Task != w.Task || sk.Examples[i].Explanation != w.Explanation {
+			t.Errorf("example %d: %+v, want %+v", i, sk.Examples[i], w)
+		}
 	}
 	if got := strings.Join(sortedKeys(sk.Keywords), ","); got != "sort,view,weird`name" {
 		t.Errorf("keywords %q", got)
@@ -63,11 +75,11 @@ func TestDraftMinimal(t *testing.T) {
 
 func TestDraftBounds(t *testing.T) {
 	long := strings.Repeat("é", 2*MaxLineLen)
-	var usage []string
+	var usage []DraftExample
 	for i := 0; i < MaxExamples+20; i++ {
-		usage = append(usage, fmt.Sprintf("tool run %d", i))
+		usage = append(usage, DraftExample{Task: long, Args: fmt.Sprintf("tool run %d", i), Explanation: long})
 	}
-	out := Draft(long, long, []DraftSub{{Name: long, Description: long}}, append(usage, long))
+	out := Draft(long, long, []DraftSub{{Name: long, Description: long}}, append(usage, DraftExample{Args: long}))
 	sk, _, err := Parse("draft.md", out, false)
 	if err != nil {
 		t.Fatalf("%v", err)

@@ -73,7 +73,7 @@ func FuzzDraft(f *testing.F) {
 	f.Add("", "", "", "", "")
 	f.Add("a`b", "x\ny: z", "---", "## Examples", "### `")
 	f.Fuzz(func(t *testing.T, name, desc, sub, subDesc, usage string) {
-		out := Draft(name, desc, []DraftSub{{Name: sub, Description: subDesc}}, []string{usage})
+		out := Draft(name, desc, []DraftSub{{Name: sub, Description: subDesc}}, []DraftExample{{Task: subDesc, Args: usage, Explanation: desc}, {Task: subDesc, Args: name + " " + usage}})
 		if _, _, err := Parse("draft.md", out, false); err != nil {
 			t.Fatalf("draft does not parse: %v\n%s", err, out)
 		}
