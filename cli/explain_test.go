@@ -147,3 +147,22 @@ Stage 5 · validate — not built yet
 		t.Fatalf("got:\n%s\nwant:\n%s", buf.String(), want)
 	}
 }
+
+func TestExplainShowsAnUnverifiedSkill(t *testing.T) {
+	f := filtEnv(t)
+	f.write(f.userSkillsDir()+"/filt.md", strings.Replace(goodFiltSkill, "companions:", "verified: false\ncompanions:", 1))
+	out, _, code := f.run("explain", "filt", filtTask)
+	if code != 0 || !strings.Contains(out, "filt.md: 1 examples, 1 concepts, 1 pitfalls (verified: false — its examples were not checked against the tool's help)") {
+		t.Fatalf("%d\n%s", code, out)
+	}
+	out, _, _ = f.run("explain", "--json", "filt", filtTask)
+	if !strings.Contains(out, `"skill_unverified": true`) {
+		t.Fatalf("--json lacks skill_unverified:\n%s", out)
+	}
+	// A verified skill says nothing of the kind.
+	g := skillEnv(t, goodFiltSkill)
+	out, _, _ = g.run("explain", "filt", filtTask)
+	if strings.Contains(out, "verified: false") || !strings.Contains(out, "filt.md: 1 examples") {
+		t.Fatalf("verified skill:\n%s", out)
+	}
+}

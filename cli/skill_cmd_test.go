@@ -51,13 +51,13 @@ func TestSkillList(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("code=%d err=%s", code, errOut)
 	}
-	if !strings.HasPrefix(out, "NAME") || !hasRow(strings.SplitN(out, "\n", 2)[0], "NAME CATEGORY EXAMPLES SOURCE") {
+	if !strings.HasPrefix(out, "NAME") || !hasRow(strings.SplitN(out, "\n", 2)[0], "NAME CATEGORY EXAMPLES VERIFIED SOURCE") {
 		t.Fatalf("header: %s", out)
 	}
 	for _, row := range []string{
-		"filt test 2 " + filepath.Join(f.userSkillsDir(), "filt.md"),
-		"comm community 1 " + community,
-		"bwa mine 0 " + userBwa,
+		"filt test 2 yes " + filepath.Join(f.userSkillsDir(), "filt.md"),
+		"comm community 1 yes " + community,
+		"bwa mine 0 yes " + userBwa,
 	} {
 		if !hasRow(out, row) {
 			t.Errorf("no row %q", row)
@@ -95,7 +95,7 @@ func TestSkillBrokenUserFileIsAWarning(t *testing.T) {
 	f := skillEnv(t, filtSkill)
 	broken := f.write(filepath.Join(f.userSkillsDir(), "broken.md"), "---\nname: [\n---\n")
 	out, errOut, code := f.run("skill", "list")
-	if code != 0 || !strings.Contains(errOut, "warning: "+broken+":") || !hasRow(out, "filt test 2 "+filepath.Join(f.userSkillsDir(), "filt.md")) {
+	if code != 0 || !strings.Contains(errOut, "warning: "+broken+":") || !hasRow(out, "filt test 2 yes "+filepath.Join(f.userSkillsDir(), "filt.md")) {
 		t.Fatalf("code=%d err=%s", code, errOut)
 	}
 }
@@ -227,7 +227,7 @@ func TestSkillNew(t *testing.T) {
 		}
 	}
 	// The draft is a skill oxo-call loads, from the user's directory.
-	if out, errOut, _ := f.run("skill", "list"); !hasRow(out, "kit TODO 1 "+dst) || errOut != "" {
+	if out, errOut, _ := f.run("skill", "list"); !hasRow(out, "kit TODO 1 yes "+dst) || errOut != "" {
 		t.Fatalf("list: %s %s", out, errOut)
 	}
 	// Never overwritten without --force.
@@ -262,5 +262,57 @@ func TestSkillNewListsCompanions(t *testing.T) {
 	out, _, code := f.run("skill", "new", "-o", "-", "filt")
 	if code != 0 || !strings.Contains(out, "name: filt\n") || !strings.Contains(out, "- `filt-index`") {
 		t.Fatalf("%d %s", code, out)
+	}
+}
+
+// unverifiedSkill is a skill for a tool that cannot be installed, so its
+// file says verified: false.
+const unverifiedSkill = "---\nname: faraway\ncategory: test\ndescription: a tool not installable here\nverified: false\n---\n" +
+	"## Examples\n### do in.txt\n**Args:** `-q 3 in.txt`\n**Explanation:** x\n### do more\n**Args:** `--y in.txt`\n**Explanation:** y\n"
+
+func TestSkillUnverifiedListAndVerify(t *testing.T) {
+	f := skillEnv(t, goodFiltSkill)
+	src := f.write(filepath.Join(f.userSkillsDir(), "faraway.md"), unverifiedSkill)
+	out, _, code := f.run("skill", "list")
+	if code != 0 || !hasRow(out, "faraway test 2 no "+src) || !hasRow(out, "filt test 1 yes "+filepath.Join(f.userSkillsDir(), "filt.md")) {
+		t.Fatalf("list: %d\n%s", code, out)
+	}
+	out, _, _ = f.run("skill", "list", "--json")
+	var rows []struct {
+		Name     string
+		Verified bool
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, r := range rows {
+		if r.Name == "faraway" || r.Name == "filt" {
+			seen++
+			if r.Verified != (r.Name == "filt") {
+				t.Errorf("--json: %+v", r)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Fatalf("--json rows: %+v", rows)
+	}
+	// verify: skipped as unverifiable, not failed, with or without --all.
+	want := "SKIP " + src + ": verified: false (its tool cannot be installed here; 2 examples not checked)\n" +
+		"skills: 0 checked, 1 skipped-unverifiable (verified: false); examples: 0 ok, 0 failed, 0 unchecked (no readable help), 0 skipped (not installed)\n"
+	if out, _, code := f.run("skill", "verify", "faraway"); code != 0 || out != want {
+		t.Fatalf("verify faraway: %d\n%s", code, out)
+	}
+	out, _, code = f.run("skill", "verify", "--all", "--installed-only")
+	if code != 0 || !strings.Contains(out, "SKIP "+src+": verified: false") ||
+		!strings.HasSuffix(out, "skills: 1 checked, 1 skipped-unverifiable (verified: false); examples: 1 ok, 0 failed, 0 unchecked (no readable help), 0 skipped (not installed)\n") {
+		t.Fatalf("verify --all --installed-only: %d\n%s", code, out)
+	}
+	// Once the tool is installed the examples are checked after all, and
+	// a bad one fails even though the skill says verified: false.
+	f.tool("faraway", strings.ReplaceAll(filtScript, "filt", "faraway"))
+	out, _, code = f.run("skill", "verify", "faraway")
+	if code != ExitChecksFailed || !strings.Contains(out, "unknown flag --y") || strings.Contains(out, "SKIP") {
+		t.Fatalf("installed: %d\n%s", code, out)
 	}
 }

@@ -80,10 +80,13 @@ type Result struct {
 	Command  Command   `json:"-"`
 	Findings []Finding `json:"findings"`
 	// Skill is the source of the skill used, if any.
-	Skill       string  `json:"skill,omitempty"`
-	Scenario    string  `json:"scenario"`
-	Confidence  float64 `json:"confidence"`
-	Explanation string  `json:"explanation"`
+	Skill string `json:"skill,omitempty"`
+	// SkillUnverified: the skill says verified: false, so its examples
+	// were never checked against the tool's real help.
+	SkillUnverified bool    `json:"skill_unverified,omitempty"`
+	Scenario        string  `json:"scenario"`
+	Confidence      float64 `json:"confidence"`
+	Explanation     string  `json:"explanation"`
 	// Uncertain: confidence is below the threshold.
 	Uncertain bool `json:"uncertain"`
 	// Unchecked: built without the tool's help (not installed, or bare).
@@ -202,7 +205,12 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 			doc = FuseSkill(doc, sk)
 			res.Doc = doc
 		}
-		tr.Add(StageExplore, nil, 0, fmt.Sprintf("skill %s: %d examples, %d concepts, %d pitfalls", sk.Source, len(sk.Examples), len(sk.Concepts), len(sk.Pitfalls)))
+		what := fmt.Sprintf("skill %s: %d examples, %d concepts, %d pitfalls", sk.Source, len(sk.Examples), len(sk.Concepts), len(sk.Pitfalls))
+		if sk.Unverified {
+			res.SkillUnverified = true
+			what += " (verified: false — its examples were not checked against the tool's help)"
+		}
+		tr.Add(StageExplore, nil, 0, what)
 	}
 	start := time.Now()
 	fill := MapTask(e.opts.Rules, rec, doc, sk, req.Task)

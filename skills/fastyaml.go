@@ -3,7 +3,7 @@ package skills
 import "strings"
 
 // fastFrontMatter decodes the plain subset of YAML that skill files use —
-// "key: scalar", "key: [a, b]" and, under keywords, "  sub: [a, b]" — in
+// "key: scalar", "key: [a, b]", "verified: true|false" and, under keywords, "  sub: [a, b]" — in
 // a fraction of yaml.v3's time. It reports false for anything else
 // (comments after values, block lists, escapes, anchors, tags, unknown or
 // repeated keys …); the caller then decodes with yaml.v3, which also
@@ -41,6 +41,15 @@ func fastFrontMatter(lines []string, s *Skill) (map[string]int, bool) {
 				return nil, false
 			}
 			*d = list
+		case *verifiedKey:
+			switch val {
+			case "true":
+				*d = false
+			case "false":
+				*d = true
+			default:
+				return nil, false // other spellings: yaml.v3 decides
+			}
 		case *map[string][]string:
 			if val != "" {
 				return nil, false

@@ -52,6 +52,10 @@ func TestFastFrontMatter(t *testing.T) {
 		{"name: x\nkeywords:\n  a: [b, c]\n\n  d-e: []\ncategory: y", true},
 		{"name: x\nkeywords:\ncategory: y", true},
 		{"name: x\ndescription:", true},
+		{"name: x\nverified: false", true},
+		{"name: x\nverified: true", true},
+		{"name: x\nverified: False", false}, // other spellings go to yaml.v3
+		{"name: x\nverified: [a]", false},
 	}
 	for _, c := range cases {
 		fast := &Skill{}

@@ -37,7 +37,22 @@ const (
 // knownKeys lists the front-matter keys in the order they are documented.
 var knownKeys = []string{
 	"name", "category", "description", "tags", "author", "source_url",
-	"aliases", "companions", "keywords", "min_version", "max_version",
+	"aliases", "companions", "keywords", "min_version", "max_version", "verified",
+}
+
+// verifiedKey decodes the "verified" key into Skill.Unverified: the file
+// says verified: false, the struct keeps the inverse so that its zero
+// value means verified.
+type verifiedKey bool
+
+// UnmarshalYAML decodes a YAML boolean and stores its negation.
+func (v *verifiedKey) UnmarshalYAML(n *yaml.Node) error {
+	var b bool
+	if err := n.Decode(&b); err != nil {
+		return err
+	}
+	*v = verifiedKey(!b)
+	return nil
 }
 
 func field(s *Skill, key string) any {
@@ -64,6 +79,8 @@ func field(s *Skill, key string) any {
 		return &s.MinVersion
 	case "max_version":
 		return &s.MaxVersion
+	case "verified":
+		return (*verifiedKey)(&s.Unverified)
 	}
 	return nil
 }

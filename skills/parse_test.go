@@ -121,6 +121,8 @@ func TestParseErrors(t *testing.T) {
 		{"blank name", "---\ndescription: d\nname: \"  \"\n---\n" + goodBody, false, "x.md:3: front matter has no name"},
 		{"wrong type", "---\nname: tool\ntags:\n  nested: map\n---\n", false, "x.md:4: front-matter key \"tags\": cannot unmarshal !!map into []string"},
 		{"wrong scalar type", "---\nname: [a]\n---\n", false, "x.md:2: front-matter key \"name\": cannot unmarshal !!seq into string"},
+		{"verified not a boolean", "---\nname: tool\nverified: maybe\n---\n", true, "x.md:3: front-matter key \"verified\": cannot unmarshal !!str `maybe` into bool"},
+		{"verified a list", "---\nname: tool\nverified: [false]\n---\n", false, "x.md:3: front-matter key \"verified\": cannot unmarshal !!seq into bool"},
 		{"duplicate key", "---\nname: tool\nname: again\n---\n", false, "x.md:3: duplicate front-matter key \"name\" (first set at line 2)"},
 		{"complex key", "---\n? [a]\n: b\n---\n", false, "x.md:2: front-matter key must be a plain word"},
 		{"unknown key strict", "---\nname: tool\ndescription: d\nkeyword: {}\n---\n" + goodBody, true, "x.md:4: unknown front-matter key \"keyword\""},
@@ -188,7 +190,7 @@ func TestParseLax(t *testing.T) {
 		got = append(got, w.String())
 	}
 	want := []string{
-		`newer.md:8: unknown front-matter key "future_key" (known keys: name, category, description, tags, author, source_url, aliases, companions, keywords, min_version, max_version)`,
+		`newer.md:8: unknown front-matter key "future_key" (known keys: name, category, description, tags, author, source_url, aliases, companions, keywords, min_version, max_version, verified)`,
 		"newer.md:17: unknown section ## Notes (expected Concepts, Pitfalls, Examples)",
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -295,5 +297,33 @@ func TestSplitArgs(t *testing.T) {
 	}
 	if _, err := SplitArgs(`'x`); !errors.Is(err, ErrUnbalancedQuote) {
 		t.Errorf("error %v does not wrap ErrUnbalancedQuote", err)
+	}
+}
+
+// TestParseVerified checks the "verified" key: absent or true keeps the
+// skill verified, false marks it unverified, in strict and lax mode and
+// through both front-matter decoders.
+func TestParseVerified(t *testing.T) {
+	cases := []struct {
+		header     string
+		unverified bool
+	}{
+		{"name: tool\ndescription: d\n", false},
+		{"name: tool\ndescription: d\nverified: true\n", false},
+		{"name: tool\ndescription: d\nverified: false\n", true},
+		{"name: tool\ndescription: d\nverified: False\n", true},                   // yaml.v3 path
+		{"name: tool\ndescription: d # c\nverified: false\n", true},               // yaml.v3 path
+		{"name: tool\ndescription: d\nverified: false # not installable\n", true}, // yaml.v3 path
+	}
+	for _, c := range cases {
+		for _, strict := range []bool{true, false} {
+			sk, warns, err := Parse("x.md", []byte("---\n"+c.header+"---\n"+goodBody), strict)
+			if err != nil || len(warns) > 0 {
+				t.Fatalf("%q strict=%v: %v %v", c.header, strict, err, warns)
+			}
+			if sk.Unverified != c.unverified {
+				t.Errorf("%q strict=%v: Unverified = %v, want %v", c.header, strict, sk.Unverified, c.unverified)
+			}
+		}
 	}
 }

@@ -14,6 +14,9 @@
 //	  hisat2-build: [build index, 建索引]
 //	min_version: "2.1"                # optional
 //	max_version: ""                   # optional
+//	verified: false                   # optional (default true): the tool cannot
+//	                                  # be installed here, so the examples were
+//	                                  # not checked against its real help
 //	---
 //	## Concepts
 //	- one fact per bullet
@@ -55,6 +58,10 @@ type Skill struct {
 	SourceURL  string
 	MinVersion string
 	MaxVersion string
+	// Unverified is set by "verified: false": the tool cannot be
+	// installed where the skill was written, so its examples were not
+	// checked against the tool's real help.
+	Unverified bool
 	Concepts   []string
 	Pitfalls   []string
 	Examples   []Example
