@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -53,6 +54,17 @@ func (a *app) loadRules() *rules.Set {
 	return a.rules
 }
 
+// warnRuleFailures reports, once each, the rules whose evaluation failed
+// during the command (the stages treat such a rule as not firing).
+func (a *app) warnRuleFailures(context.Context, *ucli.Command) error {
+	if a.rules != nil {
+		for _, err := range a.rules.Failures() {
+			fmt.Fprintf(a.d.IO.Err, "warning: %v\n", err)
+		}
+	}
+	return nil
+}
+
 func (a *app) engine() *engine.Engine {
 	return engine.New(engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
 		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress})
@@ -94,6 +106,7 @@ prints (or runs) the command that does what you asked — and explains why.
 			c.Usage = "print a shell completion script (bash, zsh, fish)"
 		},
 		ExitErrHandler: func(context.Context, *ucli.Command, error) {},
+		After:          a.warnRuleFailures,
 		Flags: []ucli.Flag{
 			&ucli.BoolFlag{Name: "verbose", Usage: "print what each stage does to stderr", Destination: &a.verbose},
 			&ucli.BoolFlag{Name: "json", Usage: "machine-readable output", Destination: &a.json},
@@ -129,8 +142,16 @@ func quietUsage(c *ucli.Command) {
 }
 
 // Main runs the program and returns the exit code; errors are printed here
-// and nowhere else.
-func Main(ctx context.Context, args []string, d *Deps) int {
+// and nowhere else. A crash (a panic) is reported with its stack and exits
+// 1, an oxo-call failure: the Go runtime's own exit code for it, 2, would
+// read as a usage mistake.
+func Main(ctx context.Context, args []string, d *Deps) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(d.IO.Err, "oxo-call: internal error: %v\n%s", r, debug.Stack())
+			code = ExitError
+		}
+	}()
 	err := New(d).Run(ctx, args)
 	if err != nil && err.Error() != "" {
 		fmt.Fprintln(d.IO.Err, "oxo-call: "+strings.TrimSpace(err.Error()))

@@ -113,7 +113,106 @@ func templateArgv(argv []string, back map[string]string) []string {
 	return out
 }
 
-// runBatch builds the command once and runs it per item with a bounded pool.
+// batchItem is one batch item expanded and checked: the command that
+// would run for it (argv, and the file its standard output goes to), what
+// Stage 5 and the batch checks found, and the messages of the error and
+// dangerous findings that keep it from running unasked.
+type batchItem struct {
+	Nr       int
+	Item     string
+	Command  engine.Command
+	Findings []engine.Finding
+	Errors   []string
+	Danger   []string
+}
+
+// expandCheckedBatch turns a batch template into one checked command per
+// item. res was built once from the task with stand-ins (back maps each
+// stand-in to its placeholder); every item's fill is assembled and goes
+// through Stage 5 in cwd exactly like a single run (output equal to input,
+// output exists, writing outside cwd …), and through the checks only a
+// batch needs: two items writing one file, or one item writing a file
+// another reads. A placeholder value that starts with "-" reaches the tool
+// as "./-x", never as an option. Whatever executes the items (here, or a
+// scheduler) runs only what this returns, under the same gate.
+func expandCheckedBatch(eng *engine.Engine, res *engine.Result, back map[string]string, items []string, cwd string) []batchItem {
+	out := make([]batchItem, len(items))
+	writer := map[string]int{} // resolved output → first item writing it
+	reader := map[string]int{} // resolved input → first item reading it
+	for i, item := range items {
+		f := itemFill(res.Fill, back, item, i+1)
+		cmd, fs := eng.Check(res, f, cwd)
+		out[i] = batchItem{Nr: i + 1, Item: item, Command: cmd, Findings: fs}
+		for _, in := range f.Inputs {
+			if _, ok := reader[engine.ResolvePath(cwd, in)]; !ok {
+				reader[engine.ResolvePath(cwd, in)] = i
+			}
+		}
+	}
+	for i := range out {
+		f := itemFill(res.Fill, back, items[i], i+1)
+		for _, o := range f.Outputs {
+			r := engine.ResolvePath(cwd, o)
+			if j, ok := writer[r]; ok && j != i {
+				out[i].Findings = append(out[i].Findings, engine.Finding{Severity: "error", Rule: "check.batch_same_output", Dangerous: true,
+					Message: fmt.Sprintf("%s is also written by item %d (%s)", o, j+1, items[j])})
+			} else if !ok {
+				writer[r] = i
+			}
+			if j, ok := reader[r]; ok && j != i {
+				out[i].Findings = append(out[i].Findings, engine.Finding{Severity: "error", Rule: "check.batch_output_is_input", Dangerous: true,
+					Message: fmt.Sprintf("%s is an input of item %d (%s)", o, j+1, items[j])})
+			}
+		}
+		for _, fd := range out[i].Findings {
+			msg := fd.Message + " [" + fd.Rule + "]"
+			if fd.Severity == "error" {
+				out[i].Errors = append(out[i].Errors, msg)
+			}
+			if fd.Dangerous {
+				out[i].Danger = append(out[i].Danger, msg)
+			}
+		}
+	}
+	return out
+}
+
+// itemFill is the template's fill with one item's values in place of the
+// stand-ins.
+func itemFill(tmpl *engine.Fill, back map[string]string, item string, nr int) *engine.Fill {
+	f := *tmpl
+	val := func(s string) string {
+		t := templateArgv([]string{s}, back)[0]
+		v := interpolate(t, item, nr)
+		if t != s && len(v) > 1 && v[0] == '-' {
+			v = "./" + v // an item is a file, never an option
+		}
+		return v
+	}
+	list := func(in []string) []string {
+		if in == nil {
+			return nil
+		}
+		out := make([]string, len(in))
+		for i, s := range in {
+			out[i] = val(s)
+		}
+		return out
+	}
+	f.Flags = make([]engine.FlagValue, len(tmpl.Flags))
+	for i, fv := range tmpl.Flags {
+		fv.Value = val(fv.Value)
+		f.Flags[i] = fv
+	}
+	f.Positionals, f.Inputs, f.Outputs = list(tmpl.Positionals), list(tmpl.Inputs), list(tmpl.Outputs)
+	if f.Stdout != "" {
+		f.Stdout = val(f.Stdout)
+	}
+	return &f
+}
+
+// runBatch builds the command once, expands and checks it per item, and
+// runs the items that pass with a bounded pool.
 func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, items []string) error {
 	if err := needArgs(cmd, 2, `TOOL "TASK"`); err != nil {
 		return err
@@ -130,11 +229,11 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 		return usagef("a batch task needs a placeholder such as {item} (or {stem}, {basename}, {dir}, {ext}, {nr})")
 	}
 	a.noCache = o.noCache
-	res, err := a.engine().Generate(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: stTask, Scenario: o.scenario})
+	eng := a.engine()
+	res, err := eng.Generate(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: stTask, Scenario: o.scenario})
 	if err != nil {
 		return err
 	}
-	tmpl := templateArgv(res.Command.Argv, back)
 	tmplOut := templateArgv([]string{res.Command.Stdout}, back)[0]
 	res.Command.Display = engine.QuoteArgv(templateArgv(res.Command.DisplayArgv, back))
 	if tmplOut != "" {
@@ -142,10 +241,14 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 	}
 	res.Task = task // history and messages show the user's template
 	kept := res.Findings[:0]
+	confirmed := map[string]bool{} // dangerous rules the user accepted for the template
 	for _, f := range res.Findings {
 		f.Message = templateArgv([]string{f.Message}, back)[0]
 		if f.Rule == "check.input_missing" {
-			continue // the stand-in does not exist; the items are checked when run
+			continue // the stand-in does not exist; each item is checked below
+		}
+		if f.Dangerous && !o.yes {
+			confirmed[f.Rule] = true
 		}
 		kept = append(kept, f)
 	}
@@ -153,37 +256,47 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 	if err := a.gate(res, &o.genOptions, o); err != nil {
 		return err
 	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	plan := expandCheckedBatch(eng, res, back, items, cwd)
+	refused := a.batchGate(plan, o, confirmed)
+	n := len(items)
+	if len(refused) > 0 && o.stopOnError {
+		fmt.Fprintf(a.d.IO.Err, "batch: %d items, %d refused; nothing run (--stop-on-error)\n", n, len(refused))
+		return silentExit(ExitRefused)
+	}
 	jobs := max(1, o.jobs)
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var mu sync.Mutex
 	failed, done := 0, 0
 	p := pool.New().WithMaxGoroutines(jobs)
-	for i, item := range items {
+	for i := range plan {
+		it := &plan[i]
+		if refused[i] {
+			continue
+		}
 		p.Go(func() {
 			if bctx.Err() != nil {
 				return
-			}
-			argv := make([]string, len(tmpl))
-			for j, t := range tmpl {
-				argv[j] = interpolate(t, item, i+1)
 			}
 			// Parallel items write through a lock so lines do not interleave.
 			var out io.Writer = &lockedWriter{mu: &mu, w: a.d.IO.Out}
 			errw := &lockedWriter{mu: &mu, w: a.d.IO.Err}
 			var code int
 			var err error
-			if tmplOut != "" {
-				path := interpolate(tmplOut, item, i+1)
-				f, ferr := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+			if it.Command.Stdout != "" {
+				f, ferr := os.OpenFile(it.Command.Stdout, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
 				if ferr != nil {
 					code, err = 1, ferr
 				} else {
-					code, err = runArgv(bctx, argv, nil, f, errw)
+					code, err = runArgv(bctx, it.Command.Argv, nil, f, errw)
 					f.Close()
 				}
 			} else {
-				code, err = runArgv(bctx, argv, nil, out, errw)
+				code, err = runArgv(bctx, it.Command.Argv, nil, out, errw)
 			}
 			if err != nil && code == 0 {
 				code = 127 // could not start, as a shell reports it
@@ -196,24 +309,96 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 				if err != nil {
 					why = err.Error()
 				}
-				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (%s)\n", i+1, len(items), item, why)
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: failed (%s)\n", it.Nr, n, printable(it.Item), printable(why))
 				if o.stopOnError {
 					cancel()
 				}
 			}
 			mu.Unlock()
 			e := a.entry(res, &code)
-			shown := append([]string{res.Command.DisplayArgv[0]}, argv[len(argv)-len(res.Command.Args):]...)
-			e.Command = engine.QuoteArgv(shown)
+			e.Command = engine.QuoteArgv(it.Command.DisplayArgv)
 			a.record(e)
 		})
 	}
 	p.Wait()
-	fmt.Fprintf(a.d.IO.Err, "batch: %d items, %d ok, %d failed, %d not run\n", len(items), done-failed, failed, len(items)-done)
-	if failed > 0 {
+	summary := fmt.Sprintf("batch: %d items, %d ok, %d failed", n, done-failed, failed)
+	if len(refused) > 0 {
+		summary += fmt.Sprintf(", %d refused", len(refused))
+	}
+	fmt.Fprintf(a.d.IO.Err, "%s, %d not run\n", summary, n-done-len(refused))
+	switch {
+	case len(refused) > 0:
+		return silentExit(ExitRefused)
+	case failed > 0:
 		return silentExit(ExitError)
 	}
 	return nil
+}
+
+// batchGate applies the single-run gate to each checked item: an error
+// finding refuses it, and so does a dangerous one under --yes (unless
+// --force); the other dangerous items are confirmed together with one
+// question. confirmed holds the dangerous rules already accepted for the
+// template. It reports each refused item, naming it and its findings, and
+// returns the refused items by index.
+func (a *app) batchGate(plan []batchItem, o *runOptions, confirmed map[string]bool) map[int]bool {
+	refused := map[int]bool{}
+	n := len(plan)
+	refuse := func(i int, why string) {
+		refused[i] = true
+		it := plan[i]
+		fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: refused: %s: %s\n", it.Nr, n, printable(it.Item), printable(why), printable(it.Command.Display))
+	}
+	ask := map[int]string{}
+	var order []int
+	for i, it := range plan {
+		for _, f := range it.Findings {
+			// Errors and danger are in the refusal below, unless --force
+			// runs the item anyway: then they are shown here.
+			if f.Severity != "info" && (o.force || f.Severity == "warning" && !f.Dangerous) {
+				fmt.Fprintf(a.d.IO.Err, "[%d/%d] %s: %s: %s [%s]\n", it.Nr, n, printable(it.Item), f.Severity, printable(f.Message), f.Rule)
+			}
+		}
+		if o.force {
+			continue
+		}
+		var danger []string
+		for _, f := range it.Findings {
+			if f.Dangerous && !confirmed[f.Rule] {
+				danger = append(danger, f.Message+" ["+f.Rule+"]")
+			}
+		}
+		switch {
+		case len(it.Errors) > 0:
+			refuse(i, strings.Join(it.Errors, "; "))
+		case len(danger) > 0 && o.yes:
+			refuse(i, "dangerous with --yes (add --force to run it anyway): "+strings.Join(danger, "; "))
+		case len(danger) > 0:
+			ask[i] = strings.Join(danger, "; ")
+			order = append(order, i)
+		}
+	}
+	if len(order) == 0 {
+		return refused
+	}
+	if !a.d.IO.Interactive {
+		for _, i := range order {
+			refuse(i, "dangerous, and no terminal to ask on (--yes --force runs it anyway): "+ask[i])
+		}
+		return refused
+	}
+	var lines []string
+	for _, i := range order {
+		lines = append(lines, fmt.Sprintf("  %s: %s", plan[i].Item, ask[i]))
+	}
+	ok, err := a.confirm(fmt.Sprintf("%d items are dangerous:\n%s\nRun them?", len(order), strings.Join(lines, "\n")))
+	if ok && err == nil {
+		return refused
+	}
+	for _, i := range order {
+		refuse(i, "dangerous, not confirmed: "+ask[i])
+	}
+	return refused
 }
 
 // lockedWriter serialises writes from parallel items.

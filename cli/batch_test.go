@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/engine"
 )
 
 // batchEnv is filt with a.txt and b.txt in the work directory.
@@ -260,6 +264,7 @@ func TestBatchExtPlaceholder(t *testing.T) {
 	}
 	f := batchEnv(t)
 	for i := 0; i < 5; i++ {
+		os.Remove(filepath.Join(f.work, "a.txt.out")) // an existing output would be refused
 		out, errOut, code := f.run("run", "--input-items", "a.txt", "filt", "filter {item} keeping quality above 20 into {stem}.{ext}.out")
 		if code != 0 || out != "filt ran: -o a.txt.out -q 20 a.txt\n" {
 			t.Fatalf("run %d: %d %q %s", i, code, out, errOut)
@@ -296,5 +301,152 @@ func TestBatchNoFalseMissingInputWarning(t *testing.T) {
 	_, errOut, code := f.run("run", "--input-items", "a.txt,b.txt", "filt", "filter {item} keeping quality above 20 into {stem}.out")
 	if code != 0 || strings.Contains(errOut, "does not exist") {
 		t.Fatalf("%d %s", code, errOut)
+	}
+}
+
+// TestBatchItemsGoThroughTheGate: the template is not the command that
+// runs; each item's own argv and stdout file are checked like a single
+// run, and a refused item is reported by name and skipped.
+func TestBatchItemsGoThroughTheGate(t *testing.T) {
+	const task = "filter {item} keeping quality above 20 into {stem}.txt" // -o a.txt for item a.txt: output == input
+	t.Run("output equal to input", func(t *testing.T) {
+		f := batchEnv(t)
+		f.write("c.dat", "c\n")
+		_, errOut, code := f.run("run", "--yes", "--input-items", "a.txt,c.dat", "filt", task)
+		if code != ExitRefused {
+			t.Fatalf("a refused item makes the batch exit %d, got %d: %s", ExitRefused, code, errOut)
+		}
+		if f.read("a.txt") != "a\n" {
+			t.Fatalf("a.txt was overwritten: %q", f.read("a.txt"))
+		}
+		if !strings.Contains(errOut, "[1/2] a.txt: refused: an output path is also an input; the input would be overwritten [constraint.output_is_input]: filt -o a.txt -q 20 a.txt\n") {
+			t.Fatalf("the refusal names the item, the finding and the command: %s", errOut)
+		}
+		// The other item is checked on its own and runs.
+		if f.read("c.txt") != "filtered\n" || !strings.Contains(errOut, "batch: 2 items, 1 ok, 0 failed, 1 refused, 0 not run\n") {
+			t.Fatalf("c.dat did not run: %s", errOut)
+		}
+		if got := historyCommands(f); len(got) != 1 || !strings.HasSuffix(got[0], "filt -o c.txt -q 20 c.dat => 0") {
+			t.Fatalf("only the item that ran is recorded: %q", got)
+		}
+	})
+	t.Run("an existing output", func(t *testing.T) {
+		f := batchEnv(t)
+		f.write("a.out", "precious\n")
+		_, errOut, code := f.run("run", "--yes", "--input-items", "a.txt,b.txt", "filt", "filter {item} keeping quality above 20 into {stem}.out")
+		if code != ExitRefused || f.read("a.out") != "precious\n" || f.read("b.out") != "filtered\n" {
+			t.Fatalf("code=%d a.out=%q b.out=%q: %s", code, f.read("a.out"), f.read("b.out"), errOut)
+		}
+		if !strings.Contains(errOut, "[1/2] a.txt: refused: dangerous with --yes (add --force to run it anyway): an output file already exists and would be overwritten [constraint.output_exists]") {
+			t.Fatalf("stderr: %s", errOut)
+		}
+		// Without --yes and without a terminal it is refused too; --force runs it.
+		f.write("b.out", "precious\n")
+		_, errOut, code = f.run("run", "--input-items", "a.txt,b.txt", "filt", "filter {item} keeping quality above 20 into {stem}.out")
+		if code != ExitRefused || f.read("a.out") != "precious\n" || f.read("b.out") != "precious\n" || !strings.Contains(errOut, "no terminal to ask on") {
+			t.Fatalf("no terminal: %d %s", code, errOut)
+		}
+		_, errOut, code = f.run("run", "--yes", "--force", "--input-items", "a.txt", "filt", "filter {item} keeping quality above 20 into {stem}.out")
+		if code != 0 || f.read("a.out") != "filtered\n" || !strings.Contains(errOut, "[1/1] a.txt: warning: an output file already exists and would be overwritten [constraint.output_exists]\n") {
+			t.Fatalf("--force: %d %s", code, errOut)
+		}
+	})
+	t.Run("asked once on a terminal", func(t *testing.T) {
+		for _, c := range []struct {
+			answer string
+			code   int
+			want   string
+		}{{"y\n", 0, "filtered\n"}, {"n\n", ExitRefused, "precious\n"}} {
+			f := batchEnv(t)
+			f.interactive, f.stdin = true, c.answer
+			f.write("a.out", "precious\n")
+			f.write("b.out", "precious\n")
+			_, errOut, code := f.run("run", "--input-items", "a.txt,b.txt", "filt", "filter {item} keeping quality above 20 into {stem}.out")
+			if code != c.code || f.read("a.out") != c.want || f.read("b.out") != c.want || strings.Count(errOut, "[y/N]") != 1 ||
+				!strings.Contains(errOut, "2 items are dangerous:\n  a.txt: an output file already exists") {
+				t.Fatalf("answer %q: code=%d a.out=%q: %s", c.answer, code, f.read("a.out"), errOut)
+			}
+		}
+	})
+	t.Run("the stdout file is checked", func(t *testing.T) {
+		f := batchEnv(t)
+		f.write(f.userSkillsDir()+"/filt.md", filtStdoutSkill)
+		_, errOut, code := f.run("run", "--yes", "--input-items", "a.txt", "filt", "filter {item} keeping quality above 21 and save the records to {basename}")
+		if code != ExitRefused || f.read("a.txt") != "a\n" || !strings.Contains(errOut, "[1/1] a.txt: refused: an output path is also an input") ||
+			!strings.Contains(errOut, ": filt -q 21 a.txt > a.txt\n") {
+			t.Fatalf("code=%d a.txt=%q: %s", code, f.read("a.txt"), errOut)
+		}
+	})
+	t.Run("writing outside the working directory", func(t *testing.T) {
+		// The template "{dir}/{stem}.out" stays inside; the items do not:
+		// one climbs out, one goes through a symlinked folder.
+		f := batchEnv(t)
+		outside := filepath.Join(f.root, "outside")
+		f.write(filepath.Join(outside, "s.txt"), "s\n")
+		if err := os.Symlink(outside, filepath.Join(f.work, "linked")); err != nil {
+			t.Fatal(err)
+		}
+		_, errOut, code := f.run("run", "--yes", "--input-items", "linked/s.txt,sub/../../up.txt,a.txt", "filt", "filter {item} keeping quality above 20 into {dir}/{stem}.out")
+		if code != ExitRefused || !strings.Contains(errOut, "[1/3] linked/s.txt: refused: dangerous with --yes") ||
+			!strings.Contains(errOut, "[2/3] sub/../../up.txt: refused: dangerous with --yes") ||
+			strings.Count(errOut, "[constraint.writes_outside_cwd]") != 2 || f.read("a.out") != "filtered\n" {
+			t.Fatalf("code=%d: %s", code, errOut)
+		}
+		if f.read(filepath.Join(outside, "s.out")) != "" || f.read(filepath.Join(f.root, "up.out")) != "" {
+			t.Fatal("a file was written outside the working directory")
+		}
+	})
+	t.Run("two items writing one file", func(t *testing.T) {
+		f := batchEnv(t)
+		_, errOut, code := f.run("run", "--yes", "--input-items", "a.txt,b.txt", "filt", "filter {item} keeping quality above 20 into all.out")
+		if code != ExitRefused || !strings.Contains(errOut, "[2/2] b.txt: refused: all.out is also written by item 1 (a.txt) [check.batch_same_output]") {
+			t.Fatalf("code=%d: %s", code, errOut)
+		}
+		// One item writing the file another one reads.
+		g := batchEnv(t)
+		_, errOut, code = g.run("run", "--yes", "--input-items", "a.txt,new.txt", "filt", "filter {item} keeping quality above 20 into new.txt")
+		if code != ExitRefused || g.exists("new.txt") || !strings.Contains(errOut, "[1/2] a.txt: refused: new.txt is an input of item 2 (new.txt) [check.batch_output_is_input]") {
+			t.Fatalf("code=%d: %s", code, errOut)
+		}
+	})
+	t.Run("--stop-on-error runs nothing when an item is refused", func(t *testing.T) {
+		f := batchEnv(t)
+		f.write("c.dat", "c\n")
+		_, errOut, code := f.run("run", "--yes", "-x", "--input-items", "c.dat,a.txt", "filt", task)
+		if code != ExitRefused || f.exists("c.txt") || f.read("a.txt") != "a\n" || len(f.history()) != 0 ||
+			!strings.Contains(errOut, "[2/2] a.txt: refused:") || !strings.Contains(errOut, "batch: 2 items, 1 refused; nothing run (--stop-on-error)\n") {
+			t.Fatalf("code=%d: %s", code, errOut)
+		}
+	})
+	t.Run("an item starting with a dash is a file", func(t *testing.T) {
+		f := batchEnv(t)
+		f.write("-q", "q\n")
+		f.write("-x.txt", "x\n")
+		out, errOut, code := f.run("run", "--input-items", "-x.txt,-q", "filt", "filter {item} keeping quality above 20 into {stem}.out")
+		if code != 0 {
+			t.Fatalf("code=%d: %s", code, errOut)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		sort.Strings(lines)
+		if strings.Join(lines, "|") != "filt ran: -o ./-q.out -q 20 ./-q|filt ran: -o ./-x.out -q 20 ./-x.txt" {
+			t.Fatalf("argv: %q", out)
+		}
+		if f.read("-x.out") != "filtered\n" || f.read("-q.out") != "filtered\n" {
+			t.Fatal("outputs not written")
+		}
+	})
+}
+
+func TestItemFill(t *testing.T) {
+	_, back := sentinelTask("sort {item} into {stem}.s.bam", "a.bam")
+	tmpl := &engine.Fill{Executable: "t", Flags: []engine.FlagValue{{Name: "-o", Value: "oxostem.s.bam", HasValue: true}, {Name: "-@", Value: "4", HasValue: true}},
+		Positionals: []string{"oxoitem.bam", "-"}, Inputs: []string{"oxoitem.bam"}, Outputs: []string{"oxostem.s.bam"}, Stdout: "oxostem.log"}
+	f := itemFill(tmpl, back, "-a.bam", 2)
+	if f.Flags[0].Value != "./-a.s.bam" || f.Flags[1].Value != "4" || strings.Join(f.Positionals, " ") != "./-a.bam -" ||
+		f.Inputs[0] != "./-a.bam" || f.Outputs[0] != "./-a.s.bam" || f.Stdout != "./-a.log" {
+		t.Fatalf("item fill: %+v", f)
+	}
+	if tmpl.Flags[0].Value != "oxostem.s.bam" || tmpl.Positionals[0] != "oxoitem.bam" {
+		t.Fatalf("the template changed: %+v", tmpl)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/llm"
 )
 
@@ -30,7 +31,10 @@ type configKey struct {
 	Env     string
 	Default string
 	Secret  bool
-	Usage   string
+	// URL keys may carry credentials (https://user:password@host/…):
+	// they are shown with the user information masked.
+	URL   bool
+	Usage string
 	// check validates a value and returns its normal form.
 	check func(string) (string, error)
 }
@@ -39,7 +43,7 @@ type configKey struct {
 var configKeys = []configKey{
 	{Name: "llm.provider", Env: "OXO_CALL_LLM_PROVIDER", Usage: "model provider: " + strings.Join(llm.ProviderNames(), ", "), check: checkProvider},
 	{Name: "llm.api_token", Env: "OXO_CALL_LLM_API_TOKEN", Secret: true, Usage: "API token (openai and anthropic also read OPENAI_API_KEY / ANTHROPIC_API_KEY)", check: checkText},
-	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", Usage: "API base URL (https, or http for localhost)", check: checkBaseURL},
+	{Name: "llm.api_base", Env: "OXO_CALL_LLM_API_BASE", URL: true, Usage: "API base URL (https, or http for localhost)", check: checkBaseURL},
 	{Name: "llm.model", Env: "OXO_CALL_LLM_MODEL", Usage: "model name (default: the provider's)", check: checkText},
 	{Name: "llm.max_tokens", Default: "2048", Usage: "largest reply, in tokens", check: checkInt},
 	{Name: "llm.temperature", Default: "0", Usage: "sampling temperature, 0 to 2", check: checkTemperature},
@@ -180,15 +184,22 @@ type Config struct {
 	Err error
 }
 
+// maxConfigBytes bounds the configuration file; a real one is a few
+// hundred bytes.
+const maxConfigBytes = 1 << 20
+
 // LoadConfig reads path (a missing file is an empty configuration).
 func LoadConfig(path string, getenv func(string) string) *Config {
 	c := &Config{Path: path, doc: map[string]any{}, file: map[string]string{}, getenv: getenv}
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path, maxConfigBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return c
 	}
 	if err != nil {
 		c.Err = err
+		if safefile.IsSpecial(err) {
+			c.Warnings = append(c.Warnings, err.Error())
+		}
 		return c
 	}
 	if st, err := os.Stat(path); err == nil && st.Mode().Perm()&0o077 != 0 {
@@ -316,10 +327,61 @@ func (c *Config) Show() []Setting {
 	out := make([]Setting, len(configKeys))
 	for i, k := range configKeys {
 		s := c.Get(k.Name)
-		if k.Secret {
-			s.Value = maskSecret(s.Value)
-		}
+		s.Value = k.shown(s.Value)
 		out[i] = s
+	}
+	return out
+}
+
+// shown is a value as it may be printed: a secret masked, a URL with its
+// user information masked.
+func (k configKey) shown(v string) string {
+	switch {
+	case k.Secret:
+		return maskSecret(v)
+	case k.URL:
+		return maskURL(v)
+	}
+	return v
+}
+
+// maskURL replaces the user name and password of a URL with "****".
+func maskURL(v string) string {
+	u, err := url.Parse(v)
+	if err != nil || u.Opaque != "" {
+		// Not a URL we can read: hide anything before an "@".
+		if i := strings.LastIndex(v, "@"); i >= 0 {
+			if j := strings.Index(v, "://"); j >= 0 && j < i {
+				return v[:j+3] + "****" + v[i:]
+			}
+			return "****" + v[i:]
+		}
+		return v
+	}
+	if u.User == nil {
+		return v
+	}
+	const mark = "OXOMASKED" // url escapes "*"; put it in afterwards
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), mark)
+	} else {
+		u.User = url.User(mark)
+	}
+	return strings.Replace(u.String(), mark, "****", 1)
+}
+
+// urlSecrets are the user information parts of a URL ("u:sk-x", "sk-x"),
+// longest first, so a message quoting them can be redacted.
+func urlSecrets(v string) []string {
+	u, err := url.Parse(v)
+	if err != nil || u.User == nil {
+		return nil
+	}
+	var out []string
+	if p, ok := u.User.Password(); ok && p != "" {
+		out = append(out, u.User.String(), p)
+	} else if n := u.User.Username(); n != "" {
+		out = append(out, n)
 	}
 	return out
 }
@@ -386,8 +448,14 @@ func (a *app) config() *Config {
 // redact replaces the API token in s. Every text that may quote a
 // provider's reply or error goes through it before it is shown.
 func (a *app) redact(s string) string {
-	if tok := a.config().LLM().Token; len(tok) >= 8 {
+	st := a.config().LLM()
+	if tok := st.Token; len(tok) >= 8 {
 		s = strings.ReplaceAll(s, tok, "****")
+	}
+	for _, sec := range urlSecrets(st.Base) {
+		if len(sec) >= 4 {
+			s = strings.ReplaceAll(s, sec, "****")
+		}
 	}
 	return s
 }

@@ -10,6 +10,7 @@ import (
 
 	ucli "github.com/urfave/cli/v3"
 
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/llm"
 )
 
@@ -47,8 +48,8 @@ other is set.
 						return err
 					}
 					s := c.Get(name)
-					if k, _ := lookupKey(name); k.Secret {
-						s.Value = maskSecret(s.Value)
+					if k, err := lookupKey(name); err == nil {
+						s.Value = k.shown(s.Value)
 					}
 					if strings.TrimSpace(value) == "" {
 						fmt.Fprintf(a.d.IO.Out, "removed %s from %s\n", name, c.Path)
@@ -74,9 +75,7 @@ other is set.
 						return err
 					}
 					s := a.config().Get(k.Name)
-					if k.Secret {
-						s.Value = maskSecret(s.Value)
-					}
+					s.Value = k.shown(s.Value)
 					if a.json || cmd.Bool("json") {
 						return writeJSON(a.d.IO.Out, s)
 					}
@@ -91,7 +90,7 @@ other is set.
 				Flags: []ucli.Flag{&ucli.BoolFlag{Name: "json", Usage: "machine-readable output"}},
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
 					c := a.config()
-					if c.Err != nil {
+					if c.Err != nil && !safefile.IsSpecial(c.Err) { // a special file was warned about on load
 						fmt.Fprintf(a.d.IO.Err, "warning: %v (showing defaults and the environment)\n", a.redact(c.Err.Error()))
 					}
 					s := c.LLM()

@@ -251,7 +251,7 @@ func TestConfigFileProblems(t *testing.T) {
 	os.Remove(h.configFile())
 	os.MkdirAll(h.configFile(), 0o755)
 	_, errOut, _ = h.run(t, "", nil, "config", "show")
-	if !strings.Contains(errOut, "is a directory") {
+	if !strings.Contains(errOut, h.configFile()+": not a regular file (a directory); skipped") || strings.Count(errOut, "warning:") != 1 {
 		t.Fatalf("directory: %s", errOut)
 	}
 	// An empty file is an empty configuration.

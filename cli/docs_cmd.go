@@ -17,18 +17,28 @@ import (
 	ucli "github.com/urfave/cli/v3"
 
 	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/internal/safefile"
 )
 
 // UserDocsDir holds help text added with `docs add`.
 func (p Paths) UserDocsDir() string { return filepath.Join(p.Data, "docs") }
 
-// userDocs returns the text added for a tool, if any.
+// maxDocBytes bounds a document added with `docs add` and its stored
+// text, like the download limit of --url.
+const maxDocBytes = 4 << 20
+
+// userDocs returns the text added for a tool, if any. A stored file that
+// is not a regular file, or is too large, is skipped with a warning.
 func (a *app) userDocs(tool string) (string, bool) {
 	dir := a.d.paths().UserDocsDir()
 	for _, name := range []string{tool, strings.ToLower(tool)} {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.Base(name)+".txt"))
+		b, err := safefile.ReadFile(filepath.Join(dir, filepath.Base(name)+".txt"), maxDocBytes)
 		if err == nil {
 			return string(b), true
+		}
+		if safefile.IsSpecial(err) {
+			fmt.Fprintf(a.d.IO.Err, "warning: %v\n", err)
+			return "", false
 		}
 	}
 	return "", false
@@ -134,7 +144,7 @@ func (a *app) docsCmd() *ucli.Command {
 					var err error
 					name := file
 					if file != "" {
-						b, err = os.ReadFile(file)
+						b, err = safefile.ReadFile(file, maxDocBytes)
 					} else {
 						name = url
 						b, err = fetch(ctx, url)
@@ -237,7 +247,7 @@ func fetch(ctx context.Context, url string) ([]byte, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("fetch %s: %s", url, resp.Status)
 	}
-	return io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	return io.ReadAll(io.LimitReader(resp.Body, maxDocBytes))
 }
 
 func findPath(list []engine.SubcommandDoc, path []string) *engine.SubcommandDoc {

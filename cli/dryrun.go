@@ -174,7 +174,8 @@ and prints it. Works offline; a model is asked only for what rules cannot settle
   oxo-call d hisat2 "build index for genome.fa"
   oxo-call d --var S=sample1 bwa "align {S}_R1.fq.gz {S}_R2.fq.gz to ref.fa"
 
-Exit status 3 means the command is uncertain and no model is configured.`,
+Exit status 3 means the command is uncertain and no model is configured, or
+that Stage 5 found an error in it (printed on stderr): check before using it.`,
 		Flags: o.flags(),
 		Action: func(ctx context.Context, cmd *ucli.Command) error {
 			res, elapsed, err := a.generate(ctx, cmd, o)
@@ -189,10 +190,20 @@ Exit status 3 means the command is uncertain and no model is configured.`,
 				a.printResult(res)
 			}
 			a.record(a.entry(res, nil))
-			if res.Uncertain {
+			if res.Uncertain || hasError(res.Findings) {
 				return silentExit(ExitUncertain)
 			}
 			return nil
 		},
 	}
+}
+
+// hasError reports whether Stage 5 found an error.
+func hasError(fs []engine.Finding) bool {
+	for _, f := range fs {
+		if f.Severity == "error" {
+			return true
+		}
+	}
+	return false
 }

@@ -257,3 +257,34 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestDryRunUnknownTool: a tool that is not on PATH and that nothing
+// describes (no skill, no added doc) gets no guessed command: an error
+// naming it, with the close names on PATH, exit 1.
+func TestDryRunUnknownTool(t *testing.T) {
+	f := newFakeEnv(t)
+	f.tool("samtools", filtScript)
+	out, errOut, code := f.run("dry-run", "samtool", "sort a.bam")
+	if code != ExitError || out != "" || errOut != "oxo-call: samtool: not found on PATH; did you mean samtools?\n" {
+		t.Fatalf("code=%d out=%q err=%q", code, out, errOut)
+	}
+	if _, errOut, code := f.run("run", "--yes", "--force", "samtool", "sort a.bam"); code != ExitError || !strings.Contains(errOut, "samtool: not found on PATH; did you mean samtools?") {
+		t.Fatalf("run: %d %s", code, errOut)
+	}
+	if len(f.history()) != 0 {
+		t.Fatalf("nothing is recorded: %+v", f.history())
+	}
+	// Not installed but with a skill (gatk): built from the skill, unchecked.
+	out, errOut, code = f.run("dry-run", "gatk", "mark duplicates in a.bam")
+	if code == ExitError || !strings.HasPrefix(out, "gatk ") || !strings.Contains(errOut, "note: built from the skill only, not checked against gatk's help") {
+		t.Fatalf("gatk: %d %q %s", code, out, errOut)
+	}
+	// Not installed but with help the user added: built from that help.
+	f.write("quiet-help.txt", "Usage: quiet [options] <in.txt>\n\nOptions:\n  -o FILE   output file\n  -t INT    number of threads\n")
+	if _, errOut, code := f.run("docs", "add", "quiet", "--file", "quiet-help.txt"); code != 0 {
+		t.Fatalf("docs add: %d %s", code, errOut)
+	}
+	if out, errOut, code := f.run("dry-run", "quiet", "process in.txt with 4 threads into o.txt"); code == ExitError || !strings.HasPrefix(out, "quiet ") {
+		t.Fatalf("added doc: %d %q %s", code, out, errOut)
+	}
+}

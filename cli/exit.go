@@ -6,7 +6,7 @@ import (
 )
 
 // Exit codes, in one place. `run` returns the tool's own exit code when
-// it ran the tool.
+// it ran the tool (128+n when signal n killed it).
 const (
 	ExitOK = 0
 	// ExitError: any failure of oxo-call itself.
@@ -14,7 +14,8 @@ const (
 	// ExitUsage: bad flags or arguments.
 	ExitUsage = 2
 	// ExitUncertain: a command was printed but its confidence is below the
-	// threshold and no model is configured to settle it.
+	// threshold and no model is configured to settle it, or (dry-run)
+	// Stage 5 found an error in it.
 	ExitUncertain = 3
 	// ExitRefused: run refused a command with an error finding or a
 	// dangerous one without confirmation.

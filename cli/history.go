@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,6 +18,8 @@ import (
 
 	"github.com/gofrs/flock"
 	ucli "github.com/urfave/cli/v3"
+
+	"github.com/traitome/oxo-call/internal/safefile"
 )
 
 // HistoryEntry is one line of history.jsonl.
@@ -63,9 +67,17 @@ func (h History) Append(e HistoryEntry) error {
 		return fmt.Errorf("history lock %s: %w", h.Path+".lock", err)
 	}
 	defer lk.Unlock()
-	f, err := os.OpenFile(h.Path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	f, err := safefile.OpenAppend(h.Path, 0o600)
 	if err != nil {
 		return err
+	}
+	// A last line without its newline (a write cut short by a full disk)
+	// is ended first, so the new entry is not glued onto it and lost.
+	if torn, err := tornTail(f); err != nil {
+		f.Close()
+		return err
+	} else if torn {
+		line = append([]byte{'\n'}, line...)
 	}
 	if _, err := f.Write(append(line, '\n')); err != nil {
 		f.Close()
@@ -74,10 +86,26 @@ func (h History) Append(e HistoryEntry) error {
 	return f.Close()
 }
 
-// Read returns the entries, oldest first; unreadable lines are skipped and
-// counted.
+// tornTail reports whether a non-empty file does not end in a newline.
+func tornTail(f *os.File) (bool, error) {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return false, err
+	}
+	var last [1]byte
+	if _, err := f.ReadAt(last[:], st.Size()-1); err != nil {
+		return false, err
+	}
+	return last[0] != '\n', nil
+}
+
+// maxHistoryLine bounds one history line; a longer one is skipped.
+const maxHistoryLine = 4 << 20
+
+// Read returns the entries, oldest first; unreadable lines, and lines
+// over maxHistoryLine bytes, are skipped and counted.
 func (h History) Read() ([]HistoryEntry, int, error) {
-	f, err := os.Open(h.Path)
+	f, err := safefile.Open(h.Path)
 	if os.IsNotExist(err) {
 		return nil, 0, nil
 	}
@@ -87,17 +115,45 @@ func (h History) Read() ([]HistoryEntry, int, error) {
 	defer f.Close()
 	var out []HistoryEntry
 	bad := 0
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	for sc.Scan() {
+	err = eachLine(f, maxHistoryLine, func(line []byte) {
 		var e HistoryEntry
-		if json.Unmarshal(sc.Bytes(), &e) != nil || e.ID == "" {
+		if line == nil || json.Unmarshal(line, &e) != nil || e.ID == "" {
 			bad++
-			continue
+			return
 		}
 		out = append(out, e)
+	})
+	return out, bad, err
+}
+
+// eachLine calls fn for every non-empty line of r; a line longer than
+// limit is not kept in memory: fn gets nil for it.
+func eachLine(r io.Reader, limit int, fn func(line []byte)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	long := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !long {
+			buf = append(buf, chunk...)
+			long = len(buf) > limit+1
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if long {
+			fn(nil)
+		} else if l := bytes.TrimRight(buf, "\r\n"); len(bytes.TrimSpace(l)) > 0 {
+			fn(l)
+		}
+		buf, long = buf[:0], false
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return out, bad, sc.Err()
 }
 
 // Clear removes the history file under the lock.
@@ -143,9 +199,7 @@ func (a *app) historyCmd() *ucli.Command {
 					if n > 0 && len(list) > n {
 						list = list[len(list)-n:]
 					}
-					if bad > 0 {
-						fmt.Fprintf(a.d.IO.Err, "warning: %d unreadable lines in %s skipped\n", bad, a.history().Path)
-					}
+					a.warnBadHistory(bad)
 					if a.json || cmd.Bool("json") {
 						if list == nil {
 							list = []HistoryEntry{}
@@ -159,7 +213,7 @@ func (a *app) historyCmd() *ucli.Command {
 						if e.ExitCode != nil {
 							exit = strconv.Itoa(*e.ExitCode)
 						}
-						fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", e.ID, e.Time, exit, e.Command)
+						fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", printable(e.ID), printable(e.Time), exit, printable(e.Command))
 					}
 					return tw.Flush()
 				},
@@ -170,10 +224,11 @@ func (a *app) historyCmd() *ucli.Command {
 					if err := needArgs(cmd, 1, "an entry id"); err != nil {
 						return err
 					}
-					all, _, err := a.history().Read()
+					all, bad, err := a.history().Read()
 					if err != nil {
 						return err
 					}
+					a.warnBadHistory(bad)
 					for _, e := range all {
 						if e.ID == cmd.Args().First() {
 							return writeJSON(a.d.IO.Out, e)
@@ -199,6 +254,13 @@ func (a *app) historyCmd() *ucli.Command {
 				},
 			},
 		},
+	}
+}
+
+// warnBadHistory says how many history lines could not be read.
+func (a *app) warnBadHistory(bad int) {
+	if bad > 0 {
+		fmt.Fprintf(a.d.IO.Err, "warning: %d unreadable lines in %s skipped (broken, or over %d bytes)\n", bad, a.history().Path, maxHistoryLine)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 
 	ucli "github.com/urfave/cli/v3"
 
@@ -49,7 +50,9 @@ anything dangerous (overwriting a file, deleting, writing outside the working
 directory) unless --yes. The exit status is the tool's own.
 
 Batch: with --input-list or --input-items the task may use {item}, {stem},
-{basename}, {dir}, {ext} and {nr}; the command is built once and run per item.
+{basename}, {dir}, {ext} and {nr}; the command is built once, and each item's
+own command is checked like a single run: a refused item is reported and
+skipped (exit 4), or stops the batch before anything runs with --stop-on-error.
 
   oxo-call run samtools "index {item}" --input-items a.bam,b.bam --jobs 2`,
 		Flags: flags,
@@ -200,6 +203,9 @@ func runArgv(ctx context.Context, argv []string, in io.Reader, out, errw io.Writ
 	case err == nil:
 		return 0, nil
 	case errors.As(err, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal()), nil // as a shell reports it
+		}
 		return ee.ExitCode(), nil
 	default:
 		return 0, fmt.Errorf("could not run %s: %w", argv[0], err)

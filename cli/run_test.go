@@ -265,7 +265,7 @@ func TestRunToolNotInstalled(t *testing.T) {
 		t.Fatalf("--force: %d %s", code, errOut)
 	}
 	// A tool with neither a skill nor an installation.
-	if _, errOut, code := f.run("run", "nosuchtool", "sort in.txt"); code != ExitError || !strings.Contains(errOut, "nosuchtool is not installed here") {
+	if _, errOut, code := f.run("run", "nosuchtool", "sort in.txt"); code != ExitError || !strings.Contains(errOut, "oxo-call: nosuchtool: not found on PATH\n") {
 		t.Fatalf("unknown tool: %d %s", code, errOut)
 	}
 }

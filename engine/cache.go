@@ -11,6 +11,7 @@ import (
 
 	lru "github.com/hashicorp/golang-lru/v2"
 
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/parsers"
 )
 
@@ -61,6 +62,11 @@ func safeName(s string) string {
 	}, s)
 }
 
+// maxCacheFileBytes bounds one cached ToolDoc file; a larger one, or one
+// that is not a regular file (a FIFO, a link to a device), is skipped and
+// replaced by the next Put.
+const maxCacheFileBytes = 32 << 20
+
 // Get returns the cached doc. A corrupt or partial file is removed and
 // reported as a miss with a note, never trusted.
 func (c *Cache) Get(executable, key string) (doc *ToolDoc, note string) {
@@ -68,7 +74,10 @@ func (c *Cache) Get(executable, key string) (doc *ToolDoc, note string) {
 		return d, "memory"
 	}
 	p := c.file(executable, key)
-	b, err := os.ReadFile(p)
+	b, err := safefile.ReadFile(p, maxCacheFileBytes)
+	if safefile.IsSpecial(err) {
+		return nil, "cache entry " + err.Error()
+	}
 	if err != nil {
 		return nil, ""
 	}

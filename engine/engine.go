@@ -175,7 +175,49 @@ func (e *Engine) Generate(ctx context.Context, req Request) (*Result, error) {
 	if err != nil && !errors.As(err, &nf) {
 		return nil, err
 	}
+	if nf != nil && doc == nil && !e.knownWithout(req.Tool, rec) {
+		// Nothing describes the tool: a command would be a pure guess.
+		return nil, &UnknownToolError{Tool: req.Tool, Suggestions: nf.Suggestions}
+	}
 	return e.GenerateFrom(ctx, req, rec, doc, res)
+}
+
+// UnknownToolError says a tool is not on PATH and nothing else describes
+// it (no skill, no doc the user added), so no command is built.
+type UnknownToolError struct {
+	Tool        string
+	Suggestions []string
+}
+
+func (e *UnknownToolError) Error() string {
+	msg := e.Tool + ": not found on PATH"
+	if s := e.Suggestions; len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s[:min(3, len(s))], ", ") + "?"
+	}
+	return msg
+}
+
+// knownWithout reports whether a tool that is not installed is still
+// described: by a skill (under its name or its executable's) or by help
+// the user added.
+func (e *Engine) knownWithout(tool string, rec *ToolRecord) bool {
+	names := []string{tool}
+	if rec != nil && rec.Executable != "" {
+		names = append(names, rec.Executable)
+	}
+	for _, n := range names {
+		if e.opts.Skills != nil {
+			if _, ok := e.opts.Skills.Get(n); ok {
+				return true
+			}
+		}
+		if e.opts.UserDocs != nil {
+			if _, ok := e.opts.UserDocs(n); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // GenerateFrom runs Stages 3–5 on a record and ToolDoc obtained elsewhere

@@ -315,10 +315,12 @@ func TestGenerateNotInstalledFromSkill(t *testing.T) {
 	if !errors.As(err, &nf) || doc != nil || hit != "" || rec == nil || rec.Installed {
 		t.Errorf("Doc: rec %+v doc %v err %v", rec, doc != nil, err)
 	}
-	// Without a skill either, the command is bare and uncertain.
+	// Without a skill either, nothing describes the tool: no guessed
+	// command, an error that names it.
 	res, err = e.Generate(context.Background(), Request{Tool: "nothingkit", Task: "sort in.bam", Cwd: env.cwd})
-	if err != nil || !res.Unchecked || !res.Uncertain {
-		t.Errorf("no skill, not installed: %v unchecked %v uncertain %v", err, res.Unchecked, res.Uncertain)
+	var ut *UnknownToolError
+	if !errors.As(err, &ut) || res != nil || err.Error() != "nothingkit: not found on PATH" {
+		t.Errorf("no skill, not installed: %v %v", res, err)
 	}
 }
 

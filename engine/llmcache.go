@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/llm"
 )
 
@@ -73,7 +74,7 @@ func (c *LLMCache) Get(k LLMKey) (*LLMEntry, bool) {
 		return nil, false
 	}
 	p := c.file(k)
-	b, err := os.ReadFile(p)
+	b, err := safefile.ReadFile(p, maxCacheFileBytes)
 	if err != nil {
 		return nil, false
 	}

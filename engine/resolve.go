@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/rules"
 )
 
@@ -136,6 +136,9 @@ func (rv *Resolver) resolvePath(tool string, tr *Trace) (*ToolRecord, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("tool %q is a directory, not a program", tool)
 	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("tool %q is %s, not a program", tool, safefile.Kind(st.Mode()))
+	}
 	rec := &ToolRecord{Name: tool, Executable: filepath.Base(abs), ResolvedPath: abs, IsPathDependent: true, Installed: true}
 	statInto(rec)
 	env := &rules.InterpreterEnv{Path: abs, Shebang: readShebang(abs), Executable: st.Mode()&0o111 != 0}
@@ -155,13 +158,13 @@ func (rv *Resolver) resolvePath(tool string, tr *Trace) (*ToolRecord, error) {
 }
 
 // readShebang returns the first line without "#!" when it is a shebang.
+// It reads at most 256 bytes, and only from a regular file.
 func readShebang(path string) string {
-	f, err := os.Open(path)
+	head, err := safefile.Head(path, 256)
 	if err != nil {
 		return ""
 	}
-	defer f.Close()
-	line, _ := bufio.NewReaderSize(f, 256).ReadString('\n')
+	line, _, _ := strings.Cut(string(head), "\n")
 	if !strings.HasPrefix(line, "#!") {
 		return ""
 	}

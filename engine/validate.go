@@ -228,6 +228,22 @@ func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
 			env.Existing = append(env.Existing, o)
 		}
 	}
+	cwd := v.cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	env.Cwd = ResolvePath("/", cwd)
+	env.OutputPaths, env.InputPaths = []string{}, []string{}
+	for _, o := range f.Outputs {
+		r := ResolvePath(cwd, o)
+		env.OutputPaths = append(env.OutputPaths, r)
+		if o != "-" && !rules.Within(env.Cwd, r) {
+			env.Outside = append(env.Outside, o)
+		}
+	}
+	for _, in := range inputs {
+		env.InputPaths = append(env.InputPaths, ResolvePath(cwd, in))
+	}
 	ms, err := v.rules.Eval("constraints", env)
 	for _, m := range ms {
 		t := m.Then.(*rules.ConstraintThen)
@@ -236,4 +252,54 @@ func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
 	if err != nil {
 		v.add("warning", "check.rule_error", "", "a constraint rule failed: %v", err)
 	}
+}
+
+// ResolvePath returns p (relative to cwd) as an absolute path with every
+// symlink resolved, the way the kernel walks it: "link/../x" leaves the
+// link's target, and a dangling link leads to where it points. The part
+// of the path that does not exist yet is kept as written, cleaned. Two
+// spellings of one file ("./aln.bam", "aln.bam", a link to it) give the
+// same result.
+func ResolvePath(cwd, p string) string {
+	return resolvePath(cwd, p, 0)
+}
+
+func resolvePath(cwd, p string, depth int) string {
+	if !filepath.IsAbs(p) {
+		p = cwd + string(filepath.Separator) + p
+	}
+	parts := strings.Split(p, string(filepath.Separator))
+	cur := string(filepath.Separator)
+	for i, c := range parts {
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, c)
+		if r, err := filepath.EvalSymlinks(next); err == nil {
+			cur = r
+			continue
+		}
+		rest := filepath.Join(parts[i+1:]...)
+		// A dangling link: follow where it points (bounded, as the kernel
+		// gives up on loops).
+		if fi, err := os.Lstat(next); err == nil && fi.Mode()&os.ModeSymlink != 0 && depth < 40 {
+			if t, err := os.Readlink(next); err == nil {
+				return resolvePath(cur, filepath.Join(t, rest), depth+1)
+			}
+		}
+		return filepath.Join(next, rest)
+	}
+	return cur
+}
+
+// Check assembles a fill made for res's tool and runs Stage 5 on it in
+// cwd. A batch calls it once per item, with that item's values filled in,
+// so every command that runs has been checked, not only its template.
+func (e *Engine) Check(res *Result, f *Fill, cwd string) (Command, []Finding) {
+	cmd := Assemble(res.Record, f)
+	return cmd, Validate(e.opts.Rules, res.Record, res.Doc, f, cmd, cwd)
 }

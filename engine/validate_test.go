@@ -278,3 +278,88 @@ func TestValidateMessageNamesTheTool(t *testing.T) {
 		t.Errorf("message %q", msg)
 	}
 }
+
+// TestValidatePathsResolved: output == input and writing outside the
+// working directory are judged on cleaned, symlink-resolved absolute
+// paths, not on how the path is spelled.
+func TestValidatePathsResolved(t *testing.T) {
+	root := t.TempDir()
+	cwd := filepath.Join(root, "work")
+	elsewhere := filepath.Join(root, "elsewhere")
+	for _, d := range []string{cwd, elsewhere, filepath.Join(cwd, "sub")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(cwd, "aln.bam"), []byte("bam"), 0o644)
+	os.Symlink(elsewhere, filepath.Join(cwd, "linked"))                               // a symlinked folder
+	os.Symlink("aln.bam", filepath.Join(cwd, "alias.bam"))                            // a second name for the input
+	os.Symlink(filepath.Join(elsewhere, "x.bam"), filepath.Join(cwd, "dangling.bam")) // points outside, target absent
+	rec := &ToolRecord{Name: "samtools", Executable: "samtools", Installed: true}
+	doc := samToolDoc()
+	check := func(out, in string) []string {
+		f := &Fill{Executable: "samtools", Subcommand: []string{"sort"}, Flags: []FlagValue{fv("-o", out)}, Positionals: []string{in}, Outputs: []string{out}, Inputs: []string{in}}
+		var ids []string
+		for _, x := range Validate(builtinRules, rec, doc, f, Assemble(rec, f), cwd) {
+			ids = append(ids, x.Rule)
+		}
+		return ids
+	}
+	for _, c := range []struct {
+		out, in string
+		want    string
+		fires   bool
+	}{
+		{"./aln.bam", "aln.bam", "constraint.output_is_input", true},
+		{"aln.bam", "./aln.bam", "constraint.output_is_input", true},
+		{"sub/../aln.bam", "aln.bam", "constraint.output_is_input", true},
+		{"alias.bam", "aln.bam", "constraint.output_is_input", true},
+		{filepath.Join(cwd, "aln.bam"), "aln.bam", "constraint.output_is_input", true},
+		{"sorted.bam", "aln.bam", "constraint.output_is_input", false},
+		{"sub/../../x.bam", "aln.bam", "constraint.writes_outside_cwd", true},
+		{"linked/x.bam", "aln.bam", "constraint.writes_outside_cwd", true},
+		{"linked/../x.bam", "aln.bam", "constraint.writes_outside_cwd", true}, // .. leaves the link's target
+		{"dangling.bam", "aln.bam", "constraint.writes_outside_cwd", true},
+		{"sub/x.bam", "aln.bam", "constraint.writes_outside_cwd", false},
+		{"sub/../x.bam", "aln.bam", "constraint.writes_outside_cwd", false},
+		{"new/dir/x.bam", "aln.bam", "constraint.writes_outside_cwd", false},
+	} {
+		got := check(c.out, c.in)
+		if slices.Contains(got, c.want) != c.fires {
+			t.Errorf("-o %s %s: %s fires=%v, want %v (findings %q)", c.out, c.in, c.want, !c.fires, c.fires, got)
+		}
+	}
+	// The working directory itself reached through a symlink: outputs
+	// inside it are inside.
+	viaLink := filepath.Join(root, "worklink")
+	os.Symlink(cwd, viaLink)
+	f := &Fill{Executable: "samtools", Subcommand: []string{"sort"}, Flags: []FlagValue{fv("-o", "s.bam")}, Positionals: []string{"aln.bam"}, Outputs: []string{"s.bam"}}
+	for _, x := range Validate(builtinRules, rec, doc, f, Assemble(rec, f), viaLink) {
+		if x.Rule == "constraint.writes_outside_cwd" {
+			t.Errorf("a working directory reached through a link: %+v", x)
+		}
+	}
+}
+
+func TestResolvePath(t *testing.T) {
+	root := t.TempDir()
+	root, _ = filepath.EvalSymlinks(root)
+	os.MkdirAll(filepath.Join(root, "a", "b"), 0o755)
+	os.Symlink(filepath.Join(root, "a", "b"), filepath.Join(root, "l"))
+	os.Symlink("loop2", filepath.Join(root, "loop1"))
+	os.Symlink("loop1", filepath.Join(root, "loop2"))
+	for _, c := range []struct{ p, want string }{
+		{"x", root + "/x"},
+		{"./x", root + "/x"},
+		{"a/../x", root + "/x"},
+		{"l/x", root + "/a/b/x"},
+		{"l/../x", root + "/a/x"},
+		{"no/such/../x", root + "/no/x"},
+		{"/", "/"},
+		{"loop1/x", root + "/loop1/x"}, // a loop ends, as the kernel's walk does
+	} {
+		if got := ResolvePath(root, c.p); got != c.want {
+			t.Errorf("ResolvePath(%q) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}

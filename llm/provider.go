@@ -67,6 +67,10 @@ type Config struct {
 	ConnectTimeout time.Duration // default 10 s; only used when New builds the client
 	Timeout        time.Duration // whole request including retries; default 120 s
 	MaxRetries     int           // retries on 429/5xx; 0 = default 2, negative = none
+	// MaxReplyBytes caps one reply body, streamed or not (default 8 MiB);
+	// a longer one fails with "reply larger than N bytes". A stream still
+	// running at Timeout fails with "stream longer than T".
+	MaxReplyBytes int64
 
 	// Sleep replaces the back-off sleeper (tests).
 	Sleep SleepFunc

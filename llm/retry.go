@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -87,6 +88,7 @@ type transport struct {
 	hc         *http.Client
 	maxRetries int
 	timeout    time.Duration
+	maxReply   int64
 	sleep      SleepFunc
 	now        func() time.Time
 	// secrets returns every credential that must never appear in an error.
@@ -104,14 +106,22 @@ func newTransport(provider string, hc *http.Client, cfg Config) *transport {
 	if t.timeout <= 0 {
 		t.timeout = DefaultTimeout
 	}
+	if t.maxReply = cfg.MaxReplyBytes; t.maxReply <= 0 {
+		t.maxReply = DefaultMaxReplyBytes
+	}
 	if t.sleep == nil {
 		t.sleep = sleepCtx
 	}
 	if t.now == nil {
 		t.now = time.Now
 	}
-	tok := cfg.APIToken
-	t.secrets = func() []string { return []string{tok} }
+	secrets := []string{cfg.APIToken}
+	if u, err := url.Parse(cfg.APIBase); err == nil && u.User != nil {
+		if p, ok := u.User.Password(); ok {
+			secrets = append(secrets, p)
+		}
+	}
+	t.secrets = func() []string { return secrets }
 	return t
 }
 
@@ -125,11 +135,18 @@ func (t *transport) run(ctx context.Context, f func(context.Context) (Response, 
 	defer cancel()
 	resp, err := f(cctx)
 	if err == nil {
+		// A reply that echoes a credential (a prompt injection, a proxy
+		// quoting the request) must not carry it into explanations, the
+		// cache or the terminal.
+		resp.Text = redactString(resp.Text, t.secrets())
 		return resp, nil
 	}
+	var cut *ReplyLimitError
 	switch {
 	case ctx.Err() != nil:
 		err = ctx.Err()
+	case errors.As(err, &cut):
+		err = cut
 	case errors.Is(cctx.Err(), context.DeadlineExceeded):
 		err = fmt.Errorf("no complete reply within %s: %w", t.timeout, context.DeadlineExceeded)
 	}
@@ -151,6 +168,7 @@ func (t *transport) do(ctx context.Context, method, url string, h http.Header, b
 			return nil, err
 		}
 		if resp.StatusCode/100 == 2 {
+			resp.Body = t.capReply(ctx, resp.Body)
 			return resp, nil
 		}
 		raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))

@@ -2,6 +2,8 @@ package llm
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -39,7 +41,7 @@ func readSSE(r io.Reader, fn func(sseEvent) (stop bool, err error)) error {
 		line := strings.TrimSuffix(sc.Text(), "\r")
 		if line == "" {
 			if stop, err := dispatch(); stop || err != nil {
-				return err
+				return readErr(sc, err)
 			}
 			continue
 		}
@@ -56,9 +58,22 @@ func readSSE(r io.Reader, fn func(sseEvent) (stop bool, err error)) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return err
+		return readErr(sc, err)
 	}
 	_, err := dispatch()
+	return err
+}
+
+// readErr prefers the reader's own failure (a cut reply, whose last line
+// is only a fragment) to the error the fragment caused, and words an
+// over-long line.
+func readErr(sc *bufio.Scanner, err error) error {
+	if serr := sc.Err(); serr != nil {
+		err = serr
+	}
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("a reply line is longer than %d bytes", maxLine)
+	}
 	return err
 }
 
@@ -72,8 +87,8 @@ func readLines(r io.Reader, fn func(line string) (stop bool, err error)) error {
 			continue
 		}
 		if stop, err := fn(line); stop || err != nil {
-			return err
+			return readErr(sc, err)
 		}
 	}
-	return sc.Err()
+	return readErr(sc, nil)
 }

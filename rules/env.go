@@ -220,11 +220,57 @@ type ConstraintEnv struct {
 	Inputs  []string `expr:"inputs" yaml:"inputs"`
 	// Existing lists the outputs that already exist on disk.
 	Existing []string `expr:"existing" yaml:"existing"`
+	// Cwd is the working directory, absolute and symlink-resolved
+	// ("/cwd" in rule tests that leave it out).
+	Cwd string `expr:"cwd" yaml:"cwd"`
+	// OutputPaths and InputPaths are Outputs and Inputs as absolute,
+	// cleaned, symlink-resolved paths, in the same order, so "./aln.bam"
+	// and "aln.bam" compare equal. Stage 5 resolves symlinks on disk; when
+	// a caller (a rule test) leaves them out they are derived from Cwd
+	// lexically.
+	OutputPaths []string `expr:"output_paths" yaml:"output_paths"`
+	InputPaths  []string `expr:"input_paths" yaml:"input_paths"`
+	// Outside lists the outputs (as written) whose resolved path is not
+	// inside Cwd: "../x.bam", "sub/../../x.bam", a symlinked folder.
+	Outside []string `expr:"outside" yaml:"outside"`
 }
 
-// Prepare makes sure Values is never nil so `values["-o"]` is safe.
+// Prepare makes sure Values is never nil so `values["-o"]` is safe, and
+// derives the resolved paths lexically when the caller did not set them.
 func (e *ConstraintEnv) Prepare() {
 	if e.Values == nil {
 		e.Values = map[string]string{}
 	}
+	if e.Cwd == "" {
+		e.Cwd = "/cwd"
+	}
+	lexical := func(p string) string {
+		if filepath.IsAbs(p) {
+			return filepath.Clean(p)
+		}
+		return filepath.Join(e.Cwd, p)
+	}
+	if e.OutputPaths == nil && len(e.Outputs) > 0 {
+		for _, o := range e.Outputs {
+			e.OutputPaths = append(e.OutputPaths, lexical(o))
+		}
+		if e.Outside == nil {
+			for i, o := range e.Outputs {
+				if !Within(e.Cwd, e.OutputPaths[i]) {
+					e.Outside = append(e.Outside, o)
+				}
+			}
+		}
+	}
+	if e.InputPaths == nil && len(e.Inputs) > 0 {
+		for _, in := range e.Inputs {
+			e.InputPaths = append(e.InputPaths, lexical(in))
+		}
+	}
+}
+
+// Within reports whether the absolute path p is dir or lies under it.
+func Within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }

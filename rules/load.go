@@ -17,6 +17,8 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
 	"gopkg.in/yaml.v3"
+
+	"github.com/traitome/oxo-call/internal/safefile"
 )
 
 //go:embed */*.yaml
@@ -144,9 +146,9 @@ func readFile(fsys fs.FS, name, display, origin string, lim Limits) ([]*Rule, []
 	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > lim.MaxFileBytes {
 		return nil, []error{&Error{File: display, Line: 1, Msg: fmt.Sprintf("file is %d bytes, more than the limit of %d", st.Size(), lim.MaxFileBytes)}}
 	}
-	data, err := fs.ReadFile(fsys, name)
+	data, err := safefile.ReadFS(fsys, name, display, lim.MaxFileBytes)
 	if err != nil {
-		return nil, []error{&Error{File: display, Msg: err.Error()}}
+		return nil, []error{&Error{File: display, Msg: safefile.Reason(err)}}
 	}
 	return parseFile(data, kind, display, origin, lim)
 }
@@ -234,11 +236,13 @@ func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (
 	for _, b := range disabledBuiltins {
 		opts = append(opts, expr.DisableBuiltin(b))
 	}
+	growth := &growthPatch{}
+	opts = append(append(opts, meteredOpts()...), expr.Patch(growth))
 	prog, err := compileGuarded(rc.When, opts)
 	if err != nil {
 		return nil, fail(rc.ID, whenLine(n), "when does not compile: %s", oneLine(err.Error()))
 	}
-	r.program = prog
+	r.program, r.metered = prog, growth.n > 0
 	r.Identifiers = identifiers(prog.Node())
 	for _, tc := range rc.Tests {
 		t, err := decodeTest(tc, spec)
@@ -318,8 +322,8 @@ func oneLine(s string) string {
 type identVisitor struct{ names []string }
 
 func (v *identVisitor) Visit(n *ast.Node) {
-	if id, ok := (*n).(*ast.IdentifierNode); ok {
-		v.names = append(v.names, id.Value)
+	if id, ok := (*n).(*ast.IdentifierNode); ok && id.Value != "$env" && !strings.HasPrefix(id.Value, "__") {
+		v.names = append(v.names, id.Value) // $env and __x come from growthPatch
 	}
 }
 

@@ -28,6 +28,8 @@ type Rule struct {
 	Tests       []Test   `json:"-"`
 
 	program *vm.Program
+	// metered: the program builds strings, checked per evaluation (strbudget.go).
+	metered bool
 }
 
 // Where returns "file:line".
@@ -56,10 +58,14 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.ID != "" {
-		return fmt.Sprintf("%s:%d: rule %s: %s", e.File, e.Line, e.ID, e.Msg)
+	where := e.File // Line 0: the problem concerns the whole file
+	if e.Line > 0 {
+		where = fmt.Sprintf("%s:%d", e.File, e.Line)
 	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	if e.ID != "" {
+		return fmt.Sprintf("%s: rule %s: %s", where, e.ID, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", where, e.Msg)
 }
 
 // Match is a rule that fired and its then value.

@@ -16,6 +16,8 @@ type Set struct {
 	vms    sync.Pool
 	fpOnce sync.Once
 	fp     string
+	// failed holds the first evaluation error of each rule (id → error).
+	failed sync.Map
 }
 
 func newSet() *Set {
@@ -131,19 +133,40 @@ func (s *Set) First(kind string, env any) (Match, bool, error) {
 
 // run evaluates one rule on a pooled VM.
 func (s *Set) run(r *Rule, env any) (fired bool, err error) {
+	if r.metered {
+		defer evalMeters.start(env)()
+	}
 	m := s.vms.Get().(*vm.VM)
 	defer func() {
 		if p := recover(); p != nil {
 			err = &Error{File: r.File, Line: r.Line, ID: r.ID, Msg: fmt.Sprintf("evaluation failed: %v", p)}
+			s.failed.LoadOrStore(r.ID, err)
 		}
 		s.vms.Put(m)
 	}()
 	out, err := m.Run(r.program, env)
 	if err != nil {
-		return false, &Error{File: r.File, Line: r.Line, ID: r.ID, Msg: "evaluation failed: " + oneLine(err.Error())}
+		e := &Error{File: r.File, Line: r.Line, ID: r.ID, Msg: "evaluation failed: " + oneLine(err.Error())}
+		s.failed.LoadOrStore(r.ID, e)
+		return false, e
 	}
 	b, _ := out.(bool)
 	return b, nil
+}
+
+// Failures returns the first evaluation error of every rule that failed
+// since the set was loaded, sorted by rule id, so that a caller which only
+// asks whether rules fire can still report the broken ones once.
+func (s *Set) Failures() []error {
+	var ids []string
+	s.failed.Range(func(k, _ any) bool { ids = append(ids, k.(string)); return true })
+	sort.Strings(ids)
+	out := make([]error, len(ids))
+	for i, id := range ids {
+		e, _ := s.failed.Load(id)
+		out[i] = e.(error)
+	}
+	return out
 }
 
 // Fires evaluates a single rule against env.

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/traitome/oxo-call/internal/safefile"
 )
 
 //go:embed builtin/*.md
@@ -166,9 +168,9 @@ func (s *Store) loadFile(fsys fs.FS, name, src string, strict bool) (*Skill, err
 	if info.Size() > MaxFileSize {
 		return nil, &Error{Path: src, Msg: fmt.Sprintf("file is %d bytes, over the %d-byte limit", info.Size(), MaxFileSize)}
 	}
-	data, err := fs.ReadFile(fsys, name)
+	data, err := safefile.ReadFS(fsys, name, src, MaxFileSize)
 	if err != nil {
-		return nil, &Error{Path: src, Msg: err.Error()}
+		return nil, &Error{Path: src, Msg: safefile.Reason(err)}
 	}
 	sk, warns, err := Parse(src, data, strict)
 	s.warnings = append(s.warnings, warns...)
