@@ -3,9 +3,7 @@
 package main
 
 import (
-	"context"
 	"os"
-	"os/signal"
 	"runtime/debug"
 
 	"github.com/traitome/oxo-call/cli"
@@ -19,8 +17,5 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := cli.Main(ctx, os.Args, cli.SystemDeps())
-	stop()
-	os.Exit(code)
+	os.Exit(cli.Run(os.Args, cli.SystemDeps()))
 }

@@ -153,6 +153,12 @@ func Main(ctx context.Context, args []string, d *Deps) (code int) {
 		}
 	}()
 	err := New(d).Run(ctx, args)
+	if code, ok := interruptedCode(ctx); ok {
+		// Whatever the command was doing was cut short: say so, not the
+		// error the cancellation caused.
+		fmt.Fprintln(d.IO.Err, "oxo-call: interrupted")
+		return code
+	}
 	if err != nil && err.Error() != "" {
 		fmt.Fprintln(d.IO.Err, "oxo-call: "+strings.TrimSpace(err.Error()))
 	}

@@ -25,6 +25,11 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	// The program itself, signals and all: a child process of the
+	// interrupt tests.
+	if os.Getenv("OXO_CLI_RUN") == "1" {
+		os.Exit(Run(os.Args, SystemDeps()))
+	}
 	testscript.Main(m, map[string]func(){
 		"oxo-call": func() { os.Exit(Main(context.Background(), os.Args, SystemDeps())) },
 	})

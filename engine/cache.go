@@ -18,7 +18,7 @@ import (
 // docFormat changes whenever the ToolDoc shape or the exploration changes
 // in a way that makes old cache entries wrong (parsers.Version covers the
 // parsers).
-const docFormat = 2
+const docFormat = 3
 
 // Cache keeps ToolDocs on disk (JSON, one file per tool and key) with an
 // in-memory LRU in front for batch runs.

@@ -47,8 +47,12 @@ type Engine struct {
 
 // New returns an Engine.
 func New(o Options) *Engine {
+	vt := 3 * time.Second
+	if o.Explore.ProbeTimeout > 0 {
+		vt = min(vt, o.Explore.ProbeTimeout)
+	}
 	return &Engine{opts: o,
-		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: 3 * time.Second},
+		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: vt},
 		explorer: &Explorer{Rules: o.Rules, Runner: o.Runner, Opts: o.Explore, Progress: o.Progress}}
 }
 
@@ -130,8 +134,16 @@ func (e *Engine) doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 			tr.Add(StageExplore, nil, 0, note)
 		}
 	}
-	e.resolver.Complete(ctx, rec, tr)
-	doc := e.explorer.Explore(ctx, rec, tr)
+	// The version probe and the exploration share one hang guard: a tool
+	// whose first two probes time out is not probed further.
+	g := &hangGuard{}
+	e.resolver.complete(ctx, rec, tr, g)
+	doc := e.explorer.explore(ctx, rec, tr, g)
+	if err := ctx.Err(); err != nil {
+		// Interrupted: the ToolDoc lacks whatever the stopped probes would
+		// have read, so it is neither cached nor used.
+		return rec, nil, "", "", fmt.Errorf("exploring %s was interrupted: %w", rec.Executable, err)
+	}
 	if doc.RawHelp == "" {
 		if d := e.userDoc(rec, tool, tr); d != nil {
 			d.Record, d.Companions, d.Probes, d.Messages = doc.Record, doc.Companions, doc.Probes, doc.Messages
@@ -323,6 +335,11 @@ func (e *Engine) replayCached(doc *ToolDoc, tr *Trace) {
 	}
 	if r, ok := e.opts.Rules.Get(doc.FrameworkRule); ok {
 		tr.Add(StageExplore, r, 0, fmt.Sprintf("framework %s, parser %s (cached)", doc.Framework, doc.SchemaSource))
+	}
+	// What the exploration could not read (a cut listing, no help) holds
+	// for the cached doc too.
+	for _, m := range doc.Messages {
+		tr.Add(StageExplore, nil, 0, m+" (cached)")
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/conc/pool"
@@ -31,6 +32,15 @@ type ExploreOptions struct {
 	Jobs int
 	// MaxOutput caps one probe's output (default 256 KB).
 	MaxOutput int
+	// MaxProbed bounds the subcommands probed at all depths together
+	// (default 400; mmseqs has 119): a tool whose every subcommand lists
+	// 32 more ran 33,698 probes and wrote a 95 MB ToolDoc.
+	MaxProbed int
+	// MaxHelpBytes bounds the help text kept for one tool (default 8 MB);
+	// past it no more subcommands are probed.
+	MaxHelpBytes int
+	// MaxCompanions bounds the companions probed (default 32).
+	MaxCompanions int
 }
 
 func (o ExploreOptions) withDefaults() ExploreOptions {
@@ -51,6 +61,15 @@ func (o ExploreOptions) withDefaults() ExploreOptions {
 	}
 	if o.MaxOutput <= 0 {
 		o.MaxOutput = 256 << 10
+	}
+	if o.MaxProbed <= 0 {
+		o.MaxProbed = 400
+	}
+	if o.MaxHelpBytes <= 0 {
+		o.MaxHelpBytes = 8 << 20
+	}
+	if o.MaxCompanions <= 0 {
+		o.MaxCompanions = 32
 	}
 	return o
 }
@@ -77,11 +96,18 @@ type level struct {
 // returns the ToolDoc. It never fails: what went wrong is in Messages and a
 // low DocQuality.
 func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *ToolDoc {
+	return x.explore(ctx, rec, tr, &hangGuard{})
+}
+
+// explore is Explore with the hang guard the version probe already used.
+func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *hangGuard) *ToolDoc {
 	o := x.Opts.withDefaults()
 	start := time.Now()
-	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: start.Add(o.Budget), maxOut: o.MaxOutput}
+	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: start.Add(o.Budget), maxOut: o.MaxOutput,
+		rootArgv: rec.Argv0(), guard: g}
+	p.root, p.sub = probePlan(x.Rules, rec.Executable)
 	doc := &ToolDoc{Record: *rec, SubcommandHelps: map[string]string{}, Constraints: []string{}}
-	root := p.find(ctx, rec.Argv0(), rootProbes, "")
+	root := p.find(ctx, rec.Argv0(), p.root, true, "")
 	doc.Probes = root.probes
 	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("root help: %d probes, %s", len(root.probes), validProbe(root)), probeLines(root.probes)...)
 	var lv level
@@ -115,6 +141,9 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 		if doc.Record.Version == "" {
 			doc.Record.Version = FindVersion(versionLines(root.text))
 		}
+		if doc.Record.Version == "" {
+			doc.Record.Version = x.listedVersion(ctx, p, rec, root.text, lv.entries)
+		}
 	}
 	x.exploreChildren(ctx, p, o, rec, doc, lv.entries, tr)
 	if doc.CLIStyle == "" {
@@ -134,13 +163,44 @@ func (x *Explorer) Explore(ctx context.Context, rec *ToolRecord, tr *Trace) *Too
 	return doc
 }
 
+// versionFlagRE finds a single-dash -version option in a help text (BLAST).
+var versionFlagRE = regexp.MustCompile(`(?m)^\s*-version\b`)
+
+// listedVersion reads the version through the ways the help itself lists:
+// a `version` subcommand (seqkit, mmseqs) or a `-version` option (blastn).
+// Neither is run unless listed: to other tools `version` is a file name.
+func (x *Explorer) listedVersion(ctx context.Context, p *prober, rec *ToolRecord, help string, entries []parsers.Entry) string {
+	var tries []string
+	for _, e := range entries {
+		if e.Name == "version" {
+			tries = append(tries, "version")
+			break
+		}
+	}
+	if versionFlagRE.MatchString(help) {
+		tries = append(tries, "-version")
+	}
+	for _, a := range tries {
+		if p.stopped(ctx) {
+			break
+		}
+		res := p.runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), a), Timeout: p.timeout, MaxOutput: 16 << 10})
+		p.count.Add(1)
+		if v := FindVersion(string(StripANSI(res.Output))); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
 // ExploreSub probes one subcommand path the listing did not show (a tool
 // whose command list could not be read, such as PicardCommandLine's) and
 // reads its help. ok is false when no usable help came back.
 func (x *Explorer) ExploreSub(ctx context.Context, rec *ToolRecord, rootHelp string, path []string) (SubcommandDoc, string, bool) {
 	o := x.Opts.withDefaults()
 	p := &prober{rules: x.Rules, runner: x.Runner, timeout: o.ProbeTimeout, deadline: time.Now().Add(o.ProbeTimeout * 4), maxOut: o.MaxOutput}
-	hr := p.find(ctx, rec.Argv0(), expand(subProbes, path), rootHelp, rootHelp)
+	_, sub := probePlan(x.Rules, rec.Executable)
+	hr := p.find(ctx, rec.Argv0(), expand(sub, path), false, rootHelp, rootHelp)
 	sd := SubcommandDoc{Name: path[len(path)-1]}
 	if hr.text == "" {
 		return sd, "", false
@@ -179,15 +239,21 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 		entry  parsers.Entry
 	}
 	var jobs []job
-	for _, e := range limitEntries(entries, o.MaxSubcommands) {
+	cut := &cutReport{perListing: o.MaxSubcommands, total: o.MaxProbed}
+	for _, e := range cut.take(entries, nil) {
 		jobs = append(jobs, job{path: []string{e.Name}, parent: doc.RawHelp, into: &doc.Subcommands, entry: e})
 	}
-	helps := &helpStore{doc: doc}
-	comps := make([]SubcommandDoc, len(rec.CompanionTools))
+	helps := &helpStore{doc: doc, max: o.MaxHelpBytes, used: len(doc.RawHelp)}
+	companions := rec.CompanionTools
+	if len(companions) > o.MaxCompanions {
+		doc.Messages = append(doc.Messages, fmt.Sprintf("%d companions found; only the first %d were probed", len(companions), o.MaxCompanions))
+		companions = companions[:o.MaxCompanions]
+	}
+	comps := make([]SubcommandDoc, len(companions))
 	wg := pool.New().WithMaxGoroutines(o.Jobs)
-	for i, c := range rec.CompanionTools {
+	for i, c := range companions {
 		wg.Go(func() {
-			hr := p.find(ctx, []string{c.Path}, rootProbes, "")
+			hr := p.find(ctx, []string{c.Path}, companionProbes, false, "")
 			sd := SubcommandDoc{Name: c.Name}
 			if hr.text != "" {
 				lv := x.readLevel(hr.text, false, c.Name, nil, "")
@@ -216,15 +282,24 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 						progressMu.Unlock()
 					}
 				}()
-				hr := p.find(ctx, rec.Argv0(), expand(subProbes, j.path), j.parent, doc.RawHelp)
 				sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
+				if helps.full() {
+					// The help text read so far reached MaxHelpBytes.
+					cut.skipped.Add(1)
+					results[i] = sd
+					return
+				}
+				hr := p.find(ctx, rec.Argv0(), expand(p.sub, j.path), false, j.parent, doc.RawHelp)
+				if hr.text != "" && !helps.put(strings.Join(j.path, " "), hr.text+x.moreHelp(ctx, p, rec.Argv0(), j.path, hr.text, hr.probes)) {
+					cut.skipped.Add(1)
+					hr.text = ""
+				}
 				if hr.text != "" {
-					hr.text += x.moreHelp(ctx, p, rec.Argv0(), j.path, hr.text, hr.probes)
+					hr.text = helps.get(strings.Join(j.path, " "))
 					lv := x.readLevel(hr.text, true, rec.Executable, nil, "")
 					x.fill(&sd, lv)
 					nested[i] = lv.entries
 					texts[i] = hr.text
-					helps.put(strings.Join(j.path, " "), hr.text)
 				}
 				results[i] = sd
 			})
@@ -244,7 +319,7 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 				continue // the tool printed its main listing again
 			}
 			parent := FindSubcommand(*j.into, jobs[i].entry.Name)
-			for _, e := range limitEntries(nested[i], o.MaxSubcommands) {
+			for _, e := range cut.take(nested[i], j.path) {
 				if e.Name == j.entry.Name {
 					continue
 				}
@@ -266,6 +341,64 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 			doc.Companions = append(doc.Companions, c)
 		}
 	}
+	for _, m := range cut.messages(o.MaxHelpBytes) {
+		doc.Messages = append(doc.Messages, m)
+		tr.Add(StageExplore, nil, 0, m)
+	}
+}
+
+// cutReport applies the subcommand caps (per listing, in all) and says
+// what they left out, so `docs show` and `explain` can tell.
+type cutReport struct {
+	perListing, total int
+	probed            int
+	// listings names the listings cut at perListing, with their sizes.
+	listings []string
+	// overTotal counts subcommands listed but past the total cap.
+	overTotal int
+	// skipped counts subcommands not probed (or not kept) because the help
+	// text read reached MaxHelpBytes.
+	skipped atomic.Int64
+}
+
+// take returns the entries of one listing that may be probed and records
+// the rest. It is called from one goroutine at a time.
+func (c *cutReport) take(es []parsers.Entry, path []string) []parsers.Entry {
+	n := len(es)
+	if n > c.perListing {
+		where := "the tool"
+		if len(path) > 0 {
+			where = strings.Join(path, " ")
+		}
+		c.listings = append(c.listings, fmt.Sprintf("%s lists %d", where, n))
+		es = es[:c.perListing]
+	}
+	if room := c.total - c.probed; len(es) > room {
+		c.overTotal += len(es) - max(room, 0)
+		es = es[:max(room, 0)]
+	}
+	c.probed += len(es)
+	return es
+}
+
+// messages says what the caps left out.
+func (c *cutReport) messages(maxHelp int) []string {
+	var out []string
+	if len(c.listings) > 0 {
+		more := ""
+		if len(c.listings) > 3 {
+			more = fmt.Sprintf(" and %d more listings", len(c.listings)-3)
+			c.listings = c.listings[:3]
+		}
+		out = append(out, fmt.Sprintf("subcommands cut: %s%s; only the first %d of a listing are probed", strings.Join(c.listings, ", "), more, c.perListing))
+	}
+	if c.overTotal > 0 {
+		out = append(out, fmt.Sprintf("subcommands cut: %d more listed were not probed; at most %d are probed per tool", c.overTotal, c.total))
+	}
+	if n := c.skipped.Load(); n > 0 {
+		out = append(out, fmt.Sprintf("subcommands cut: %d were not read; the help kept per tool is capped at %d MB", n, maxHelp>>20))
+	}
+	return out
 }
 
 // moreHelpRE finds pointers to further help in a help text
@@ -301,7 +434,7 @@ func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string
 		}
 		used[flag] = true
 		n++
-		hr := p.find(ctx, argv0, [][]string{append(append([]string(nil), path...), flag)}, "")
+		hr := p.find(ctx, argv0, [][]string{append(append([]string(nil), path...), flag)}, len(path) == 0, "")
 		if hr.text != "" && strings.TrimSpace(hr.text) != strings.TrimSpace(text) {
 			b.WriteString("\n\n")
 			b.WriteString(hr.text)
@@ -318,26 +451,42 @@ func expand(strategies [][]string, path []string) [][]string {
 	return out
 }
 
-func limitEntries(e []parsers.Entry, n int) []parsers.Entry {
-	if len(e) > n {
-		return e[:n]
-	}
-	return e
-}
-
-// helpStore records help texts under their paths from probe goroutines.
+// helpStore records help texts under their paths from probe goroutines,
+// up to max bytes in all.
 type helpStore struct {
-	mu  sync.Mutex
-	doc *ToolDoc
+	mu        sync.Mutex
+	doc       *ToolDoc
+	max, used int
 }
 
-func (h *helpStore) put(key, text string) {
+// put keeps text under key; it reports false, keeping nothing, when the
+// text would pass the cap.
+func (h *helpStore) put(key, text string) bool {
 	if text == "" {
-		return
+		return true
 	}
 	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.max > 0 && h.used+len(text) > h.max {
+		h.used = h.max // full: later probes are skipped
+		return false
+	}
+	h.used += len(text)
 	h.doc.SubcommandHelps[key] = text
-	h.mu.Unlock()
+	return true
+}
+
+func (h *helpStore) get(key string) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.doc.SubcommandHelps[key]
+}
+
+// full reports that the cap is reached.
+func (h *helpStore) full() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.max > 0 && h.used >= h.max
 }
 
 // fill copies a parsed level into a SubcommandDoc.

@@ -172,11 +172,12 @@ func TestExploreCompanionsAndFailures(t *testing.T) {
 	if doc.DocQuality != 0.2 || len(doc.Companions) != 1 {
 		t.Errorf("quality %.2f with a companion", doc.DocQuality)
 	}
-	// A cancelled context stops probing at the first failure.
+	// A cancelled context runs no probe at all.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
+	ran := len(r.ran)
 	doc = (&Explorer{Rules: builtinRules, Runner: r}).Explore(ctx, &ToolRecord{Name: "comp", Executable: "comp", ResolvedPath: "/x/comp"}, nil)
-	if len(doc.Probes) != 1 {
+	if len(doc.Probes) != 0 || len(r.ran) != ran {
 		t.Errorf("cancelled: %d probes", len(doc.Probes))
 	}
 }
@@ -233,12 +234,12 @@ func TestFromTextListsSubcommands(t *testing.T) {
 func TestProberBudgetAndAncestors(t *testing.T) {
 	r := &mapRunner{out: map[string]string{"x --help": "root text that is long enough to count as help for the validity rules: usage"}}
 	p := &prober{rules: builtinRules, runner: r, timeout: time.Second, deadline: time.Now().Add(time.Minute), maxOut: 1 << 10}
-	hr := p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, "parent text", "ROOT", "  root text that is long enough to count as help for the validity rules: usage\n")
+	hr := p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, false, "parent text", "ROOT", "  root text that is long enough to count as help for the validity rules: usage\n")
 	if hr.text != "" || hr.probes[0].Rule != "validity.same_as_parent" {
 		t.Errorf("the same text as an ancestor was accepted: %+v", hr.probes)
 	}
 	p.deadline = time.Now().Add(-time.Second)
-	hr = p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, "")
+	hr = p.find(context.Background(), []string{"/t"}, [][]string{{"x", "--help"}}, false, "")
 	if !hr.exhausted || len(hr.probes) != 0 {
 		t.Errorf("spent budget: %+v", hr)
 	}

@@ -58,3 +58,23 @@ func TestLiveCompanions(t *testing.T) {
 		t.Errorf("bwa companions = %v, want none", companionNames(rec))
 	}
 }
+
+// TestLiveSSHStartsNoAgent: exploring ssh (a dry-run of "log in to …")
+// probes ssh-agent, its companion, once with --help: no agent is started.
+func TestLiveSSHStartsNoAgent(t *testing.T) {
+	if _, err := exec.LookPath("ssh-agent"); err != nil {
+		t.Skip("ssh-agent not installed")
+	}
+	before := len(leftover("ssh-agent"))
+	x := &Explorer{Rules: builtinRules, Runner: ExecRunner{}}
+	rv := &Resolver{Rules: builtinRules, PathDirs: strings.Split(os.Getenv("PATH"), ":"), Runner: ExecRunner{}}
+	rec, err := rv.Resolve(context.Background(), "ssh", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv.Complete(context.Background(), rec, nil)
+	x.Explore(context.Background(), rec, nil)
+	if after := len(leftover("ssh-agent")); after > before {
+		t.Errorf("%d ssh-agent processes started by probing ssh", after-before)
+	}
+}

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -10,12 +12,40 @@ import (
 )
 
 // rootProbes are tried in order on the tool itself; the first valid output
-// wins. Each argument is its own argv element.
-var rootProbes = [][]string{{"--help"}, {"-h"}, {"-H"}, {"help"}, {"--usage"}, {"--help-all"}, {}, {"-help"}, {"--h"}, {"-?"}}
+// wins. Each argument is its own argv element. Only help-style invocations:
+// a program run with no arguments may do its real work, so the bare call
+// is added only where a `probes` rule says it prints usage (probePlan).
+var rootProbes = [][]string{{"--help"}, {"-h"}, {"--usage"}, {"--help-all"}, {"-help"}, {"--h"}, {"-?"}}
+
+// bareRootAt and bareSubAt are the indexes in rootProbes and subProbes
+// where the bare call goes when a rule allows it: after the common help flags, before
+// the rare ones.
+const bareRootAt, bareSubAt = 4, 3
 
 // subProbes are tried in order on a subcommand path (sub = "sort" or
 // "plugin fill"); "%s" stands for the path's words.
-var subProbes = [][]string{{"%s", "--help"}, {"%s", "-h"}, {"help", "%s"}, {"%s"}, {"--help", "%s"}, {"%s", "--help-all"}}
+var subProbes = [][]string{{"%s", "--help"}, {"%s", "-h"}, {"help", "%s"}, {"--help", "%s"}, {"%s", "--help-all"}}
+
+// companionProbes: a companion is probed once.
+var companionProbes = [][]string{{"--help"}}
+
+// probePlan returns the root and subcommand strategies for a program: the
+// help-style ones, plus the bare call where a `probes` rule allows it.
+func probePlan(rs *rules.Set, tool string) (root, sub [][]string) {
+	root, sub = rootProbes, subProbes
+	m, ok, _ := rs.First("probes", &rules.ProbeEnv{Tool: tool})
+	if !ok {
+		return root, sub
+	}
+	t := m.Then.(*rules.ProbeThen)
+	if t.Bare {
+		root = append(append(append([][]string(nil), rootProbes[:bareRootAt]...), []string{}), rootProbes[bareRootAt:]...)
+	}
+	if t.BareSubcommands {
+		sub = append(append(append([][]string(nil), subProbes[:bareSubAt]...), []string{"%s"}), subProbes[bareSubAt:]...)
+	}
+	return root, sub
+}
 
 // probeArgs expands a subcommand strategy for a path.
 func probeArgs(strategy []string, path []string) []string {
@@ -37,10 +67,40 @@ type prober struct {
 	timeout  time.Duration
 	deadline time.Time
 	maxOut   int
+	// root and sub are the strategies for this tool (probePlan).
+	root, sub [][]string
+	// rootArgv is the tool's own argv0; guard stops probing it once it hung.
+	rootArgv []string
+	guard    *hangGuard
 	// count and serial add up every probe run and its time, to compare
 	// the parallel wall time with what running them one by one would cost.
 	count  atomic.Int64
 	serial atomic.Int64
+}
+
+// hungAfter is how many of the root's probes (the version probe
+// included) may time out before the tool is taken as hung.
+const hungAfter = 2
+
+// hangGuard is shared by the version probe of Stage 1 and the exploration
+// of one tool: after hungAfter of the root's probes timed out, no more
+// probes run (a hung tool cost ten probes × the timeout, 69 s).
+type hangGuard struct{ timeouts atomic.Int32 }
+
+// timedOut counts one root probe that timed out.
+func (g *hangGuard) timedOut() {
+	if g != nil {
+		g.timeouts.Add(1)
+	}
+}
+
+// hung reports that the tool is taken as hung.
+func (g *hangGuard) hung() bool { return g != nil && g.timeouts.Load() >= hungAfter }
+
+// stopped reports that no more probes may run: the budget is spent or the
+// tool hung.
+func (p *prober) stopped(ctx context.Context) bool {
+	return ctx.Err() != nil || time.Until(p.deadline) <= 0 || p.guard.hung()
 }
 
 // helpResult is the outcome of probing one command level.
@@ -58,18 +118,28 @@ type helpResult struct {
 // find runs strategies in order and returns the first valid help. A
 // subcommand's help must differ from its parent's and from the root's
 // (tools that do not know a word print their main usage again).
-func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string, parent string, ancestors ...string) helpResult {
+func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string, root bool, parent string, ancestors ...string) helpResult {
 	var hr helpResult
 	var notes []string
 	var fallback string
+	isRoot := root && slices.Equal(argv0, p.rootArgv)
+	giveUp := false
 	for _, args := range strategies {
 		left := time.Until(p.deadline)
 		if left <= 0 {
 			hr.exhausted = true
 			break
 		}
+		if ctx.Err() != nil {
+			break
+		}
+		if p.guard.hung() {
+			hr.exhausted = true
+			notes = append(notes, fmt.Sprintf("the tool hung: %d probes timed out, no more were run", hungAfter))
+			break
+		}
 		timeout := p.timeout
-		if len(hr.probes) == 0 && parent == "" {
+		if len(hr.probes) == 0 && parent == "" && (!isRoot || p.guard == nil || p.guard.timeouts.Load() == 0) {
 			// The first probe of a program pays for interpreter or JVM start
 			// (multiqc, Picard); later probes hit warm caches.
 			timeout *= 3
@@ -96,6 +166,13 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			pr.Valid, pr.Reason = false, "could not start: "+res.Err.Error()
 		case res.TimedOut:
 			notes = append(notes, "timed out")
+			if isRoot {
+				p.guard.timedOut()
+			} else {
+				// A subcommand that hangs on one help flag hangs on the
+				// others: its remaining strategies are skipped.
+				giveUp = true
+			}
 		case res.Crashed:
 			notes = append(notes, "crashed")
 		case res.Truncated:
@@ -106,7 +183,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			hr.text, hr.truncated = text, res.Truncated
 			return hr
 		}
-		if res.Err != nil && ctx.Err() != nil {
+		if giveUp || res.Err != nil && ctx.Err() != nil {
 			break
 		}
 	}

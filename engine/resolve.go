@@ -104,11 +104,17 @@ func (rv *Resolver) Resolve(ctx context.Context, tool string, tr *Trace) (*ToolR
 // Complete adds the costly facts (version, companions) to a resolved
 // record; the pipeline skips it when the ToolDoc cache already holds them.
 func (rv *Resolver) Complete(ctx context.Context, rec *ToolRecord, tr *Trace) {
+	rv.complete(ctx, rec, tr, &hangGuard{})
+}
+
+// complete is Complete counting a timed-out version probe in g, the hang
+// guard the exploration then shares.
+func (rv *Resolver) complete(ctx context.Context, rec *ToolRecord, tr *Trace, g *hangGuard) {
 	if !rec.Installed {
 		return
 	}
 	start := time.Now()
-	rec.Version = rv.version(ctx, rec)
+	rec.Version = rv.version(ctx, rec, g)
 	if rec.Version != "" {
 		tr.Add(StageResolve, nil, time.Since(start), "version "+rec.Version)
 	}
@@ -262,23 +268,24 @@ func (rv *Resolver) companions(rec *ToolRecord, tr *Trace) {
 
 var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
 
-// version runs --version, -v, version in turn and takes the first line
-// holding a version-like token.
-func (rv *Resolver) version(ctx context.Context, rec *ToolRecord) string {
-	if rv.Runner == nil {
+// version runs --version and takes the first line holding a version-like
+// token. Only this help-style flag runs before the help is read: `-v` means
+// verbose to many tools and `version` is a positional to those without
+// subcommands; Explore tries `version` and `-version` later, when the help
+// lists them.
+func (rv *Resolver) version(ctx context.Context, rec *ToolRecord, g *hangGuard) string {
+	if rv.Runner == nil || g.hung() || ctx.Err() != nil {
 		return ""
 	}
 	timeout := rv.VersionTimeout
 	if timeout <= 0 {
 		timeout = 3 * time.Second
 	}
-	for _, flag := range []string{"--version", "-v", "version"} {
-		res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), flag), Timeout: timeout, MaxOutput: 16 << 10})
-		if v := FindVersion(string(StripANSI(res.Output))); v != "" {
-			return v
-		}
+	res := rv.Runner.Run(ctx, RunSpec{Argv: append(rec.Argv0(), "--version"), Timeout: timeout, MaxOutput: 16 << 10})
+	if res.TimedOut {
+		g.timedOut()
 	}
-	return ""
+	return FindVersion(string(StripANSI(res.Output)))
 }
 
 // FindVersion returns the version token of the first line that has one,

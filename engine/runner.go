@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -108,7 +110,7 @@ func (x ExecRunner) Run(ctx context.Context, spec RunSpec) RunResult {
 	}
 	dir := spec.Dir
 	if dir == "" {
-		d, err := os.MkdirTemp("", "oxo-probe-")
+		d, err := os.MkdirTemp("", probeDirPrefix+strconv.Itoa(os.Getpid())+"-")
 		if err != nil {
 			res.Err = err
 			return res
@@ -127,6 +129,7 @@ func (x ExecRunner) Run(ctx context.Context, spec RunSpec) RunResult {
 	cmd.Stdin = nil // /dev/null: tools that read stdin when given no file see EOF
 	cmd.Stdout, cmd.Stderr = pw, pw
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	dieWithParent(cmd.SysProcAttr)
 	if err := cmd.Start(); err != nil {
 		pr.Close()
 		pw.Close()
@@ -181,4 +184,64 @@ func (x ExecRunner) Run(ctx context.Context, spec RunSpec) RunResult {
 	}
 	_ = waitErr // the exit status is read from ProcessState; a non-zero exit is normal for help
 	return res
+}
+
+// probeDirPrefix names the temporary directory of a probe:
+// oxo-probe-<pid of oxo-call>-<random>, so a later run can tell the
+// directories of a process that died (kill -9) from those of one still
+// running.
+const probeDirPrefix = "oxo-probe-"
+
+// CleanStaleProbeDirs removes the probe directories under dir (the
+// system's temporary directory when empty) left by oxo-call processes that
+// no longer run, after killing any process still working in one (a probe's
+// child that outlived a killed oxo-call). It returns how many directories
+// it removed.
+func CleanStaleProbeDirs(dir string) int {
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	stale, _ := filepath.Glob(filepath.Join(dir, probeDirPrefix+"*"))
+	n := 0
+	for _, d := range stale {
+		rest := strings.TrimPrefix(filepath.Base(d), probeDirPrefix)
+		pidText, _, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || processAlive(pid) {
+			continue
+		}
+		killWorkingIn(d)
+		if os.RemoveAll(d) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// processAlive reports whether a process with this id exists.
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// killWorkingIn kills the processes whose working directory is dir or
+// below it: on Linux, what a dead oxo-call's probes left running.
+func killWorkingIn(dir string) {
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cwd")
+	for _, p := range procs {
+		cwd, err := os.Readlink(p)
+		if err != nil {
+			continue
+		}
+		cwd = strings.TrimSuffix(cwd, " (deleted)")
+		if cwd != dir && !strings.HasPrefix(cwd, dir+"/") {
+			continue
+		}
+		if pid, err := strconv.Atoi(filepath.Base(filepath.Dir(p))); err == nil && pid != os.Getpid() {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
 }

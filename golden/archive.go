@@ -138,7 +138,7 @@ func (r *RecordRunner) Run(ctx context.Context, spec engine.RunSpec) engine.RunR
 }
 
 var (
-	probeDirRE = regexp.MustCompile(`/tmp/oxo-probe-[0-9]+`)
+	probeDirRE = regexp.MustCompile(`/tmp/oxo-probe-[0-9]+(-[0-9]+)?`)
 	clockRE    = regexp.MustCompile(`\b\d{1,2}:\d{2}:\d{2}(\.\d+)?\b`)
 	dateRE     = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b|\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d+\b`)
 	// cpuRE matches the instruction-set build a tool picks at start-up

@@ -87,6 +87,18 @@ func (e *CompanionEnv) Prepare() {
 	e.LowerCandidate = strings.ToLower(e.Candidate)
 }
 
+// ProbeEnv is a program about to be probed for its help (kind probes).
+type ProbeEnv struct {
+	// Tool is the program's executable base name ("bwa").
+	Tool string `expr:"tool" yaml:"tool"`
+	// Companion reports a companion of another tool (hisat2-build).
+	Companion bool   `expr:"companion" yaml:"companion"`
+	LowerTool string `expr:"lower_tool" yaml:"-"`
+}
+
+// Prepare lower-cases the tool name.
+func (e *ProbeEnv) Prepare() { e.LowerTool = strings.ToLower(e.Tool) }
+
 // ValidityEnv is one probe's output (kind validity).
 type ValidityEnv struct {
 	// Help is the probe output, ANSI-stripped.

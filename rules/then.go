@@ -19,6 +19,17 @@ type CompanionThen struct {
 	Companion bool `yaml:"companion" json:"companion"`
 }
 
+// ProbeThen says which invocations beyond the help-style ones may be run
+// to read a program's help. By default none: a program run with no
+// arguments, or a subcommand run bare, may do real work.
+type ProbeThen struct {
+	// Bare: the program run with no arguments prints its usage (bwa).
+	Bare bool `yaml:"bare,omitempty" json:"bare,omitempty"`
+	// BareSubcommands: each subcommand run with no further arguments
+	// prints its usage (bwa mem).
+	BareSubcommands bool `yaml:"bare_subcommands,omitempty" json:"bare_subcommands,omitempty"`
+}
+
 // ValidityThen decides whether a probe output is usable help.
 type ValidityThen struct {
 	Valid  bool   `yaml:"valid" json:"valid"`
