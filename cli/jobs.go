@@ -44,11 +44,8 @@ func (a *app) jobsCmd() *ucli.Command {
 			{
 				Name: "status", Usage: "each item's state, exit code and log", ArgsUsage: "JOB_ID",
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
-					if err := needArgs(cmd, 1, "a job id"); err != nil {
-						return err
-					}
-					id := cmd.Args().First()
-					if _, err := a.jobItems(id); err != nil {
+					id, err := a.knownJobArg(cmd)
+					if err != nil {
 						return err
 					}
 					st, err := a.jobStates(ctx, id)
@@ -64,11 +61,8 @@ func (a *app) jobsCmd() *ucli.Command {
 			{
 				Name: "cancel", Usage: "cancel a job (every item of an array)", ArgsUsage: "JOB_ID",
 				Action: func(ctx context.Context, cmd *ucli.Command) error {
-					if err := needArgs(cmd, 1, "a job id"); err != nil {
-						return err
-					}
-					id := cmd.Args().First()
-					if _, err := a.jobItems(id); err != nil {
+					id, err := a.knownJobArg(cmd)
+					if err != nil {
 						return err
 					}
 					if _, err := a.slurmRun(ctx, "scancel", id); err != nil {
@@ -80,4 +74,17 @@ func (a *app) jobsCmd() *ucli.Command {
 			},
 		},
 	}
+}
+
+// knownJobArg reads the one JOB_ID argument of jobs status|cancel and
+// checks that history knows the job.
+func (a *app) knownJobArg(cmd *ucli.Command) (string, error) {
+	if err := needArgs(cmd, 1, "a job id"); err != nil {
+		return "", err
+	}
+	id := cmd.Args().First()
+	if _, err := a.jobItems(id); err != nil {
+		return "", err
+	}
+	return id, nil
 }
