@@ -336,3 +336,19 @@ func Within(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
+
+// LexiconEnv is one word of a task or of a flag's name (kind lexicon). A
+// lexicon rule has no `when`: it fires for a word its then lists.
+type LexiconEnv struct {
+	// Word is the word as the caller looks it up (callers lower-case task words).
+	Word string `expr:"word" yaml:"word"`
+}
+
+// FileKindEnv is a file name (kind file_kinds). A file_kinds rule has no
+// `when`: it fires for a name whose extension it lists (after the
+// compression suffix is taken off), or, for a compression entry, a name
+// that ends in one of its suffixes.
+type FileKindEnv struct {
+	// Name is a file name or path ("reads_1.fq.gz").
+	Name string `expr:"name" yaml:"name"`
+}

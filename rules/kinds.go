@@ -16,6 +16,10 @@ type KindSpec struct {
 	// Mode is "first" (the highest-priority firing rule decides) or "all"
 	// (every firing rule contributes).
 	Mode string
+	// Data kinds (lexicon, file_kinds) have no `when`: a rule fires for
+	// what its then lists, and the rules load into plain lookup tables
+	// (Vocab) instead of being evaluated.
+	Data bool
 	env  func() any
 	then func() any
 }
@@ -50,6 +54,10 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &IntentEnv{} }, then: func() any { return &IntentThen{} }},
 	"resources": {Doc: "what a flag of an assembled command asks of a batch scheduler (a thread count → CPUs per task)", Mode: "first",
 		env: func() any { return &ResourceEnv{} }, then: func() any { return &ResourceThen{} }},
+	"lexicon": {Doc: "word classes of tasks and flag names, English and Chinese (output markers, stop words, name markers …); data, no when", Mode: "all", Data: true,
+		env: func() any { return &LexiconEnv{} }, then: func() any { return &LexiconThen{} }},
+	"file_kinds": {Doc: "file extension → kind, family, index siblings, compression suffixes; data, no when", Mode: "all", Data: true,
+		env: func() any { return &FileKindEnv{} }, then: func() any { return &FileKindThen{} }},
 	"constraints": {Doc: "findings on an assembled command (requires, conflicts, dangerous)", Mode: "all",
 		env: func() any { return &ConstraintEnv{} }, then: func() any { return &ConstraintThen{} }},
 }
@@ -107,6 +115,10 @@ func validateThen(kind string, then any) error {
 		if !slices.Contains(Resources, t.Resource) {
 			return fmt.Errorf("then.resource %q is not one of %s", t.Resource, strings.Join(Resources, ", "))
 		}
+	case *LexiconThen:
+		return validateLexicon(t)
+	case *FileKindThen:
+		return validateFileKind(t)
 	case *AliasThen:
 		if len(t.Executables) == 0 {
 			return fmt.Errorf("then.executables is empty")

@@ -216,7 +216,9 @@ func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (
 		return nil, fail("", n.Line, "missing id")
 	case !idPattern.MatchString(rc.ID):
 		return nil, fail(rc.ID, n.Line, "id must be lower-case dotted words, like %q", spec.Name+".example")
-	case strings.TrimSpace(rc.When) == "":
+	case spec.Data && rc.When != "":
+		return nil, fail(rc.ID, whenLine(n), "%s rules have no when: an entry fires for what its then lists", spec.Name)
+	case !spec.Data && strings.TrimSpace(rc.When) == "":
 		return nil, fail(rc.ID, n.Line, "missing when")
 	case len(rc.When) > lim.MaxWhenBytes:
 		return nil, fail(rc.ID, n.Line, "when is %d bytes, more than the limit of %d", len(rc.When), lim.MaxWhenBytes)
@@ -232,6 +234,12 @@ func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (
 	if err := validateThen(spec.Name, r.Then); err != nil {
 		return nil, fail(rc.ID, rc.Then.Line, "%s", err)
 	}
+	if spec.Data {
+		if err := decodeTests(r, rc, spec, fail); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
 	opts := append([]expr.Option{expr.Env(spec.NewEnv()), expr.AsBool(), expr.MaxNodes(lim.MaxNodes)}, functions()...)
 	for _, b := range disabledBuiltins {
 		opts = append(opts, expr.DisableBuiltin(b))
@@ -244,14 +252,22 @@ func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (
 	}
 	r.program, r.metered = prog, growth.n > 0
 	r.Identifiers = identifiers(prog.Node())
+	if err := decodeTests(r, rc, spec, fail); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// decodeTests decodes a rule's inline tests.
+func decodeTests(r *Rule, rc ruleConfig, spec KindSpec, fail func(string, int, string, ...any) error) error {
 	for _, tc := range rc.Tests {
 		t, err := decodeTest(tc, spec)
 		if err != nil {
-			return nil, fail(rc.ID, lineOf(err, tc.Given.Line), "test: %s", stripLine(err))
+			return fail(rc.ID, lineOf(err, tc.Given.Line), "test: %s", stripLine(err))
 		}
 		r.Tests = append(r.Tests, t)
 	}
-	return r, nil
+	return nil
 }
 
 // compileGuarded compiles and turns a compiler panic (seen on pathological

@@ -16,6 +16,9 @@ type Set struct {
 	vms    sync.Pool
 	fpOnce sync.Once
 	fp     string
+	// vocab is built from the lexicon and file_kinds rules on first use.
+	vocabOnce sync.Once
+	vocab     *Vocab
 	// failed holds the first evaluation error of each rule (id → error).
 	failed sync.Map
 }
@@ -133,6 +136,9 @@ func (s *Set) First(kind string, env any) (Match, bool, error) {
 
 // run evaluates one rule on a pooled VM.
 func (s *Set) run(r *Rule, env any) (fired bool, err error) {
+	if r.program == nil {
+		return s.Vocab().fires(r, env), nil
+	}
 	if r.metered {
 		defer evalMeters.start(env)()
 	}

@@ -101,3 +101,39 @@ type ConstraintThen struct {
 	// Dangerous marks findings that make `run` ask before executing.
 	Dangerous bool `yaml:"dangerous,omitempty" json:"dangerous,omitempty"`
 }
+
+// LexiconThen is one entry of a word class. Every entry of a class adds to
+// it; a user entry with a built-in's id replaces that entry.
+type LexiconThen struct {
+	// Class names the word class ("output_marker", "stop_word").
+	Class string `yaml:"class" json:"class"`
+	// Lang is the language of the words: en or zh.
+	Lang string `yaml:"lang" json:"lang"`
+	// Words are whole words of the class, as the caller looks them up.
+	Words []string `yaml:"words,omitempty" json:"words,omitempty"`
+	// Suffixes are endings that put a word in the class ("输出到" ends in "到"), in the order they are tried.
+	Suffixes []string `yaml:"suffixes,omitempty" json:"suffixes,omitempty"`
+	// Prefixes are beginnings that put a word in the class ("out" for "outdir").
+	Prefixes []string `yaml:"prefixes,omitempty" json:"prefixes,omitempty"`
+	// Infixes are parts that put a text in the class wherever they stand ("prefix" in "--outPrefix"); only Mentions reads them.
+	Infixes []string `yaml:"infixes,omitempty" json:"infixes,omitempty"`
+}
+
+// FileKindThen is one file kind and the extensions that name it, or (when
+// Compression is set) a list of compression suffixes.
+type FileKindThen struct {
+	// Kind is the file kind the extensions name ("bam", "fasta", "index").
+	Kind string `yaml:"kind,omitempty" json:"kind,omitempty"`
+	// Extensions are lower-case extensions without the dot ("fa", "fasta").
+	Extensions []string `yaml:"extensions,omitempty" json:"extensions,omitempty"`
+	// Family groups kinds that stand in for each other ("alignment-reads" for bam, sam, cram); empty means the kind itself.
+	Family string `yaml:"family,omitempty" json:"family,omitempty"`
+	// Index lists the extensions of the index files that sit next to a file of the kind ("bai", "csi" for bam).
+	Index []string `yaml:"index,omitempty" json:"index,omitempty"`
+	// Reference marks kinds that "to x" names as something read against (a FASTA, an index), not a destination.
+	Reference bool `yaml:"reference,omitempty" json:"reference,omitempty"`
+	// Sequences marks a family that holds sequences (reads or contigs).
+	Sequences bool `yaml:"sequences,omitempty" json:"sequences,omitempty"`
+	// Compression lists compression suffixes without the dot ("gz", "bz2"), taken off before the extension is read, in the order they are tried.
+	Compression []string `yaml:"compression,omitempty" json:"compression,omitempty"`
+}

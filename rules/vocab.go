@@ -1,0 +1,344 @@
+package rules
+
+import (
+	"fmt"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Vocab is the lexicon and file_kinds rules of a Set as plain lookup
+// tables: word classes, extension → kind, kinds' families, index siblings
+// and compression suffixes. It is built once per Set and never changed,
+// so it is safe for concurrent use.
+type Vocab struct {
+	classes map[string]*wordClass
+	// ext maps an extension (or a kind word) to its kind.
+	ext   map[string]string
+	kinds map[string]*kindInfo
+	// compression suffixes with their dot, in the order they are tried.
+	compression []string
+	// mentionREs caches one compiled pattern per class (Mentions).
+	mentionREs sync.Map
+}
+
+type wordClass struct {
+	words                       map[string]bool
+	list                        []string
+	suffixes, prefixes, infixes []string
+}
+
+type kindInfo struct {
+	family    string
+	index     []string
+	reference bool
+	sequences bool
+}
+
+// Vocab returns the set's lookup tables, built on first use.
+func (s *Set) Vocab() *Vocab {
+	s.vocabOnce.Do(func() { s.vocab = buildVocab(s.byKind["lexicon"], s.byKind["file_kinds"]) })
+	return s.vocab
+}
+
+var (
+	builtinVocabOnce sync.Once
+	builtinVocab     *Vocab
+)
+
+// BuiltinVocab returns the tables of the embedded lexicon and file_kinds
+// packs alone (no expression is compiled). A broken built-in pack panics
+// at start-up; the package's tests load every pack.
+func BuiltinVocab() *Vocab {
+	builtinVocabOnce.Do(func() {
+		s := newSet()
+		for _, kind := range []string{"lexicon", "file_kinds"} {
+			files, _ := fs.Glob(builtinFS, kind+"/*.yaml")
+			for _, f := range files {
+				rs, errs := readFile(builtinFS, f, "builtin:"+f, "builtin", BuiltinLimits)
+				if len(errs) > 0 {
+					panic(errs[0])
+				}
+				for _, r := range rs {
+					if err := s.add(r); err != nil {
+						panic(err)
+					}
+				}
+			}
+		}
+		s.sortRules()
+		builtinVocab = s.Vocab()
+	})
+	return builtinVocab
+}
+
+func buildVocab(lex, fk []*Rule) *Vocab {
+	v := &Vocab{classes: map[string]*wordClass{}, ext: map[string]string{}, kinds: map[string]*kindInfo{}}
+	for _, r := range lex {
+		t := r.Then.(*LexiconThen)
+		c := v.classes[t.Class]
+		if c == nil {
+			c = &wordClass{words: map[string]bool{}}
+			v.classes[t.Class] = c
+		}
+		for _, w := range t.Words {
+			if !c.words[w] {
+				c.words[w] = true
+				c.list = append(c.list, w)
+			}
+		}
+		c.suffixes = append(c.suffixes, t.Suffixes...)
+		c.prefixes = append(c.prefixes, t.Prefixes...)
+		c.infixes = append(c.infixes, t.Infixes...)
+	}
+	for _, r := range fk {
+		t := r.Then.(*FileKindThen)
+		for _, z := range t.Compression {
+			if !slices.Contains(v.compression, "."+z) {
+				v.compression = append(v.compression, "."+z)
+			}
+		}
+		if t.Kind == "" {
+			continue
+		}
+		k := v.kinds[t.Kind]
+		if k == nil {
+			k = &kindInfo{family: t.Kind}
+			v.kinds[t.Kind] = k
+		}
+		if t.Family != "" && k.family == t.Kind {
+			k.family = t.Family
+		}
+		k.index = append(k.index, t.Index...)
+		k.reference = k.reference || t.Reference
+		k.sequences = k.sequences || t.Sequences
+		for _, e := range t.Extensions {
+			if _, dup := v.ext[e]; !dup {
+				v.ext[e] = t.Kind // the first rule in evaluation order wins
+			}
+		}
+	}
+	return v
+}
+
+// Word reports whether w is one of the class's whole words.
+func (v *Vocab) Word(class, w string) bool {
+	c := v.classes[class]
+	return c != nil && c.words[w]
+}
+
+// Is reports whether w is in the class: a whole word, or a word with one
+// of its suffixes or prefixes.
+func (v *Vocab) Is(class, w string) bool {
+	c := v.classes[class]
+	if c == nil {
+		return false
+	}
+	if c.words[w] {
+		return true
+	}
+	for _, s := range c.suffixes {
+		if strings.HasSuffix(w, s) {
+			return true
+		}
+	}
+	for _, p := range c.prefixes {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Words returns the class's whole words in the order the rules list them.
+func (v *Vocab) Words(class string) []string {
+	if c := v.classes[class]; c != nil {
+		return c.list
+	}
+	return nil
+}
+
+// Suffixes returns the class's suffixes in the order the rules list them.
+func (v *Vocab) Suffixes(class string) []string {
+	if c := v.classes[class]; c != nil {
+		return c.suffixes
+	}
+	return nil
+}
+
+// Classes returns the names of the word classes, sorted.
+func (v *Vocab) Classes() []string {
+	out := make([]string, 0, len(v.classes))
+	for k := range v.classes {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Mentions reports whether text holds, ignoring case, one of the class's
+// infixes anywhere or one of its whole words between word boundaries.
+func (v *Vocab) Mentions(class, text string) bool {
+	re, ok := v.mentionREs.Load(class)
+	if !ok {
+		re, _ = v.mentionREs.LoadOrStore(class, v.mentionRE(class))
+	}
+	r := re.(*regexp.Regexp)
+	return r != nil && r.MatchString(text)
+}
+
+func (v *Vocab) mentionRE(class string) *regexp.Regexp {
+	c := v.classes[class]
+	if c == nil || len(c.list)+len(c.infixes) == 0 {
+		return nil
+	}
+	var alts []string
+	for _, s := range c.infixes {
+		alts = append(alts, regexp.QuoteMeta(s))
+	}
+	for _, w := range c.list {
+		alts = append(alts, `\b`+regexp.QuoteMeta(w)+`\b`)
+	}
+	return regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)`)
+}
+
+// KindOf returns the kind an extension (or a kind word: "bam", "fasta")
+// names.
+func (v *Vocab) KindOf(ext string) (string, bool) {
+	k, ok := v.ext[ext]
+	return k, ok
+}
+
+// Family returns the family of a kind: kinds that stand in for each other
+// share one. An unknown kind is its own family.
+func (v *Vocab) Family(kind string) string {
+	if k := v.kinds[kind]; k != nil {
+		return k.family
+	}
+	return kind
+}
+
+// Reference reports a kind that "to x" names as something read against.
+func (v *Vocab) Reference(kind string) bool {
+	k := v.kinds[kind]
+	return k != nil && k.reference
+}
+
+// Sequences reports a kind (a family) whose files hold sequences.
+func (v *Vocab) Sequences(kind string) bool {
+	k := v.kinds[kind]
+	return k != nil && k.sequences
+}
+
+// IndexSiblings returns the extensions of the index files that sit next to
+// a file of the kind ("bai", "csi" for bam).
+func (v *Vocab) IndexSiblings(kind string) []string {
+	if k := v.kinds[kind]; k != nil {
+		return k.index
+	}
+	return nil
+}
+
+// Compression returns the compression suffix of a lower-cased name
+// ("gz" for "x.fq.gz") and the name without it; a name that is nothing
+// but the suffix keeps it ("x.gz" → "", "x.gz" is not stripped to "x").
+func (v *Vocab) Compression(name string) (z, rest string) {
+	for _, s := range v.compression {
+		if strings.HasSuffix(name, s) && len(name) > len(s)+1 {
+			return s[1:], strings.TrimSuffix(name, s)
+		}
+	}
+	return "", name
+}
+
+// fires decides a data rule for its inline tests and Eval.
+func (v *Vocab) fires(r *Rule, env any) bool {
+	switch t := r.Then.(type) {
+	case *LexiconThen:
+		w := env.(*LexiconEnv).Word
+		if slices.Contains(t.Words, w) {
+			return true
+		}
+		for _, s := range t.Suffixes {
+			if strings.HasSuffix(w, s) {
+				return true
+			}
+		}
+		for _, p := range t.Prefixes {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+		for _, s := range t.Infixes {
+			if strings.Contains(strings.ToLower(w), strings.ToLower(s)) {
+				return true
+			}
+		}
+	case *FileKindThen:
+		name := strings.ToLower(env.(*FileKindEnv).Name)
+		if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+			name = name[i+1:]
+		}
+		for _, z := range t.Compression {
+			if strings.HasSuffix(name, "."+z) && len(name) > len(z)+2 {
+				return true
+			}
+		}
+		_, rest := v.Compression(name)
+		ext := rest
+		if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+			ext = rest[i+1:]
+		}
+		return slices.Contains(t.Extensions, ext)
+	}
+	return false
+}
+
+func validateLexicon(t *LexiconThen) error {
+	switch {
+	case !idPattern.MatchString("x." + t.Class):
+		return fmt.Errorf("then.class %q must be lower-case words joined by _", t.Class)
+	case t.Lang != "en" && t.Lang != "zh":
+		return fmt.Errorf("then.lang %q is not one of en, zh", t.Lang)
+	case len(t.Words)+len(t.Suffixes)+len(t.Prefixes)+len(t.Infixes) == 0:
+		return fmt.Errorf("then lists no words, suffixes, prefixes or infixes")
+	}
+	for _, l := range [][]string{t.Words, t.Suffixes, t.Prefixes, t.Infixes} {
+		for _, w := range l {
+			if strings.TrimSpace(w) == "" || w != strings.TrimSpace(w) {
+				return fmt.Errorf("then lists an empty word or one with spaces around it: %q", w)
+			}
+		}
+	}
+	return nil
+}
+
+func validateFileKind(t *FileKindThen) error {
+	if len(t.Compression) > 0 {
+		if t.Kind != "" || len(t.Extensions) > 0 {
+			return fmt.Errorf("a compression entry lists compression alone (no kind, no extensions)")
+		}
+		return checkExts("compression", t.Compression)
+	}
+	switch {
+	case t.Kind == "":
+		return fmt.Errorf("then.kind is empty")
+	case len(t.Extensions) == 0:
+		return fmt.Errorf("then.extensions is empty")
+	}
+	if err := checkExts("extensions", t.Extensions); err != nil {
+		return err
+	}
+	return checkExts("index", t.Index)
+}
+
+func checkExts(field string, l []string) error {
+	for _, e := range l {
+		if e == "" || e != strings.ToLower(e) || strings.HasPrefix(e, ".") || strings.ContainsAny(e, " /") {
+			return fmt.Errorf("then.%s: %q must be lower case, without a leading dot, spaces or /", field, e)
+		}
+	}
+	return nil
+}
