@@ -70,35 +70,18 @@ type KV struct {
 	Value string `json:"value"`
 }
 
-// fileTypes maps extensions (after stripping a compression suffix) to a
-// file kind; the kind lets an example's file map onto the task's file.
-var fileTypes = map[string]string{
-	"bam": "bam", "sam": "sam", "cram": "cram", "bai": "index", "csi": "index", "crai": "index", "tbi": "index", "fai": "index",
-	"fa": "fasta", "fasta": "fasta", "fna": "fasta", "fas": "fasta", "faa": "fasta", "ffn": "fasta", "mfa": "fasta",
-	"fq": "fastq", "fastq": "fastq", "vcf": "vcf", "bcf": "vcf", "gvcf": "vcf", "bed": "bed", "narrowpeak": "bed", "broadpeak": "bed",
-	"bedgraph": "bedgraph", "bg": "bedgraph", "bw": "bigwig", "bigwig": "bigwig", "gtf": "gtf", "gff": "gtf", "gff3": "gtf", "saf": "gtf",
-	"txt": "text", "tsv": "table", "csv": "table", "tab": "table", "json": "json", "html": "html", "pdf": "pdf", "png": "image", "svg": "image",
-	"sra": "sra", "mmi": "index", "ht2": "index", "bt2": "index", "idx": "index", "msh": "sketch", "phy": "alignment", "aln": "alignment",
-	"afa": "alignment", "sto": "alignment", "nwk": "tree", "tree": "tree", "treefile": "tree", "newick": "tree", "hmm": "hmm",
-	"dmnd": "db", "db": "db", "bim": "plink", "bed.plink": "plink", "fam": "plink", "pgen": "plink", "pvar": "plink", "psam": "plink",
-	"daa": "alignment", "paf": "paf", "maf": "alignment", "gz": "gz", "zip": "archive", "tar": "archive", "log": "text", "out": "text",
-	"xml": "xml", "gb": "genbank", "gbk": "genbank", "embl": "genbank", "pileup": "text", "mpileup": "text", "yaml": "text", "yml": "text",
-	"sh": "script", "py": "script", "r": "script", "pl": "script", "h5": "hdf5", "loom": "hdf5", "mtx": "matrix", "npz": "matrix",
-	"tbl": "table", "domtbl": "table", "domtblout": "table", "m8": "table", "b6": "table", "sai": "index", "dict": "dict",
-	"interval_list": "intervals", "chain": "chain", "bdg": "bedgraph", "wig": "bigwig", "bcf.csi": "index",
-}
 
 // isKindWord reports a file kind named as a word ("to BAM", "as FASTA"):
 // a format, not a name.
 func isKindWord(w string) bool {
-	_, ok := fileTypes[w]
-	return ok || w == "fastq" || w == "fasta"
+	_, ok := V().KindOf(w)
+	return ok
 }
 
 // formatList reports "a/b/c" whose parts are all format names.
 func formatList(p string) bool {
 	for _, part := range strings.Split(strings.ToLower(p), "/") {
-		if _, ok := fileTypes[part]; !ok {
+		if _, ok := V().KindOf(part); !ok {
 			return false
 		}
 	}
@@ -108,13 +91,8 @@ func formatList(p string) bool {
 // FileType returns the kind of a file name, or "" when it does not look
 // like a file.
 func FileType(p string) string {
-	b := strings.ToLower(filepath.Base(p))
-	for _, z := range []string{".gz", ".bgz", ".bz2", ".xz", ".zst"} {
-		if strings.HasSuffix(b, z) && len(b) > len(z)+1 {
-			b = strings.TrimSuffix(b, z)
-			break
-		}
-	}
+	v := V()
+	_, b := v.Compression(strings.ToLower(filepath.Base(p)))
 	i := strings.LastIndexByte(b, '.')
 	if i <= 0 || i == len(b)-1 {
 		// A path without an extension is a file or directory ("data/raw"),
@@ -124,7 +102,7 @@ func FileType(p string) string {
 		}
 		return ""
 	}
-	if t, ok := fileTypes[b[i+1:]]; ok {
+	if t, ok := v.KindOf(b[i+1:]); ok {
 		return t
 	}
 	if strings.Contains(p, "/") || genericName(b, i) {
@@ -157,7 +135,6 @@ var (
 	// SeqRE matches adapter or primer sequences, IUPAC codes allowed, with
 	// cutadapt's anchors (^ $) and linked adapters (...).
 	SeqRE    = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
-	cjkNumRE = regexp.MustCompile(`(\d+(?:\.\d+)?(?:\s*[GgMmKk][Bb]?)?)\s*(个线程|线程|个核|核|个cpu|内存)`)
 )
 
 // quotedTok marks where a quoted string stood in the task.
@@ -168,18 +145,10 @@ func atoi(s string) int {
 	return n
 }
 
-// referenceTypes are file kinds that "to X" names as a target to align or
-// compare against rather than a destination.
-var referenceTypes = map[string]bool{"fasta": true, "index": true, "db": true, "gtf": true, "hmm": true, "sketch": true}
-
 // notAName rules out words that follow a name word but are not names:
 // other name words and verb forms ("index idx allowing …").
 func notAName(w string) bool {
-	switch w {
-	case "name", "named", "called", "prefix", "index", "database", "directory", "folder", "file", "the":
-		return true
-	}
-	return len(w) > 4 && (strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed"))
+	return V().Word("not_a_name", w) || len(w) > 4 && V().Is("verb_ending", w)
 }
 
 // nameAt reports whether the bare word at i is a name the task gives: it
@@ -193,19 +162,18 @@ func nameAt(lower []string, i int, raw string) bool {
 	}
 	ident := strings.ContainsAny(raw, "0123456789_-") || raw != lower[i]
 	prev := lower[i-1]
-	if (prev == "it" || prev == "them" || prev == "as") && i > 1 && nameMarkers[lower[i-2]] {
+	v := V()
+	if v.Word("name_pronoun", prev) && i > 1 && v.Word("name_marker", lower[i-2]) {
 		prev = lower[i-2]
 	}
 	switch {
-	case nameMarkers[prev] && prev != "name":
-		return true
-	case prev != "" && isHanAt(prev, 0) && (strings.HasSuffix(prev, "目录") || strings.HasSuffix(prev, "前缀") || strings.HasSuffix(prev, "名为") || strings.HasSuffix(prev, "命名为")):
+	case v.Is("name_marker", prev) && prev != "name":
 		return true
 	case prev == "name" || isOutputMarker(prev):
 		return ident
-	case prev == "in" && i > 1 && (lower[i-2] == "results" || lower[i-2] == "everything" || lower[i-2] == "output"):
+	case prev == "in" && i > 1 && v.Word("results_word", lower[i-2]):
 		return ident
-	case prev == "against" || prev == "vs" || prev == "versus" || prev == "on":
+	case v.Word("against_word", prev):
 		// "search q.fa against genome_db": a database or index named
 		// without a file extension.
 		return ident && strings.ContainsAny(raw, "_0123456789")
@@ -218,18 +186,12 @@ func nameAt(lower []string, i int, raw string) bool {
 // destination even for a FASTA.
 func writeVerbBefore(lower []string, j int) bool {
 	for k := j - 1; k >= 0 && k >= j-3; k-- {
-		switch lower[k] {
-		case "write", "writes", "writing", "save", "saves", "saving", "output", "export", "convert", "converts", "extract", "dump", "print", "redirect":
+		if V().Word("write_verb", lower[k]) {
 			return true
 		}
 	}
 	return false
 }
-
-// nameMarkers are words after which a bare word is a name the command
-// uses: an index or database prefix, an output prefix, a directory.
-var nameMarkers = map[string]bool{"named": true, "called": true, "prefix": true, "basename": true, "前缀": true, "database": true, "name": true,
-	"index": true, "directory": true, "dir": true, "folder": true, "genomedir": true, "目录": true}
 
 // outputBefore looks back from a file at position i over filler words
 // ("as compressed VCF x", "into one multi-sample BAM x") for a word that
@@ -238,17 +200,14 @@ func outputBefore(lower []string, i int) bool {
 	for j := i - 1; j >= 0 && j >= i-5; j-- {
 		w := lower[j]
 		if isOutputMarker(w) {
-			return j == i-1 || w != "to" || fillerWord(lower[i-1])
+			return j == i-1 || !V().Word("toward", w) || fillerWord(lower[i-1])
 		}
-		if FileType(w) != "" || inputWords[w] || !(fillerWord(w) || isAdjective(w)) {
+		if FileType(w) != "" || V().Word("input_marker", w) || !(fillerWord(w) || isAdjective(w)) {
 			return false
 		}
 	}
 	return false
 }
-
-// inputWords stop the look-back: the file after them is read, not written.
-var inputWords = map[string]bool{"from": true, "of": true, "in": true, "on": true, "against": true, "using": true, "with": true, "for": true, "and": true}
 
 // isAdjective accepts descriptive words between a marker and a file
 // ("one", "multi-sample", "gzipped", "bgzip-compressed").
@@ -256,51 +215,29 @@ func isAdjective(w string) bool {
 	if w == "" || isHanAt(w, 0) {
 		return false
 	}
-	return strings.HasSuffix(w, "ed") || strings.Contains(w, "-") || w == "one" || w == "single" || w == "final" || w == "plain" || w == "tabular"
+	return strings.Contains(w, "-") || V().Is("adjective", w)
 }
 
 // fillerWord is a word that may sit between an output marker and the file
 // ("into the file x", "to bam out.bam", "as a sorted x").
 func fillerWord(w string) bool {
-	if w == "file" || w == "the" || w == "a" || w == "an" || w == "new" || w == "sorted" || w == "compressed" {
+	if V().Word("filler", w) {
 		return true
 	}
-	_, isType := fileTypes[w]
+	_, isType := V().KindOf(w)
 	return isType
 }
 
-// cjkUnitAt reports a token that starts with a Chinese unit cjkNumRE reads.
+// cjkUnitAt reports a token that starts with a Chinese unit the number
+// pattern reads ("个线程", "内存").
 func cjkUnitAt(t string) bool {
-	for _, p := range []string{"个", "线", "核", "内存"} {
-		if strings.HasPrefix(t, p) {
-			return true
-		}
-	}
-	return false
+	return V().Is("unit_start", t)
 }
-
-// outputMarkers are words that make the next file a destination.
-var outputMarkers = map[string]bool{"into": true, "to": true, "output": true, "outputs": true, "out": true, "as": true, "save": true,
-	"saving": true, "write": true, "writes": true, "writing": true, "giving": true, "producing": true, "named": true, "called": true,
-	"prefix": true, "o": true, "output:": true}
-
-// cjkOutputSuffixes end a Chinese run that marks the next file as output.
-var cjkOutputSuffixes = []string{"输出", "输出到", "输出为", "保存", "保存为", "保存到", "写入", "写到", "写成", "生成", "结果写入", "得到", "到", "为", "成"}
 
 // isOutputMarker reports whether a (lower-cased) token marks the next file
 // as an output.
 func isOutputMarker(w string) bool {
-	if outputMarkers[w] {
-		return true
-	}
-	if w != "" && isHanAt(w, 0) {
-		for _, suf := range cjkOutputSuffixes {
-			if strings.HasSuffix(w, suf) {
-				return true
-			}
-		}
-	}
-	return false
+	return V().Is("output_marker", w)
 }
 
 // Parse reads the typed values out of a task.
@@ -320,9 +257,9 @@ func Parse(task string) Frame {
 		return " "
 	})
 	// Chinese numbers stuck to their unit ("8个线程").
-	for _, m := range cjkNumRE.FindAllStringSubmatch(task, -1) {
+	for _, m := range tables().cjkNum.FindAllStringSubmatch(task, -1) {
 		ctx := []string{"threads"}
-		if strings.Contains(m[2], "内存") {
+		if V().Word("memory_unit", m[2]) {
 			ctx = []string{"memory"}
 		}
 		s.Numbers = append(s.Numbers, Number{Value: strings.ReplaceAll(m[1], " ", ""), Context: ctx, Pos: -1})
@@ -394,14 +331,14 @@ func Parse(task string) Frame {
 		case FileType(raw) != "" && !NumberRE.MatchString(raw):
 			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
 			fs.Output = outputBefore(lower, i)
-			if fs.Output && (lower[i-1] == "to" || strings.HasSuffix(lower[i-1], "到")) && referenceTypes[fs.Type] && !writeVerbBefore(lower, i-1) {
+			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(lower, i-1) {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 				fs.Role = "reference"
 			}
 			// "into a.fq and b.fq": a file right after an output is one too.
 			if n := len(s.Files); !fs.Output && n > 0 && s.Files[n-1].Output && Family(s.Files[n-1].Type) == Family(fs.Type) {
 				gap := i - s.Files[n-1].Pos
-				fs.Output = gap == 1 || gap == 2 && (lower[i-1] == "and" || lower[i-1] == "和" || lower[i-1] == "&" || lower[i-1] == "与")
+				fs.Output = gap == 1 || gap == 2 && V().Word("conjunction", lower[i-1])
 			}
 			s.Files = append(s.Files, fs)
 		case SeqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
@@ -411,7 +348,7 @@ func Parse(task string) Frame {
 				continue // already read with its Chinese unit
 			}
 			s.Numbers = append(s.Numbers, Number{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
-		case IsName(raw) && !isHanAt(raw, 0) && !stopwords[low] && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
+		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}
 	}
@@ -556,52 +493,23 @@ func (s Frame) Outputs() []File {
 }
 
 // Family groups file kinds that stand in for each other.
-func Family(t string) string {
-	switch t {
-	case "bam", "sam", "cram":
-		return "alignment-reads"
-	case "gz":
-		return "file"
-	case "text", "table", "json":
-		return "text" // reports and tables stand in for each other
-	case "alignment":
-		return "fasta" // an aligned FASTA is FASTA; .phy and .aln stand in for it
-	}
-	return t
-}
-
-// stopwords are words that say nothing about which flag or example fits.
-var stopwords = map[string]bool{"a": true, "an": true, "the": true, "and": true, "or": true, "of": true, "to": true, "in": true, "into": true,
-	"for": true, "with": true, "by": true, "on": true, "from": true, "using": true, "use": true, "at": true, "as": true, "is": true, "be": true,
-	"it": true, "this": true, "that": true, "file": true, "files": true, "please": true, "me": true, "my": true, "all": true, "then": true,
-	"output": false, "default": true, "number": true, "set": true, "run": true, "give": true, "each": true, "per": true, "only": true,
-	// comparison words say how a value bounds, not which flag takes it
-	"above": true, "below": true, "least": true, "most": true, "than": true, "over": true, "under": true, "keep": true, "keeping": true}
+func Family(t string) string { return V().Family(t) }
 
 // Stopword reports a word that says nothing about which flag or example fits.
-func Stopword(w string) bool { return stopwords[w] }
+func Stopword(w string) bool { return V().Word("stop_word", w) }
 
 // KindOfWord returns the file kind a word names as an extension ("bam",
 // "fasta"), if any.
 func KindOfWord(w string) (string, bool) {
-	k, ok := fileTypes[w]
-	return k, ok
+	return V().KindOf(w)
 }
-
-// seqKinds are the file kinds that hold sequences.
-var seqKinds = map[string]bool{"fasta": true, "fastq": true}
 
 // HoldsSequences reports a file kind (family) that holds sequences: reads
 // or contigs, FASTA or FASTQ, stand in for each other.
-func HoldsSequences(kind string) bool { return seqKinds[Family(kind)] }
+func HoldsSequences(kind string) bool { return V().Sequences(Family(kind)) }
 
 // compression returns the compression suffix of a file name, if any.
 func compression(p string) string {
-	b := strings.ToLower(p)
-	for _, z := range []string{".gz", ".bgz", ".bz2", ".xz", ".zst"} {
-		if strings.HasSuffix(b, z) && len(b) > len(z)+1 {
-			return z[1:]
-		}
-	}
-	return ""
+	z, _ := V().Compression(strings.ToLower(p))
+	return z
 }

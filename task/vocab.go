@@ -1,0 +1,61 @@
+package task
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/traitome/oxo-call/rules"
+)
+
+// The task's vocabulary (word classes, file kinds) is data: the lexicon
+// and file_kinds rules. The program sets it once at start-up from the
+// loaded rules (built-in and the user's); until then the built-in packs
+// serve.
+var current atomic.Pointer[vocabTables]
+
+// vocabTables is a Vocab and the patterns built from it.
+type vocabTables struct {
+	v *rules.Vocab
+	// cjkNum reads a number stuck to a Chinese unit ("8个线程").
+	cjkNum *regexp.Regexp
+}
+
+var builtinTables = sync.OnceValue(func() *vocabTables { return newTables(rules.BuiltinVocab()) })
+
+func newTables(v *rules.Vocab) *vocabTables {
+	var units []string
+	for _, c := range []string{"thread_unit", "memory_unit"} {
+		for _, w := range v.Words(c) {
+			units = append(units, regexp.QuoteMeta(w))
+		}
+	}
+	t := &vocabTables{v: v}
+	if len(units) > 0 {
+		t.cjkNum = regexp.MustCompile(`(\d+(?:\.\d+)?(?:\s*[GgMmKk][Bb]?)?)\s*(` + strings.Join(units, "|") + `)`)
+	} else {
+		t.cjkNum = regexp.MustCompile(`([^\s\S])([^\s\S])`) // no units: two groups that match nothing
+	}
+	return t
+}
+
+// UseVocab makes v the vocabulary every later Parse reads (nil: the
+// built-in packs).
+func UseVocab(v *rules.Vocab) {
+	if v == nil {
+		current.Store(nil)
+		return
+	}
+	current.Store(newTables(v))
+}
+
+func tables() *vocabTables {
+	if t := current.Load(); t != nil {
+		return t
+	}
+	return builtinTables()
+}
+
+// V returns the vocabulary in use.
+func V() *rules.Vocab { return tables().v }
