@@ -70,7 +70,6 @@ type KV struct {
 	Value string `json:"value"`
 }
 
-
 // isKindWord reports a file kind named as a word ("to BAM", "as FASTA"):
 // a format, not a name.
 func isKindWord(w string) bool {
@@ -134,7 +133,7 @@ var (
 	quotedRE = regexp.MustCompile(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
 	// SeqRE matches adapter or primer sequences, IUPAC codes allowed, with
 	// cutadapt's anchors (^ $) and linked adapters (...).
-	SeqRE    = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
+	SeqRE = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
 )
 
 // quotedTok marks where a quoted string stood in the task.
