@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -55,7 +54,7 @@ func classify(args []string, c *candidate) []exToken {
 			takes := known && f.ParamType != "bool"
 			// A flag read without a description (from a usage line) may
 			// really take a value: trust the example's shape then.
-			weak := known && f.ParamType == "bool" && f.Placeholder == "" && (f.Description == "" || valueWords.MatchString(strings.ToLower(f.Description)))
+			weak := known && f.ParamType == "bool" && f.Placeholder == "" && (f.Description == "" || task.V().Mentions("value_noun", strings.ToLower(f.Description)))
 			if !known || weak {
 				// Without help: a value unless it looks like a flag or the
 				// last file of the line.
@@ -77,17 +76,13 @@ func classify(args []string, c *candidate) []exToken {
 	return out
 }
 
-// valueWords in a description hint that a flag shown without a
-// placeholder still takes a value (diamond lists "--db (-d)  database file").
-var valueWords = regexp.MustCompile(`\b(file|files|path|name|database|directory|dir|number|threshold|list|size|percent|percentage|identity|cover|coverage|value|columns|level|maximum|minimum|max|min|e-value|evalue|prefix|format|count|length|score)\b`)
-
 // isOutputFlag reports a flag whose value is written.
 func isOutputFlag(t exToken) bool {
 	if t.doc != nil {
 		return t.doc.Category == "Output"
 	}
 	n := strings.ToLower(strings.TrimLeft(t.flag, "-"))
-	return n == "o" || n == "out" || n == "output" || n == "outdir" || n == "output-dir" || n == "prefix" || strings.HasPrefix(n, "out")
+	return task.V().Is("output_flag_name", n) || task.V().Word("prefix_flag_name", n)
 }
 
 // adapt turns the best example into a fill for this task: its files are
@@ -401,7 +396,8 @@ func (m *mapper) asked(t exToken) bool {
 func (m *mapper) outputKindIn(desc string) bool {
 	words := contentWords(desc)
 	for _, o := range m.slots.Outputs() {
-		ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(strings.TrimSuffix(strings.TrimSuffix(o.Path, ".gz"), ".bgz")), "."))
+		_, base := task.V().Compression(strings.ToLower(o.Path))
+		ext := strings.TrimPrefix(filepath.Ext(base), ".")
 		if ext != "" && words[ext] {
 			return true
 		}
@@ -495,17 +491,13 @@ func (m *mapper) taskWordList() []string {
 	return m.wordList
 }
 
-// nameFlagRE matches flags (by name or description) whose value names an
-// index, database, prefix or directory, the kind of name a task gives.
-var nameFlagRE = regexp.MustCompile(`(?i)(name|prefix|index|idx|database|\bdb\b|dir|directory|genome|folder|basename|base)`)
-
 // namesAThing reports whether an example flag's value is such a name
 // (--genomeDir star_index) rather than, say, a command (--readFilesCommand zcat).
 func namesAThing(t exToken) bool {
-	if nameFlagRE.MatchString(strings.TrimLeft(t.flag, "-")) {
+	if task.V().Mentions("name_flag_part", strings.TrimLeft(t.flag, "-")) {
 		return true
 	}
-	return t.doc != nil && nameFlagRE.MatchString(t.doc.Description) && !strings.Contains(strings.ToLower(t.doc.Description), "command")
+	return t.doc != nil && task.V().Mentions("name_flag_part", t.doc.Description) && !task.V().Mentions("command_value", t.doc.Description)
 }
 
 // nextName takes the next name the task gave (an index or database
@@ -524,12 +516,7 @@ func optionalByConcept(t exToken) bool {
 	if t.doc != nil {
 		return t.doc.Category == "Performance" || t.doc.Category == "Quality"
 	}
-	n := strings.ToLower(strings.TrimLeft(t.flag, "-"))
-	switch n {
-	case "@", "t", "p", "threads", "j", "w", "m", "cpu", "cpus", "ncpu", "nthreads", "num_threads", "num-threads", "runthreadn", "cores", "jobs", "memory", "mem":
-		return true
-	}
-	return false
+	return task.V().Word("tuning_flag_name", strings.ToLower(strings.TrimLeft(t.flag, "-")))
 }
 
 // positionalIsOutput tells whether a positional of the example is an
@@ -671,9 +658,8 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 // "out.bam", "<output>", or an index base/prefix after the first position
 // (hisat2-build <reference_in> <ht2_index_base>; bwa mem's first <idxbase> is read).
 func outputPositional(p PositionalDoc, idx int) bool {
-	n := strings.ToLower(p.Name)
-	if strings.Contains(n, "out") {
+	if task.V().Mentions("output_positional", p.Name) {
 		return true
 	}
-	return idx > 0 && (strings.Contains(n, "prefix") || strings.Contains(n, "base"))
+	return idx > 0 && task.V().Mentions("index_base_positional", p.Name)
 }

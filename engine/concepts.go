@@ -35,9 +35,10 @@ func contentWords(text string) map[string]bool {
 	return out
 }
 
-// stem strips common English endings so "threads" meets "thread".
+// stem strips common English endings (lexicon class stem_ending) so
+// "threads" meets "thread".
 func stem(w string) string {
-	for _, suf := range []string{"ing", "es", "ed", "s"} {
+	for _, suf := range task.V().Suffixes("stem_ending") {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
 			return strings.TrimSuffix(w, suf)
 		}

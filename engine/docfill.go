@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 // bestFlag returns the candidate's flag that best fits a value's words.
@@ -48,7 +50,7 @@ func spelling(fd FlagDoc) string {
 
 // addOutput writes a task output through the candidate's output flag.
 func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]bool) {
-	fd, s := m.bestFlag(c, []string{"output", "file", "write"}, func(fd FlagDoc) bool { return fd.Category == "Output" && fd.ParamType != "bool" }, used)
+	fd, s := m.bestFlag(c, task.V().Words("output_flag_hint"), func(fd FlagDoc) bool { return fd.Category == "Output" && fd.ParamType != "bool" }, used)
 	if s <= 0 {
 		m.evidence = append(m.evidence, "no output flag for "+path+"; added as a positional")
 		f.Outputs = append(f.Outputs, path)
@@ -132,7 +134,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addProseChoices(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if strings.HasPrefix(q, "@RG") {
-			fd, s := m.bestFlag(c, []string{"read", "group", "header", "line"}, func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
+			fd, s := m.bestFlag(c, task.V().Words("read_group_hint"), func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
 			if s >= 3 {
 				used[fd.Name] = true
 				f.Flags = append(f.Flags, FlagValue{Name: spelling(fd), Value: q, HasValue: true, Why: "read-group string from the task"})

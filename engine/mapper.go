@@ -257,7 +257,7 @@ func (m *mapper) phraseUsed(k string) bool {
 		okEnd := end == len(text) || !isWordByte(text[end])
 		if okStart && okEnd {
 			before := strings.Fields(text[:j])
-			if len(before) == 0 || !nounBefore[before[len(before)-1]] {
+			if len(before) == 0 || !task.V().Word("noun_before", before[len(before)-1]) {
 				return true
 			}
 		}
@@ -308,17 +308,13 @@ func (m *mapper) mentions(s string) bool {
 		if w != s {
 			continue
 		}
-		if i > 0 && nounBefore[ws[i-1]] {
+		if i > 0 && task.V().Word("noun_before", ws[i-1]) {
 			continue
 		}
 		return true
 	}
 	return false
 }
-
-// nounBefore are words after which a command's name is used as a noun.
-var nounBefore = map[string]bool{"the": true, "to": true, "with": true, "against": true, "into": true,
-	"of": true, "from": true, "this": true, "that": true, "its": true, "existing": true, "indexed": true, "my": true}
 
 // exampleScore is the similarity of an example to the task.
 func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
@@ -408,7 +404,7 @@ func (m *mapper) typesFit(c *candidate) bool {
 // isOutputName reports flags that conventionally name an output.
 func isOutputName(a string) bool {
 	n := strings.ToLower(strings.TrimLeft(a, "-"))
-	return n == "o" || n == "out" || n == "output" || strings.HasPrefix(n, "out") || a == ">" || n == "s" && a == "-S"
+	return task.V().Is("output_flag_name", n) || task.V().Word("output_flag_spelling", a)
 }
 
 // choice is what choose learned besides the candidate: how clearly it won.
