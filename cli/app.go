@@ -14,6 +14,7 @@ import (
 	"github.com/traitome/oxo-call/engine"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
 )
 
 // Version is set at build time with -ldflags "-X .../cli.Version=…".
@@ -52,6 +53,9 @@ func (a *app) loadRules() *rules.Set {
 			fmt.Fprintf(a.d.IO.Err, "warning: %v\n", err)
 		}
 		a.rules = s
+		// Stage 3's word classes and file kinds come from the same rules,
+		// the user's included.
+		task.UseVocab(s.Vocab())
 	}
 	return a.rules
 }

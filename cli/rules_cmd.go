@@ -128,10 +128,14 @@ func (a *app) rulesKindsCmd() *ucli.Command {
 					fmt.Fprintln(tw)
 				}
 				fmt.Fprintf(tw, "%s (%s): %s\n", k.Name, k.Mode, k.Doc)
+				reads := "when reads"
+				if k.Data {
+					reads = "tests give (no when: an entry fires for what its then lists)"
+				}
 				for _, part := range []struct {
 					what   string
 					fields []rules.FieldDoc
-				}{{"when reads", k.Env}, {"then sets", k.Then}} {
+				}{{reads, k.Env}, {"then sets", k.Then}} {
 					fmt.Fprintf(tw, "  %s:\n", part.what)
 					for _, f := range part.fields {
 						fmt.Fprintf(tw, "    %s\t%s\t%s\n", f.Name, f.Type, f.Doc)

@@ -30,9 +30,12 @@ type FieldDoc struct {
 
 // KindDoc describes one rule kind for people who write rules.
 type KindDoc struct {
-	Name string     `json:"name"`
-	Doc  string     `json:"doc"`
-	Mode string     `json:"mode"`
+	Name string `json:"name"`
+	Doc  string `json:"doc"`
+	Mode string `json:"mode"`
+	// Data kinds have no `when`: their entries are tables, the Env fields
+	// are what their inline tests give.
+	Data bool       `json:"data,omitempty"`
 	Env  []FieldDoc `json:"env"`
 	Then []FieldDoc `json:"then"`
 }
@@ -47,7 +50,7 @@ func KindDocs() []KindDoc {
 	var out []KindDoc
 	for _, name := range KindNames() {
 		k, _ := Kind(name)
-		out = append(out, KindDoc{Name: name, Doc: k.Doc, Mode: k.Mode,
+		out = append(out, KindDoc{Name: name, Doc: k.Doc, Mode: k.Mode, Data: k.Data,
 			Env:  fieldDocs(reflect.TypeOf(k.NewEnv()).Elem(), "expr", docs),
 			Then: fieldDocs(reflect.TypeOf(k.NewThen()).Elem(), "yaml", docs)})
 	}

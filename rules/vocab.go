@@ -54,24 +54,31 @@ var (
 func BuiltinVocab() *Vocab {
 	builtinVocabOnce.Do(func() {
 		s := newSet()
-		for _, kind := range []string{"lexicon", "file_kinds"} {
-			files, _ := fs.Glob(builtinFS, kind+"/*.yaml")
-			for _, f := range files {
-				rs, errs := readFile(builtinFS, f, "builtin:"+f, "builtin", BuiltinLimits)
-				if len(errs) > 0 {
-					panic(errs[0])
-				}
-				for _, r := range rs {
-					if err := s.add(r); err != nil {
-						panic(err)
-					}
-				}
-			}
+		if errs := s.loadBuiltinData(); len(errs) > 0 {
+			panic(errs[0])
 		}
-		s.sortRules()
 		builtinVocab = s.Vocab()
 	})
 	return builtinVocab
+}
+
+// loadBuiltinData reads the embedded lexicon and file_kinds packs.
+func (s *Set) loadBuiltinData() []error {
+	var errs []error
+	for _, kind := range []string{"lexicon", "file_kinds"} {
+		files, _ := fs.Glob(builtinFS, kind+"/*.yaml")
+		for _, f := range files {
+			rs, e := readFile(builtinFS, f, "builtin:"+f, "builtin", BuiltinLimits)
+			errs = append(errs, e...)
+			for _, r := range rs {
+				if err := s.add(r); err != nil {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
+	s.sortRules()
+	return errs
 }
 
 func buildVocab(lex, fk []*Rule) *Vocab {
