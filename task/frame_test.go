@@ -2,8 +2,12 @@ package task
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/traitome/oxo-call/rules"
 )
 
 func TestParse(t *testing.T) {
@@ -115,5 +119,31 @@ func TestGenericFileNames(t *testing.T) {
 		if got := FileType(in); got != want {
 			t.Errorf("FileType(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestUseVocab(t *testing.T) {
+	t.Cleanup(func() { UseVocab(nil) })
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "file_kinds"), 0o755)
+	os.WriteFile(filepath.Join(dir, "file_kinds", "k.yaml"), []byte("- id: file_kinds.bam\n  then: {kind: bam, extensions: [bam, ubam], family: alignment-reads}\n"), 0o644)
+	s, errs := rules.Load(rules.Options{UserDir: dir})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	UseVocab(s.Vocab())
+	if FileType("x.ubam") != "bam" || Family("bam") != "alignment-reads" {
+		t.Error("the vocabulary in use reads the user's extension")
+	}
+	// A vocabulary without Chinese units reads a number stuck to one as a
+	// bare number, and knows no file kind.
+	empty, _ := rules.Load(rules.Options{NoBuiltin: true})
+	UseVocab(empty.Vocab())
+	if fr := Parse("用8个线程"); len(fr.Numbers) != 1 || fr.Numbers[0].Context[0] == "threads" || FileType("x.bam") != "file" {
+		t.Errorf("empty vocabulary: %+v", fr)
+	}
+	UseVocab(nil)
+	if fr := Parse("用8个线程"); len(fr.Numbers) != 1 || fr.Numbers[0].Context[0] != "threads" || FileType("x.ubam") == "bam" {
+		t.Errorf("back to the built-in vocabulary: %+v", fr)
 	}
 }
