@@ -144,9 +144,9 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 		}
 		m.evidence = append(m.evidence, fmt.Sprintf("kept the example's file %s: the task names no file for it", v))
 		if len(taskIn)+len(taskOut) > 0 {
-			f.Confidence -= 0.1
+			f.Confidence += sc.Penalties.ExampleFileKept
 		} else {
-			f.Confidence -= 0.3 // every file of the command is a guess
+			f.Confidence += sc.Penalties.ExampleFileKeptNoFiles // every file of the command is a guess
 		}
 		return v
 	}
@@ -281,7 +281,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 				m.evidence = append(m.evidence, "added "+fs.Path+" after the example's inputs")
 			} else {
 				m.evidence = append(m.evidence, "the task's file "+fs.Path+" has no place in the example")
-				f.Confidence -= 0.15
+				f.Confidence += sc.Penalties.TaskFileUnplaced
 			}
 		}
 	}
@@ -388,7 +388,7 @@ func (m *mapper) asked(t exToken) bool {
 	if t.doc.Category == "Format" && !t.hasValue && m.outputKindIn(t.doc.Description) {
 		return true // "-a  output in the SAM format" when the task writes a .sam
 	}
-	return m.relevance(t.flag, t.doc) >= 2
+	return m.relevance(t.flag, t.doc) >= sc.Fit.FlagRelevanceMin
 }
 
 // outputKindIn reports whether a description names the kind of a file the
@@ -612,7 +612,7 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot) map[int]*Nu
 			if numbers[j].Used {
 				continue
 			}
-			if s := m.fitFlag(t.flag, t.doc, numbers[j].Context); s > 1.5 {
+			if s := m.fitFlag(t.flag, t.doc, numbers[j].Context); s > sc.Fit.NumberFitMin {
 				pairs = append(pairs, pair{i, j, s})
 			}
 		}
@@ -648,7 +648,7 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	bare := strings.TrimLeft(name, "-")
 	for _, w := range ctx {
 		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare)) && !task.Stopword(w) {
-			s += 3
+			s += sc.Fit.ExactFlagName
 		}
 	}
 	return s

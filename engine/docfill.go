@@ -56,7 +56,7 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 		f.Outputs = append(f.Outputs, path)
 		f.Positionals = append(f.Positionals, path)
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
-		f.Confidence -= 0.1
+		f.Confidence += sc.Penalties.OutputPositional
 		return
 	}
 	name := spelling(fd)
@@ -119,9 +119,9 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		fd, s := m.bestFlag(c, n.Context, func(fd FlagDoc) bool {
 			return fd.ParamType != "bool" && fd.Category != "Output" && fd.Category != "Input"
 		}, used)
-		if s < 3 {
+		if s < sc.Fit.HelpFlagFitMin {
 			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
-			f.Confidence -= 0.1
+			f.Confidence += sc.Penalties.NumberUnplaced
 			continue
 		}
 		n.Used = true
@@ -135,7 +135,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	for _, q := range m.slots.Quoted {
 		if strings.HasPrefix(q, "@RG") {
 			fd, s := m.bestFlag(c, task.V().Words("read_group_hint"), func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
-			if s >= 3 {
+			if s >= sc.Fit.HelpFlagFitMin {
 				used[fd.Name] = true
 				f.Flags = append(f.Flags, FlagValue{Name: spelling(fd), Value: q, HasValue: true, Why: "read-group string from the task"})
 				f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
@@ -185,7 +185,7 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	}
 	m.addSlotFlags(f, c, used)
 	if len(inputs) == 0 && len(f.Positionals) == 0 && len(c.positionals) > 0 && c.positionals[0].Required {
-		f.Confidence -= 0.2
+		f.Confidence += sc.Penalties.NoInputFile
 		m.evidence = append(m.evidence, "the task names no input file")
 		ph := "<" + strings.ToLower(strings.Trim(c.positionals[0].Name, "<>[]{}. ")) + ">"
 		if ph == "<>" {

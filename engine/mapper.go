@@ -178,24 +178,24 @@ func (m *mapper) score(cands []*candidate) {
 	for _, c := range cands {
 		name := strings.ToLower(c.key)
 		if m.mentions(name) {
-			c.score += 5
+			c.score += sc.Choose.NameMentioned
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 		} else if c.exe != m.rec.Executable {
 			for _, part := range strings.FieldsFunc(strings.TrimPrefix(name, strings.ToLower(m.rec.Executable)), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
 				if len(part) > 2 && m.taskWords[stem(part)] {
-					c.score += 2
+					c.score += sc.Choose.CompanionNamePart
 					c.why = append(c.why, fmt.Sprintf("%q in the task matches the companion's name", part))
 				}
 			}
 		}
 		nameConcepts := m.concepts(strings.NewReplacer("-", " ", "_", " ").Replace(name))
 		if n := overlap(nameConcepts, m.taskConcepts); n > 0 {
-			c.score += 2 * float64(n)
+			c.score += sc.Choose.NameConcept * float64(n)
 			c.why = append(c.why, fmt.Sprintf("%d task concepts match its name", n))
 		}
 		if c.desc != "" {
 			if n := overlap(m.concepts(c.desc), m.taskConcepts); n > 0 {
-				c.score += float64(n)
+				c.score += sc.Choose.DescriptionConcept * float64(n)
 				c.why = append(c.why, fmt.Sprintf("%d task concepts match its description", n))
 			}
 		}
@@ -207,10 +207,10 @@ func (m *mapper) score(cands []*candidate) {
 				}
 				kwWords := contentWords(k)
 				if m.phraseUsed(k) {
-					c.score += 3 + 0.5*float64(strings.Count(k, " "))
+					c.score += sc.Choose.KeywordPhrase + sc.Choose.KeywordPhraseWord*float64(strings.Count(k, " "))
 					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
 				} else if len(kwWords) > 1 && overlap(kwWords, m.verbWords()) == len(kwWords) {
-					c.score += 2.5 + 0.5*float64(len(kwWords)-1)
+					c.score += sc.Choose.KeywordWords + sc.Choose.KeywordWordsExtra*float64(len(kwWords)-1)
 					c.why = append(c.why, fmt.Sprintf("the words of skill keyword %q", kw))
 				} else if (isCJK(k) || m.cjkTask) && len(m.taskConcepts) > 0 {
 					// Across languages (排序 vs sort) words cannot meet;
@@ -218,21 +218,21 @@ func (m *mapper) score(cands []*candidate) {
 					// their words above, so their concepts are not worked out
 					// (it is most of Stage 3's time).
 					if n := overlap(m.concepts(k), m.taskConcepts); n > 0 && len(m.concepts(k)) == n {
-						c.score += 1
+						c.score += sc.Choose.KeywordConcepts
 					}
 				}
 			}
 		}
 		sort.SliceStable(c.examples, func(i, j int) bool { return c.examples[i].score > c.examples[j].score })
 		if len(c.examples) > 0 && len(m.taskTypes()) > 0 && !m.typesFit(c) {
-			c.score -= 4
+			c.score += sc.Choose.OtherFileKinds
 			c.why = append(c.why, "its examples work on other file types")
 		}
 		if len(c.examples) > 0 {
-			c.score += 4 * c.examples[0].score
+			c.score += sc.Choose.BestExample * c.examples[0].score
 		}
 		if m.doc != nil && len(c.sub) == 0 && c.exe == m.rec.Executable && len(m.doc.Subcommands) > 0 {
-			c.score -= 3 // a tool with subcommands needs one
+			c.score += sc.Choose.SubcommandNeeded // a tool with subcommands needs one
 		}
 	}
 }
@@ -318,7 +318,7 @@ func (m *mapper) mentions(s string) bool {
 
 // exampleScore is the similarity of an example to the task.
 func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
-	s := jaccard(contentWords(withoutFiles(ex.Task)), m.taskWords) + 0.5*jaccard(m.concepts(ex.Task), m.taskConcepts)
+	s := jaccard(contentWords(withoutFiles(ex.Task)), m.taskWords) + sc.Examples.ConceptOverlap*jaccard(m.concepts(ex.Task), m.taskConcepts)
 	var exTypes []string
 	hasRegion := false
 	for _, a := range args {
@@ -337,10 +337,10 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 				hit++
 			}
 		}
-		s += 0.3 * float64(hit) / float64(len(exTypes))
+		s += sc.Examples.FileKindShare * float64(hit) / float64(len(exTypes))
 	}
 	if hasRegion != (len(m.slots.Regions) > 0) {
-		s -= 0.15
+		s += sc.Examples.RegionMismatch
 	}
 	// An example that reads as many files as the task names fits better.
 	exIn := 0
@@ -350,7 +350,7 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 		}
 	}
 	if d := exIn - len(m.slots.Inputs()); d != 0 && len(m.slots.Files) > 0 {
-		s -= 0.08 * float64(min(3, max(d, -d)))
+		s += sc.Examples.InputCountGap * float64(min(3, max(d, -d)))
 	}
 	return s
 }

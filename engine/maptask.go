@@ -23,7 +23,7 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat := map[string]float64{"margin": choice.margin, "no_signal": b2f(choice.noSignal)}
 	var f *Fill
 	var ex *scoredExample
-	if len(c.examples) > 0 && c.examples[0].score >= 0.1 {
+	if len(c.examples) > 0 && c.examples[0].score >= sc.Fit.ExampleMin {
 		ex = &c.examples[0]
 		f = m.adapt(c, *ex)
 		feat["example_similarity"] = ex.score

@@ -5,7 +5,9 @@ import (
 	_ "embed"
 	"fmt"
 	"math"
+	"reflect"
 	"sort"
+	"strings"
 	"sync"
 
 	"gopkg.in/yaml.v3"
@@ -21,9 +23,64 @@ type ConfidenceModel struct {
 	Features  map[string]float64 `yaml:"features"`
 }
 
-// Weights are the fitted numbers Stage 3 uses.
+// Weights are the numbers Stage 3 uses: the fitted confidence model and
+// the hand-set scoring.
 type Weights struct {
 	Confidence ConfidenceModel `yaml:"confidence"`
+	Scoring    Scoring         `yaml:"scoring"`
+}
+
+// Scoring holds Stage 3's hand-set numbers; weights.yaml says what each does.
+type Scoring struct {
+	Choose struct {
+		NameMentioned      float64 `yaml:"name_mentioned"`
+		CompanionNamePart  float64 `yaml:"companion_name_part"`
+		NameConcept        float64 `yaml:"name_concept"`
+		DescriptionConcept float64 `yaml:"description_concept"`
+		KeywordPhrase      float64 `yaml:"keyword_phrase"`
+		KeywordPhraseWord  float64 `yaml:"keyword_phrase_word"`
+		KeywordWords       float64 `yaml:"keyword_words"`
+		KeywordWordsExtra  float64 `yaml:"keyword_words_extra"`
+		KeywordConcepts    float64 `yaml:"keyword_concepts"`
+		OtherFileKinds     float64 `yaml:"other_file_kinds"`
+		BestExample        float64 `yaml:"best_example"`
+		SubcommandNeeded   float64 `yaml:"subcommand_needed"`
+	} `yaml:"choose"`
+	Examples struct {
+		ConceptOverlap float64 `yaml:"concept_overlap"`
+		FileKindShare  float64 `yaml:"file_kind_share"`
+		RegionMismatch float64 `yaml:"region_mismatch"`
+		InputCountGap  float64 `yaml:"input_count_gap"`
+	} `yaml:"examples"`
+	Fit struct {
+		ExampleMin       float64 `yaml:"example_min"`
+		FlagRelevanceMin float64 `yaml:"flag_relevance_min"`
+		NumberFitMin     float64 `yaml:"number_fit_min"`
+		HelpFlagFitMin   float64 `yaml:"help_flag_fit_min"`
+		ExactFlagName    float64 `yaml:"exact_flag_name"`
+	} `yaml:"fit"`
+	Penalties struct {
+		ExampleFileKept        float64 `yaml:"example_file_kept"`
+		ExampleFileKeptNoFiles float64 `yaml:"example_file_kept_no_files"`
+		TaskFileUnplaced       float64 `yaml:"task_file_unplaced"`
+		OutputPositional       float64 `yaml:"output_positional"`
+		NumberUnplaced         float64 `yaml:"number_unplaced"`
+		NoInputFile            float64 `yaml:"no_input_file"`
+	} `yaml:"penalties"`
+}
+
+// scoringValues lists every scoring number by its dotted name.
+func (s *Scoring) scoringValues() map[string]float64 {
+	out := map[string]float64{}
+	for _, g := range []struct {
+		name string
+		v    reflect.Value
+	}{{"choose", reflect.ValueOf(s.Choose)}, {"examples", reflect.ValueOf(s.Examples)}, {"fit", reflect.ValueOf(s.Fit)}, {"penalties", reflect.ValueOf(s.Penalties)}} {
+		for i := 0; i < g.v.NumField(); i++ {
+			out["scoring."+g.name+"."+g.v.Type().Field(i).Tag.Get("yaml")] = g.v.Field(i).Float()
+		}
+	}
+	return out
 }
 
 // ParseWeights decodes a weights block strictly: unknown keys, a
@@ -50,6 +107,29 @@ func ParseWeights(b []byte) (*Weights, error) {
 		}
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("weights.yaml: confidence weight %q is not a finite number", k)
+		}
+	}
+	// Every scoring number is set (a missing key would silently be 0) and
+	// finite.
+	var top struct {
+		Scoring map[string]map[string]float64 `yaml:"scoring"`
+	}
+	if err := yaml.Unmarshal(b, &top); err != nil {
+		return nil, fmt.Errorf("weights.yaml: %w", err)
+	}
+	vals := w.Scoring.scoringValues()
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		parts := strings.Split(k, ".")
+		if _, ok := top.Scoring[parts[1]][parts[2]]; !ok {
+			return nil, fmt.Errorf("weights.yaml: %s is missing", k)
+		}
+		if math.IsNaN(vals[k]) || math.IsInf(vals[k], 0) {
+			return nil, fmt.Errorf("weights.yaml: %s is not a finite number", k)
 		}
 	}
 	return &w, nil

@@ -34,7 +34,29 @@ func TestParseWeightsErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q", in, err, want)
 		}
 	}
-	if _, err := ParseWeights([]byte("confidence: {bias: 1, threshold: 0.5, features: {a: 2}}")); err != nil {
+	if _, err := ParseWeights(weightsYAML); err != nil {
 		t.Fatal(err)
+	}
+	// The scoring block: every number named, set and finite.
+	base := string(weightsYAML)
+	for edit, want := range map[string]string{
+		"    name_mentioned: 5\n":        "scoring.choose.name_mentioned is missing",
+		"    name_mentioned: 5\n|.nan":   "scoring.choose.name_mentioned is not a finite number",
+		"    name_mentioned: 5\n|colour": "field colour not found",
+	} {
+		old, repl, _ := strings.Cut(edit, "|")
+		switch repl {
+		case ".nan":
+			repl = "    name_mentioned: .nan\n"
+		case "colour":
+			repl = old + "    colour: 1\n"
+		}
+		if _, err := ParseWeights([]byte(strings.Replace(base, old, repl, 1))); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", edit, err, want)
+		}
+	}
+	sc := BuiltinWeights().Scoring
+	if sc.Choose.NameMentioned != 5 || sc.Examples.InputCountGap != -0.08 || sc.Fit.NumberFitMin != 1.5 || sc.Penalties.NoInputFile != -0.2 {
+		t.Errorf("scoring read: %+v", sc)
 	}
 }
