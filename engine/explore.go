@@ -14,6 +14,7 @@ import (
 
 	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
 )
 
 // ExploreOptions bound Stage 2.
@@ -405,9 +406,35 @@ func (c *cutReport) messages(maxHelp int) []string {
 // ("use --help-reads", "see --help-all").
 var moreHelpRE = regexp.MustCompile(`(?:^|[\s'"(])(--help-[a-z][a-z0-9-]*)`)
 
-// morePointerRE finds a flag whose description promises more options
-// ("-expert -- see more options", "--help-all  show all options").
-var morePointerRE = regexp.MustCompile(`(?mi)^\s*(-{1,2}[a-z][\w-]*)\b[^\n]{0,30}?\b(?:see|show|shows|print|prints|list|lists|display|displays)\s+(?:all|more|the full|full|extended|advanced|expert)\s+(?:options|help|parameters|arguments)`)
+// morePointer is the pattern that finds a flag whose description promises
+// more options ("-expert -- see more options", "--help-all  show all
+// options"), built from the lexicon's more_help_* classes.
+var morePointer atomic.Pointer[vocabRE]
+
+type vocabRE struct {
+	v  *rules.Vocab
+	re *regexp.Regexp
+}
+
+func morePointerRE() *regexp.Regexp {
+	v := task.V()
+	if c := morePointer.Load(); c != nil && c.v == v {
+		return c.re
+	}
+	alt := func(class string) string {
+		var ws []string
+		for _, w := range v.Words(class) {
+			ws = append(ws, regexp.QuoteMeta(w))
+		}
+		if len(ws) == 0 {
+			return `[^\s\S]` // an empty class matches nothing
+		}
+		return `(?:` + strings.Join(ws, "|") + `)`
+	}
+	re := regexp.MustCompile(`(?mi)^\s*(-{1,2}[a-z][\w-]*)\b[^\n]{0,30}?\b` + alt("more_help_verb") + `\s+` + alt("more_help_extent") + `\s+` + alt("more_help_noun"))
+	morePointer.Store(&vocabRE{v: v, re: re})
+	return re
+}
 
 // moreHelp follows up to three "--help-xxx" pointers a subcommand's help
 // gives (salmon quant lists its options only under --help-reads and
@@ -425,7 +452,7 @@ func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string
 	for _, m := range moreHelpRE.FindAllStringSubmatch(text, -1) {
 		ptrs = append(ptrs, m[1])
 	}
-	for _, m := range morePointerRE.FindAllStringSubmatch(text, -1) {
+	for _, m := range morePointerRE().FindAllStringSubmatch(text, -1) {
 		ptrs = append(ptrs, m[1])
 	}
 	for _, flag := range ptrs {
