@@ -133,7 +133,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	}
 	m.addProseChoices(f, c, used)
 	for _, q := range m.slots.Quoted {
-		if strings.HasPrefix(q, "@RG") {
+		if task.V().Is("read_group_line", q) {
 			fd, s := m.bestFlag(c, task.V().Words("read_group_hint"), func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
 			if s >= sc.Fit.HelpFlagFitMin {
 				used[fd.Name] = true
