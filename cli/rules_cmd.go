@@ -77,7 +77,11 @@ add rules or override a built-in by id.`,
 					if r.Description != "" {
 						fmt.Fprintf(w, "description: %s\n", r.Description)
 					}
-					fmt.Fprintf(w, "when:        %s\nreads:       %s\nthen:        %s\ntests:       %d\n", r.When, strings.Join(r.Identifiers, ", "), compactJSON(r.Then), len(r.Tests))
+					when, reads := r.When, strings.Join(r.Identifiers, ", ")
+					if when == "" {
+						when, reads = "(none: a data entry fires for what its then lists)", "-"
+					}
+					fmt.Fprintf(w, "when:        %s\nreads:       %s\nthen:        %s\ntests:       %d\n", when, reads, compactJSON(r.Then), len(r.Tests))
 					return nil
 				},
 			},

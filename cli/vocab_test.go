@@ -32,4 +32,12 @@ func TestUserLexiconAndFileKinds(t *testing.T) {
 	if fr := task.Parse("convert s1.rds nach out.rds"); len(fr.Files) != 2 || !fr.Files[1].Output {
 		t.Errorf("the user's output word marks out.rds as an output: %+v", fr.Files)
 	}
+	// A data entry has no when.
+	out, _, _ = runCLI(t, nil, "rules", "show", "lexicon.toward.zh")
+	if !strings.Contains(out, "when:        (none: a data entry fires for what its then lists)\nreads:       -\n") || !strings.Contains(out, `"suffixes":["到"]`) {
+		t.Fatalf("rules show: %s", out)
+	}
+	if task.FileType("s1.rds") == "fastq" {
+		t.Error("a run without the user's rules has the built-in kinds only")
+	}
 }
