@@ -264,7 +264,11 @@ func (v *Vocab) Compression(name string) (z, rest string) {
 func (v *Vocab) fires(r *Rule, env any) bool {
 	switch t := r.Then.(type) {
 	case *LexiconThen:
-		w := env.(*LexiconEnv).Word
+		e, ok := env.(*LexiconEnv)
+		if !ok {
+			return false
+		}
+		w := e.Word
 		if slices.Contains(t.Words, w) {
 			return true
 		}
@@ -284,7 +288,11 @@ func (v *Vocab) fires(r *Rule, env any) bool {
 			}
 		}
 	case *FileKindThen:
-		name := strings.ToLower(env.(*FileKindEnv).Name)
+		e, ok := env.(*FileKindEnv)
+		if !ok {
+			return false
+		}
+		name := strings.ToLower(e.Name)
 		if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 			name = name[i+1:]
 		}

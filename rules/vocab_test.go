@@ -114,6 +114,12 @@ func TestBuiltinDataEntriesAreTested(t *testing.T) {
 	if m, err := s.Eval("lexicon", &LexiconEnv{Word: "into"}); err != nil || len(m) == 0 {
 		t.Errorf("Eval on a data kind: %v %v", m, err)
 	}
+	// An environment of another kind matches no data entry.
+	for _, kind := range []string{"lexicon", "file_kinds"} {
+		if m, err := s.Eval(kind, &AliasEnv{Tool: "into"}); err != nil || len(m) != 0 {
+			t.Errorf("%s with a foreign environment: %v %v", kind, m, err)
+		}
+	}
 }
 
 func TestUserExtendsLexiconAndFileKinds(t *testing.T) {
