@@ -491,8 +491,10 @@ func (m *mapper) taskWordList() []string {
 	return m.wordList
 }
 
-// namesAThing reports whether an example flag's value is such a name
-// (--genomeDir star_index) rather than, say, a command (--readFilesCommand zcat).
+// namesAThing reports whether an example flag's value names an index,
+// database, prefix or directory, the kind of name a task gives (its name or
+// help holds a word of the lexicon class name_flag_part: --genomeDir
+// star_index) rather than, say, a command (--readFilesCommand zcat).
 func namesAThing(t exToken) bool {
 	if task.V().Mentions("name_flag_part", strings.TrimLeft(t.flag, "-")) {
 		return true
