@@ -198,7 +198,7 @@ func writeVerbBefore(lower []string, j int) bool {
 func outputBefore(lower []string, i int) bool {
 	for j := i - 1; j >= 0 && j >= i-5; j-- {
 		w := lower[j]
-		if isOutputMarker(w) {
+		if markerAt(lower, j) {
 			return j == i-1 || !V().Word("toward", w) || fillerWord(lower[i-1])
 		}
 		if FileType(w) != "" || V().Word("input_marker", w) || !(fillerWord(w) || isAdjective(w)) {
@@ -237,6 +237,17 @@ func cjkUnitAt(t string) bool {
 // as an output.
 func isOutputMarker(w string) bool {
 	return V().Is("output_marker", w)
+}
+
+// markerAt reports whether token j marks the next file as an output. A
+// word that opens the task as a preposition ("为 x.vcf.gz 建立索引": for
+// x) names the subject, not a destination, though it is also an output
+// ending ("排序为 x.bam").
+func markerAt(lower []string, j int) bool {
+	if j == 0 && V().Word("opening_preposition", lower[j]) {
+		return false
+	}
+	return isOutputMarker(lower[j])
 }
 
 // Parse reads the typed values out of a task.
@@ -300,7 +311,7 @@ func Parse(task string) Frame {
 			q := quoted[atoi(strings.TrimPrefix(raw, quotedTok))]
 			if FileType(q) != "" {
 				fs := File{Path: q, Type: FileType(q), Pos: i}
-				fs.Output = i > 0 && (isOutputMarker(lower[i-1]) || i > 1 && isOutputMarker(lower[i-2]) && fillerWord(lower[i-1]))
+				fs.Output = i > 0 && (markerAt(lower, i-1) || i > 1 && markerAt(lower, i-2) && fillerWord(lower[i-1]))
 				s.Files = append(s.Files, fs)
 			} else {
 				s.Quoted = append(s.Quoted, q)

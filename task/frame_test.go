@@ -97,6 +97,11 @@ func TestParseRoles(t *testing.T) {
 		"into the":                                            {nil, nil, nil},
 		"map to idx_1 on hg19_v2 vs chr_db":                   {nil, nil, []string{"idx_1", "hg19_v2", "chr_db"}},
 		"convert reads.fq into one single-file aln.bam":       {[]string{"reads.fq"}, []string{"aln.bam"}, nil},
+		// An opening preposition names the subject; the same word ending
+		// a verb names a destination.
+		"为 variants.vcf.gz 建立 tabix 索引": {[]string{"variants.vcf.gz"}, nil, nil},
+		"为 \"v s.vcf.gz\" 建立索引":         {[]string{"v s.vcf.gz"}, nil, nil},
+		"把 aln.bam 排序为 aln.sorted.bam":  {[]string{"aln.bam"}, []string{"aln.sorted.bam"}, nil},
 	} {
 		f := Parse(task)
 		if !slices.Equal(paths(f.Inputs()), w.inputs) || !slices.Equal(paths(f.Outputs()), w.outputs) || !slices.Equal(f.Names, w.names) {
