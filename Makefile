@@ -43,8 +43,8 @@ ci: fmt-check test cover ## what CI must pass
 bench: build ## run the benchmarks and write BENCHMARKS.md (needs the golden tools installed, as .ci/run does)
 	bash scripts/benchmarks.sh
 
-golden-capture: ## re-capture help from installed tools (TOOLS=a,b or all), then review
-	$(GO) test ./golden/ -run TestCapture -capture $(or $(TOOLS),all) -v -timeout 60m
+golden-capture: ## re-capture help from installed tools (TOOLS=a,b or all; PROBE_TIMEOUT=30s for slow starters), then review
+	$(GO) test ./golden/ -run TestCapture -capture $(or $(TOOLS),all) $(if $(PROBE_TIMEOUT),-probe-timeout $(PROBE_TIMEOUT)) -v -timeout 60m
 
 golden-update: ## rewrite golden files from the captured help (review the diff!)
 	$(GO) test ./golden/ -run TestGoldenToolDocs -update

@@ -23,6 +23,10 @@ import (
 var (
 	update  = flag.Bool("update", false, "rewrite tooldoc.golden.json from the captures")
 	capture = flag.String("capture", "", "re-capture help from installed tools: a comma list of golden tools, or all")
+	// probeTimeout bounds each probe of a capture; a slow-starting tool
+	// (cnvkit imports pandas) on a loaded machine needs more than the
+	// explorer's default.
+	probeTimeout = flag.Duration("probe-timeout", 0, "with -capture: bound each probe by this (default: the explorer's)")
 )
 
 type toolEntry struct {
@@ -102,7 +106,7 @@ func TestCapture(t *testing.T) {
 			for _, comp := range rec.CompanionTools {
 				c.Meta.Companions = append(c.Meta.Companions, comp.Name)
 			}
-			x := &engine.Explorer{Rules: s, Runner: &RecordRunner{Inner: engine.ExecRunner{}, C: c}, Opts: engine.ExploreOptions{Budget: 3 * time.Minute}}
+			x := &engine.Explorer{Rules: s, Runner: &RecordRunner{Inner: engine.ExecRunner{}, C: c}, Opts: engine.ExploreOptions{Budget: 3 * time.Minute, ProbeTimeout: *probeTimeout}}
 			doc := x.Explore(context.Background(), rec, nil)
 			if c.Meta.Version == "" {
 				c.Meta.Version = doc.Record.Version

@@ -350,7 +350,19 @@ func parseOptionLine(content string) (optionLine, bool) {
 		}
 		lt := tokens(content[:gs])
 		if sp, used, ok := parseSpec(lt, true); ok && used == len(lt) {
-			return optionLine{spec: sp, desc: content[ge:], descAt: ge}, true
+			desc, at := content[ge:], ge
+			if len(sp.values) == 0 && sp.glued == "" {
+				// A middle column naming the value's type (sortmerna:
+				// "--ref   PATH   Required  Reference file"); BOOL there
+				// marks a switch.
+				if ms, me := gapIndex(desc); ms > 0 && !strings.ContainsAny(desc[:ms], " \t") && placeholderLike(desc[:ms]) && desc[0] != '-' {
+					if !strings.EqualFold(desc[:ms], "bool") {
+						sp.values = []string{desc[:ms]}
+					}
+					desc, at = desc[me:], at+me
+				}
+			}
+			return optionLine{spec: sp, desc: desc, descAt: at}, true
 		}
 		break
 	}

@@ -17,7 +17,9 @@ type ListMethod struct {
 	//                ("Command: index   index sequences");
 	//   listing      indented "name   description" rows anywhere, in runs
 	//                of at least two, under headings of any wording
-	//                (mmseqs: "Easy workflows for plain text input/output").
+	//                (mmseqs: "Easy workflows for plain text input/output");
+	//   inline       a comma-separated list on one line, after one of
+	//                Headings ("Where <cmd> is one of: count, bc, info.").
 	Kind string
 	// Headings name the sections to read, matched without regard to case
 	// or a trailing colon. For braces they limit where the {a,b,c} row is
@@ -46,8 +48,10 @@ func ExtractSubcommands(help string, m ListMethod) ([]Entry, error) {
 		return fromBraces(ls, m.Headings), nil
 	case "listing":
 		return fromListing(ls), nil
+	case "inline":
+		return fromInline(ls, m.Headings), nil
 	}
-	return nil, fmt.Errorf("unknown list method kind %q (want section, braces, heading_item or listing)", m.Kind)
+	return nil, fmt.Errorf("unknown list method kind %q (want section, braces, heading_item, listing or inline)", m.Kind)
 }
 
 // validCommandName reports whether s can name a subcommand.
@@ -89,6 +93,31 @@ func fromSections(ls []string, headings []string, stopShallower bool) []Entry {
 	for _, h := range headings {
 		for _, it := range parseItems(section(ls, h), stopShallower) {
 			l.add(it.name, it.desc())
+		}
+	}
+	return l.out
+}
+
+// fromInline reads a comma-separated list that follows one of the
+// headings on the same line (jellyfish: "Where <cmd> is one of: count, bc,
+// info."). A list with fewer than two names, or with a word that cannot
+// name a command, is not a subcommand list.
+func fromInline(ls []string, headings []string) []Entry {
+	var l entryList
+	for _, line := range ls {
+		low := strings.ToLower(line)
+		for _, h := range headings {
+			i := strings.Index(low, strings.ToLower(h))
+			if i < 0 {
+				continue
+			}
+			list := splitList(strings.TrimRight(strings.TrimSpace(line[i+len(h):]), "."), ",")
+			if len(list) < 2 || !allValid(list) {
+				continue
+			}
+			for _, n := range list {
+				l.add(n, "")
+			}
 		}
 	}
 	return l.out

@@ -176,3 +176,33 @@ func TestColonAlignedListing(t *testing.T) {
 		t.Fatalf("entries = %+v", e)
 	}
 }
+
+// jellyfish 2.3.0's root help, as captured: its subcommands are a comma
+// list on one line.
+const jellyfishHelp = `Usage: jellyfish <cmd> [options] arg...
+Where <cmd> is one of: count, bc, info, stats, histo, dump, merge, query, cite, mem, jf.
+Options:
+  --version        Display version
+  --help           Display this message
+`
+
+func TestSubcommandsInline(t *testing.T) {
+	heads := []string{"is one of:", "can be one of:"}
+	es, err := ExtractSubcommands(jellyfishHelp, ListMethod{Kind: "inline", Headings: heads})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"count", "bc", "info", "stats", "histo", "dump", "merge", "query", "cite", "mem", "jf"}
+	if got := names(es); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	for _, bad := range []string{
+		"Where <cmd> is one of: count.\n",                 // one name is not a list
+		"Where <cmd> is one of: count, two words, dump\n", // prose, not names
+		"Usage: x <cmd>\n  count   count things\n",        // no inline list
+	} {
+		if es, _ := ExtractSubcommands(bad, ListMethod{Kind: "inline", Headings: heads}); len(es) != 0 {
+			t.Errorf("%q: got %v, want none", bad, names(es))
+		}
+	}
+}

@@ -97,8 +97,8 @@ func validateThen(kind string, then any) error {
 			return fmt.Errorf("then.message is empty")
 		}
 	case *SubcommandThen:
-		if !slices.Contains([]string{"section", "braces", "heading_item", "listing"}, t.Method) {
-			return fmt.Errorf("then.method %q is not one of section, braces, heading_item, listing", t.Method)
+		if !slices.Contains([]string{"section", "braces", "heading_item", "listing", "inline"}, t.Method) {
+			return fmt.Errorf("then.method %q is not one of section, braces, heading_item, listing, inline", t.Method)
 		}
 	case *FrameworkThen:
 		if t.Parser == "" {

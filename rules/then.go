@@ -57,9 +57,10 @@ type FrameworkThen struct {
 
 // SubcommandThen says how to read subcommand names out of a help text.
 type SubcommandThen struct {
-	// Method is section, braces, heading_item or listing (see parsers.ListMethod).
+	// Method is section, braces, heading_item, listing or inline (see parsers.ListMethod).
 	Method string `yaml:"method" json:"method"`
-	// Headings are the section headings to read (for section, heading_item).
+	// Headings are the section headings to read (for section, heading_item),
+	// or the words an inline list follows.
 	Headings []string `yaml:"headings,omitempty" json:"headings,omitempty"`
 }
 

@@ -12,7 +12,7 @@ func TestThenValidationPerKind(t *testing.T) {
 		{"frameworks", "{parser: getopt, style: sideways}", `then.style "sideways" is not one of`},
 		{"interpreters", "{interpreter: ''}", "then.interpreter is empty"},
 		{"aliases", "{executables: []}", "then.executables is empty"},
-		{"subcommands", "{method: guess}", `then.method "guess" is not one of section, braces, heading_item, listing`},
+		{"subcommands", "{method: guess}", `then.method "guess" is not one of section, braces, heading_item, listing, inline`},
 		{"constraints", "{severity: error, message: ''}", "then.message is empty"},
 		{"constraints", "{severity: error, message: m, extra: 1}", `then: unknown key "extra"`},
 		{"subcommands", "{method: section, headings: {a: 1}}", "then: cannot unmarshal"},
