@@ -310,3 +310,36 @@ func TestConfidenceFeatures(t *testing.T) {
 		t.Errorf("countFromExample %d %d", fl, vals)
 	}
 }
+
+// TestAdaptFlagsWithoutHelp checks example flags no help describes: one
+// the skill's examples show taking a value takes the line's last file,
+// and one whose kind the task only writes is an output.
+func TestAdaptFlagsWithoutHelp(t *testing.T) {
+	rec := &ToolRecord{Name: "pc", Executable: "pc"}
+	sk := inlineSkill(t, "name: pc",
+		"mark duplicates in input.bam and write marked.bam with metrics", "Mark -I input.bam -O marked.bam -M metrics.txt",
+		"mark and remove duplicates", "Mark -I input.bam -O dedup.bam -M m.txt --REMOVE true",
+		"collect metrics for aln.bam with reference ref.fa", "Collect -I aln.bam -O out.txt -R ref.fa",
+		"collect with the reference and a switch", "Collect -R ref.fa -I aln.bam -O out.txt",
+		"sort by name", "Sort -n in.bam")
+	f := MapTask(builtinRules, rec, nil, sk, "mark duplicates in s.bam, write d.bam and the metrics to d_metrics.txt")
+	if got := Assemble(rec, f).Display; got != "pc Mark -I s.bam -O d.bam -M d_metrics.txt" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	m := newMapper(builtinRules, rec, nil, sk, "x")
+	v := m.valuedFlags()
+	if !v["-M"] || !v["-R"] || v["-n"] || v["--REMOVE"] {
+		t.Errorf("valued flags %v", v)
+	}
+	// Without a skill there is no evidence: nil, and "-z last.bam" stays a switch.
+	if newMapper(builtinRules, rec, nil, nil, "x").valuedFlags() != nil {
+		t.Error("valued flags without a skill")
+	}
+	c := &candidate{}
+	if toks := classifyWith([]string{"-n", "x.bam"}, c, v); len(toks) != 2 || toks[0].hasValue {
+		t.Errorf("-n x.bam: %+v", toks)
+	}
+	if toks := classifyWith([]string{"-R", "ref.fa"}, c, v); len(toks) != 1 || toks[0].value != "ref.fa" {
+		t.Errorf("-R ref.fa: %+v", toks)
+	}
+}
