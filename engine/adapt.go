@@ -151,6 +151,9 @@ type adaptation struct {
 	noPlace []bool
 	// used are the flags the fill sets.
 	used map[string]bool
+	// anyKind lets the output flag being filled take a task output of
+	// another kind.
+	anyKind bool
 }
 
 // adapt turns the chosen example into a fill for this task, in passes
@@ -212,6 +215,12 @@ func (m *mapper) mapFile(a *adaptation, v string, output bool) string {
 	typ := FileType(v)
 	if output {
 		p, ok := pick(a.taskOut, a.usedOut, typ)
+		if !ok && a.anyKind && unusedCount(a.usedOut) == 1 && !a.exampleHasKindOf(a.taskOut, a.usedOut) {
+			// The task writes another kind than the example's output
+			// flag ("-out hits.tsv" for query.xml, the format set by
+			// another flag): its one output left goes through that flag.
+			p, ok = pick(a.taskOut, a.usedOut, "")
+		}
 		if !ok {
 			p = m.deriveOutput(v, a.exFirstIn, a.firstIn)
 		}
@@ -389,7 +398,9 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task names no such output", t.flag, t.value))
 		return fv, false
 	case t.hasValue && isOutputFlag(t) && (FileType(t.value) != "" || len(a.taskOut) > 0):
+		a.anyKind = t.doc != nil && t.doc.Category == "Output"
 		fv.Value, fromSlot = m.mapFile(a, t.value, true), true
+		a.anyKind = false
 	case t.hasValue && isOutputFlag(t) && m.namesUsed >= len(m.slots.Names) && !numberRE.MatchString(t.value) &&
 		(a.exFirstIn == "" || !strings.HasPrefix(t.value, rules.Stem(a.exFirstIn))):
 		// A prefix or run name (iqtree2 --prefix, STAR
@@ -508,6 +519,32 @@ func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// exampleHasKindOf reports an example argument of the kind of an unused
+// task file: that argument, not another, is the file's place.
+func (a *adaptation) exampleHasKindOf(list []FileSlot, used []bool) bool {
+	for i, fs := range list {
+		if used[i] {
+			continue
+		}
+		for _, t := range a.toks {
+			if typ := FileType(t.value); typ != "" && family(typ) == family(fs.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func unusedCount(u []bool) int {
+	n := 0
+	for _, x := range u {
+		if !x {
+			n++
+		}
+	}
+	return n
 }
 
 func allUsed(u []bool) bool {

@@ -343,3 +343,27 @@ func TestAdaptFlagsWithoutHelp(t *testing.T) {
 		t.Errorf("-R ref.fa: %+v", toks)
 	}
 }
+
+// TestAdaptOutputOfAnotherKind checks that the task's one output goes
+// through the example's output flag though its kind differs (the format
+// set by another flag), unless another example argument has its kind.
+func TestAdaptOutputOfAnotherKind(t *testing.T) {
+	rec := &ToolRecord{Name: "bl", Executable: "bl"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-query", ParamType: "file", Category: "Input", Description: "input query file"},
+		{Name: "-out", ParamType: "file", Category: "Output", Description: "output file name"},
+		{Name: "-A", ParamType: "string", Category: "General", Description: "save multiple alignment of all hits to file"},
+	}}
+	sk := inlineSkill(t, "name: bl", "search query.fa, output hits.tsv", "-query query.fa -out hits.tsv")
+	f := MapTask(builtinRules, rec, doc, sk, "search q.fa, output q.xml")
+	if got := Assemble(rec, f).Display; got != "bl -query q.fa -out q.xml" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	a := &adaptation{toks: []exToken{{flag: "-A", value: "hits.sto", hasValue: true}}}
+	if !a.exampleHasKindOf([]FileSlot{{Path: "x.sto", Type: FileType("x.sto")}}, []bool{false}) {
+		t.Error("hits.sto is the place of x.sto")
+	}
+	if a.exampleHasKindOf([]FileSlot{{Path: "x.sto", Type: FileType("x.sto")}}, []bool{true}) {
+		t.Error("a used file has no place to find")
+	}
+}
