@@ -85,196 +85,291 @@ func isOutputFlag(t exToken) bool {
 	return task.V().Is("output_flag_name", n) || task.V().Word("prefix_flag_name", n)
 }
 
-// adapt turns the best example into a fill for this task: its files are
-// replaced by the task's (by role, type and order), its numbers by the
-// task's numbers of the same meaning, flags the task does not ask for are
-// dropped, and flags for task values the example lacks are added.
+// adaptation is what the passes of adapt share: the example's tokens, the
+// task's files and which of them have found a place, and the fill being
+// built.
+type adaptation struct {
+	c      *candidate
+	f      *Fill
+	toks   []exToken
+	stdout string
+	// taskIn and taskOut are the task's files; usedIn and usedOut mark
+	// those that have a place in the command.
+	taskIn, taskOut []FileSlot
+	usedIn, usedOut []bool
+	// firstIn is the task's first input placed; exFirstIn the example's
+	// first input file (output names are rebuilt from one to the other).
+	firstIn, exFirstIn string
+	// vals are the task's files aligned to example tokens; noPlace marks an
+	// example input flag the task has no file for.
+	vals    []string
+	noPlace []bool
+	// used are the flags the fill sets.
+	used map[string]bool
+}
+
+// adapt turns the chosen example into a fill for this task, in passes
+// with one job each, every one recording evidence: align the example's
+// file slots to the task's files (by role, kind and order), fill every
+// argument from the task (files, numbers, names, sequences; flags the
+// task does not ask for are dropped), then add what the task gives and
+// the example had no place for. Sources are checked afterwards
+// (checkSources).
 func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	m.common = commonWords(c.flags)
-	f := &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}}
+	a := m.newAdaptation(c, se)
+	m.alignInputs(a)
+	m.alignOutputs(a)
+	m.evidence = append(m.evidence, alignLine(a))
+	m.fillArgs(a, se)
+	m.addLeftovers(a)
+	return a.f
+}
+
+func (m *mapper) newAdaptation(c *candidate, se scoredExample) *adaptation {
 	args, stdout := splitRedirect(se.args)
 	toks := classify(args, c)
-	taskIn, taskOut := m.slots.Inputs(), m.slots.Outputs()
-	usedIn := make([]bool, len(taskIn))
-	usedOut := make([]bool, len(taskOut))
-	var firstIn, exFirstIn string
+	a := &adaptation{c: c, f: &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}},
+		toks: toks, stdout: stdout, taskIn: m.slots.Inputs(), taskOut: m.slots.Outputs(),
+		vals: make([]string, len(toks)), noPlace: make([]bool, len(toks)), used: map[string]bool{}}
+	a.usedIn, a.usedOut = make([]bool, len(a.taskIn)), make([]bool, len(a.taskOut))
 	for _, t := range toks {
-		if t.pos && FileType(t.value) != "" && exFirstIn == "" {
-			exFirstIn = t.value
+		if t.pos && FileType(t.value) != "" && a.exFirstIn == "" {
+			a.exFirstIn = t.value
 		}
 	}
-	pick := func(list []FileSlot, used []bool, typ string) (string, bool) {
-		if p, ok := pickSame(list, used, typ); ok {
-			return p, true
+	return a
+}
+
+// pick takes a task file for an example slot of kind typ: the same family
+// first, else a file of another kind that may stand in — never across two
+// known, different kinds (a FASTQ is not an HTML report), except sequences:
+// reads or contigs given as FASTA where the example reads FASTQ.
+func pick(list []FileSlot, used []bool, typ string) (string, bool) {
+	if p, ok := pickSame(list, used, typ); ok {
+		return p, true
+	}
+	for i, fs := range list {
+		loose := typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || task.HoldsSequences(typ) && task.HoldsSequences(fs.Type)
+		if !used[i] && loose {
+			used[i] = true
+			return fs.Path, true
 		}
-		for i, fs := range list {
-			// A file of another kind may stand in, but never across two
-			// known, different kinds (a FASTQ is not an HTML report) —
-			// except sequences: reads or contigs given as FASTA where the
-			// example reads FASTQ.
-			loose := typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || task.HoldsSequences(typ) && task.HoldsSequences(fs.Type)
-			if !used[i] && loose {
-				used[i] = true
-				return fs.Path, true
+	}
+	return "", false
+}
+
+// mapFile gives an example file the task's file of its role: an output
+// the task names or one derived from the task's input; an input the task
+// names, or "" when the task's inputs are all placed, else the example's
+// own file (checkSources replaces it).
+func (m *mapper) mapFile(a *adaptation, v string, output bool) string {
+	typ := FileType(v)
+	if output {
+		p, ok := pick(a.taskOut, a.usedOut, typ)
+		if !ok {
+			p = m.deriveOutput(v, a.exFirstIn, a.firstIn)
+		}
+		a.f.Outputs = append(a.f.Outputs, p)
+		return p
+	}
+	if p, ok := pick(a.taskIn, a.usedIn, typ); ok {
+		a.placeInput(p)
+		return p
+	}
+	if anyUsed(a.usedIn) {
+		// The example lists more inputs than the task has (merge of
+		// three files for a task with two): leave the rest out.
+		return ""
+	}
+	m.evidence = append(m.evidence, fmt.Sprintf("kept the example's file %s: the task names no file for it", v))
+	if len(a.taskIn)+len(a.taskOut) > 0 {
+		a.f.Confidence += sc.Penalties.ExampleFileKept
+	} else {
+		a.f.Confidence += sc.Penalties.ExampleFileKeptNoFiles // every file of the command is a guess
+	}
+	return v
+}
+
+func (a *adaptation) placeInput(p string) {
+	if a.firstIn == "" {
+		a.firstIn = p
+	}
+	a.f.Inputs = append(a.f.Inputs, p)
+}
+
+// isInput reports an example token that reads a file.
+func (m *mapper) isInput(a *adaptation, i int) bool {
+	t := a.toks[i]
+	return t.pos && FileType(t.value) != "" && !m.positionalIsOutput(a.c, a.toks, i) ||
+		!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t)
+}
+
+// alignInputs is the pass that gives the example's input slots the task's
+// input files: first the slots whose kind the task has, so a later slot of
+// that kind is not taken by an earlier slot of another kind; then the rest
+// (reads given as FASTA where the example has FASTQ). Inputs go first so
+// outputs can be derived from the task's first input.
+func (m *mapper) alignInputs(a *adaptation) {
+	exact := make([]bool, len(a.toks))
+	for i, t := range a.toks {
+		if m.isInput(a, i) {
+			if p, ok := pickSame(a.taskIn, a.usedIn, FileType(t.value)); ok {
+				a.vals[i], exact[i] = p, true
+				a.placeInput(p)
 			}
 		}
-		return "", false
 	}
-	mapFile := func(v string, output bool) string {
-		typ := FileType(v)
-		if output {
-			p, ok := pick(taskOut, usedOut, typ)
-			if !ok {
-				p = m.deriveOutput(v, exFirstIn, firstIn)
-			}
-			f.Outputs = append(f.Outputs, p)
-			return p
-		}
-		if p, ok := pick(taskIn, usedIn, typ); ok {
-			if firstIn == "" {
-				firstIn = p
-			}
-			f.Inputs = append(f.Inputs, p)
-			return p
-		}
-		if anyUsed(usedIn) {
-			// The example lists more inputs than the task has (merge of
-			// three files for a task with two): leave the rest out.
-			return ""
-		}
-		m.evidence = append(m.evidence, fmt.Sprintf("kept the example's file %s: the task names no file for it", v))
-		if len(taskIn)+len(taskOut) > 0 {
-			f.Confidence += sc.Penalties.ExampleFileKept
-		} else {
-			f.Confidence += sc.Penalties.ExampleFileKeptNoFiles // every file of the command is a guess
-		}
-		return v
-	}
-	// Inputs first so outputs can be derived from the task's first input.
-	vals := make([]string, len(toks))
-	noPlace := make([]bool, len(toks))
-	isInput := func(i int, t exToken) bool {
-		return t.pos && FileType(t.value) != "" && !m.positionalIsOutput(c, toks, i) ||
-			!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t)
-	}
-	// First the inputs whose kind the task has, so a later slot of that
-	// kind is not taken by an earlier slot of another kind; then the rest
-	// (reads given as FASTA where the example has FASTQ).
-	exact := make([]bool, len(toks))
-	for i, t := range toks {
-		if isInput(i, t) {
-			if p, ok := pickSame(taskIn, usedIn, FileType(t.value)); ok {
-				vals[i], exact[i] = p, true
-				f.Inputs = append(f.Inputs, p)
-				if firstIn == "" {
-					firstIn = p
-				}
-			}
+	for i, t := range a.toks {
+		if m.isInput(a, i) && !exact[i] {
+			a.vals[i] = m.mapFile(a, t.value, false)
+			a.noPlace[i] = !t.pos && a.vals[i] == ""
 		}
 	}
-	for i, t := range toks {
-		if isInput(i, t) && !exact[i] {
-			vals[i] = mapFile(t.value, false)
-			noPlace[i] = !t.pos && vals[i] == ""
-		}
-	}
-	// Outputs of a kind the task writes get it before any other output
-	// takes it ("--tblout hits.tbl" wins hits.tbl over "-o x.out").
-	for i, t := range toks {
+}
+
+// alignOutputs is the pass that gives output slots of a kind the task
+// writes that output, before any other output takes it ("--tblout
+// hits.tbl" wins hits.tbl over "-o x.out").
+func (m *mapper) alignOutputs(a *adaptation) {
+	for i, t := range a.toks {
 		out := !t.pos && t.hasValue && isOutputFlag(t) && FileType(t.value) != "" ||
-			t.pos && FileType(t.value) != "" && m.positionalIsOutput(c, toks, i)
-		if out && vals[i] == "" {
-			if p, ok := pickSame(taskOut, usedOut, FileType(t.value)); ok {
-				vals[i] = p
-				f.Outputs = append(f.Outputs, p)
+			t.pos && FileType(t.value) != "" && m.positionalIsOutput(a.c, a.toks, i)
+		if out && a.vals[i] == "" {
+			if p, ok := pickSame(a.taskOut, a.usedOut, FileType(t.value)); ok {
+				a.vals[i] = p
+				a.f.Outputs = append(a.f.Outputs, p)
 			}
 		}
 	}
+}
+
+// alignLine says how the example's file slots were aligned to the task.
+func alignLine(a *adaptation) string {
+	var parts []string
+	for i, t := range a.toks {
+		if a.vals[i] != "" && a.vals[i] != t.value {
+			parts = append(parts, t.value+" → "+a.vals[i])
+		}
+	}
+	if len(parts) == 0 {
+		return "aligned: no example file took a task file"
+	}
+	return "aligned the example's files to the task's: " + strings.Join(parts, ", ")
+}
+
+// fillArgs is the pass that fills every argument of the example from the
+// task, in the example's order, and drops what the task does not ask for.
+func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
+	a.f.Example = &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
 	seqs := append([]string(nil), m.slots.Sequences...)
-	ex := &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
-	f.Example = ex
-	numbers := m.slots.Numbers
-	assigned := m.assignNumbers(toks, numbers)
-	used := map[string]bool{}
-	for i, t := range toks {
-		switch {
-		case t.pos:
-			v := t.value
-			switch {
-			case vals[i] != "":
-				v = vals[i]
-			case FileType(v) != "" && !m.positionalIsOutput(c, toks, i) && anyUsed(usedIn):
-				continue // an extra example input the task has no counterpart for
-			case FileType(v) != "" || m.positionalIsOutput(c, toks, i):
-				v = mapFile(v, true)
-			case regionRE.MatchString(v) && strings.Contains(v, ":"):
-				if len(m.slots.Regions) == 0 {
-					continue
-				}
-				v = m.slots.Regions[0]
-			case isName(v) && !numberRE.MatchString(v) && i > 0:
-				v = m.nameFor(v, exFirstIn, firstIn)
-				f.Outputs = append(f.Outputs, v)
-			}
-			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)))
-			f.Positionals = append(f.Positionals, v)
-		default:
-			if noPlace[i] {
-				m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task has no file for it", t.flag, t.value))
+	assigned := m.assignNumbers(a.toks, m.slots.Numbers)
+	for i, t := range a.toks {
+		if t.pos {
+			v, ok := m.fillPositional(a, i)
+			if !ok {
 				continue
 			}
-			fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
-			fromSlot := false
-			switch {
-			case vals[i] != "":
-				fv.Value, fromSlot = vals[i], true
-			case t.hasValue && seqRE.MatchString(strings.Trim(t.value, "'\"")) && len(seqs) > 0:
-				fv.Value, seqs, fromSlot = seqs[0], seqs[1:], true
-				fv.Why = "the task's sequence"
-			case t.hasValue && isOutputFlag(t) && len(taskOut) > 0 && allUsed(usedOut) && FileType(t.value) != "":
-				// The task named its outputs and all have a place: this
-				// example output (a stats file, a report) was not asked for.
-				m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task names no such output", t.flag, t.value))
-				continue
-			case t.hasValue && isOutputFlag(t) && (FileType(t.value) != "" || len(taskOut) > 0):
-				fv.Value, fromSlot = mapFile(t.value, true), true
-			case t.hasValue && isOutputFlag(t) && m.namesUsed >= len(m.slots.Names) && !numberRE.MatchString(t.value) &&
-				(exFirstIn == "" || !strings.HasPrefix(t.value, rules.Stem(exFirstIn))):
-				// A prefix or run name (iqtree2 --prefix, STAR
-				// --outFileNamePrefix) the task does not give: the tool's
-				// default names are what the user asked for.
-				m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task gives no name for it", t.flag, t.value))
-				continue
-			case t.hasValue && isOutputFlag(t):
-				fv.Value, fromSlot = m.nameFor(t.value, exFirstIn, firstIn), true
-				f.Outputs = append(f.Outputs, fv.Value)
-			case t.hasValue && FileType(t.value) == "" && !numberRE.MatchString(t.value) && isName(t.value) &&
-				(t.doc == nil || t.doc.Category == "Input" || t.doc.ParamType == "bool" && t.doc.Placeholder == "") &&
-				m.namesUsed < len(m.slots.Names) && namesAThing(t):
-				fv.Value, _ = m.nextName()
-				fromSlot = true
-				fv.Why = "the name the task gives"
-			case t.hasValue && numberRE.MatchString(t.value):
-				if n := assigned[i]; n != nil {
-					fv.Value, n.Used, fromSlot = n.Value, true, true
-					fv.Why = fmt.Sprintf("the task's %q (%s)", n.Value, strings.Join(n.Context, " "))
-				} else if optionalByConcept(t) {
-					m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
-					continue
-				}
-			}
-			if !fromSlot && !m.asked(t) {
-				m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
-				continue
-			}
-			used[fv.Name] = true
-			f.Order = append(f.Order, fmt.Sprintf("f%d", len(f.Flags)))
-			f.Flags = append(f.Flags, fv)
+			a.f.Order = append(a.f.Order, fmt.Sprintf("p%d", len(a.f.Positionals)))
+			a.f.Positionals = append(a.f.Positionals, v)
+			continue
+		}
+		fv, ok := m.fillFlag(a, i, assigned, &seqs)
+		if !ok {
+			continue
+		}
+		a.used[fv.Name] = true
+		a.f.Order = append(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)))
+		a.f.Flags = append(a.f.Flags, fv)
+	}
+}
+
+// fillPositional fills one positional of the example; false drops it.
+func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
+	v := a.toks[i].value
+	switch {
+	case a.vals[i] != "":
+		v = a.vals[i]
+	case FileType(v) != "" && !m.positionalIsOutput(a.c, a.toks, i) && anyUsed(a.usedIn):
+		return "", false // an extra example input the task has no counterpart for
+	case FileType(v) != "" || m.positionalIsOutput(a.c, a.toks, i):
+		v = m.mapFile(a, v, true)
+	case regionRE.MatchString(v) && strings.Contains(v, ":"):
+		if len(m.slots.Regions) == 0 {
+			return "", false
+		}
+		v = m.slots.Regions[0]
+	case isName(v) && !numberRE.MatchString(v) && i > 0:
+		v = m.nameFor(v, a.exFirstIn, a.firstIn)
+		a.f.Outputs = append(a.f.Outputs, v)
+	}
+	return v, true
+}
+
+// fillFlag fills one flag of the example; false drops it (with the
+// reason in the evidence).
+func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, seqs *[]string) (FlagValue, bool) {
+	t := a.toks[i]
+	if a.noPlace[i] {
+		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task has no file for it", t.flag, t.value))
+		return FlagValue{}, false
+	}
+	fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
+	fromSlot := false
+	switch {
+	case a.vals[i] != "":
+		fv.Value, fromSlot = a.vals[i], true
+	case t.hasValue && seqRE.MatchString(strings.Trim(t.value, "'\"")) && len(*seqs) > 0:
+		fv.Value, *seqs, fromSlot = (*seqs)[0], (*seqs)[1:], true
+		fv.Why = "the task's sequence"
+	case t.hasValue && isOutputFlag(t) && len(a.taskOut) > 0 && allUsed(a.usedOut) && FileType(t.value) != "":
+		// The task named its outputs and all have a place: this
+		// example output (a stats file, a report) was not asked for.
+		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task names no such output", t.flag, t.value))
+		return fv, false
+	case t.hasValue && isOutputFlag(t) && (FileType(t.value) != "" || len(a.taskOut) > 0):
+		fv.Value, fromSlot = m.mapFile(a, t.value, true), true
+	case t.hasValue && isOutputFlag(t) && m.namesUsed >= len(m.slots.Names) && !numberRE.MatchString(t.value) &&
+		(a.exFirstIn == "" || !strings.HasPrefix(t.value, rules.Stem(a.exFirstIn))):
+		// A prefix or run name (iqtree2 --prefix, STAR
+		// --outFileNamePrefix) the task does not give: the tool's
+		// default names are what the user asked for.
+		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task gives no name for it", t.flag, t.value))
+		return fv, false
+	case t.hasValue && isOutputFlag(t):
+		fv.Value, fromSlot = m.nameFor(t.value, a.exFirstIn, a.firstIn), true
+		a.f.Outputs = append(a.f.Outputs, fv.Value)
+	case t.hasValue && FileType(t.value) == "" && !numberRE.MatchString(t.value) && isName(t.value) &&
+		(t.doc == nil || t.doc.Category == "Input" || t.doc.ParamType == "bool" && t.doc.Placeholder == "") &&
+		m.namesUsed < len(m.slots.Names) && namesAThing(t):
+		fv.Value, _ = m.nextName()
+		fromSlot = true
+		fv.Why = "the name the task gives"
+	case t.hasValue && numberRE.MatchString(t.value):
+		if n := assigned[i]; n != nil {
+			fv.Value, n.Used, fromSlot = n.Value, true, true
+			fv.Why = fmt.Sprintf("the task's %q (%s)", n.Value, strings.Join(n.Context, " "))
+		} else if optionalByConcept(t) {
+			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
+			return fv, false
 		}
 	}
-	// Task files the example had no place for.
-	for i, fs := range taskIn {
-		if !usedIn[i] {
+	if !fromSlot && !m.asked(t) {
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
+		return fv, false
+	}
+	return fv, true
+}
+
+// addLeftovers is the pass that places what the task gives and the
+// example had no place for: input files (after the example's inputs of
+// their kind), the redirection, regions, outputs (through an output
+// flag) and numbers, quoted strings and typed flags (through the flags
+// of the help).
+func (m *mapper) addLeftovers(a *adaptation) {
+	f := a.f
+	for i, fs := range a.taskIn {
+		if !a.usedIn[i] {
 			if last := lastFilePositional(f, fs.Type); last >= 0 {
 				f.Positionals = append(f.Positionals, fs.Path)
 				f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
@@ -285,8 +380,8 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 			}
 		}
 	}
-	if stdout != "" {
-		f.Stdout = mapFile(stdout, true)
+	if a.stdout != "" {
+		f.Stdout = m.mapFile(a, a.stdout, true)
 	}
 	if len(m.slots.Regions) > 0 && !hasRegion(f.Positionals) {
 		// Regions go last, after the input (samtools view, tabix, bcftools view).
@@ -296,13 +391,12 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 		}
 		m.evidence = append(m.evidence, "added the task's region after the example's arguments")
 	}
-	for i, fs := range taskOut {
-		if !usedOut[i] {
-			m.addOutput(f, c, fs.Path, used)
+	for i, fs := range a.taskOut {
+		if !a.usedOut[i] {
+			m.addOutput(f, a.c, fs.Path, a.used)
 		}
 	}
-	m.addSlotFlags(f, c, used)
-	return f
+	m.addSlotFlags(f, a.c, a.used)
 }
 
 // splitRedirect takes "> file" off an example's arguments and drops a

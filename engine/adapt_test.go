@@ -229,3 +229,39 @@ func TestRelevanceIgnoresCommonWords(t *testing.T) {
 		t.Errorf("relevance of --skip = %v, want 0", got)
 	}
 }
+
+// TestAdaptPassesRecordEvidence checks that every pass of Stage 3 says
+// what it did: the example it chose, how the files were aligned, what it
+// dropped and added, and the source check.
+func TestAdaptPassesRecordEvidence(t *testing.T) {
+	sk := inlineSkill(t, "name: samtools", "sort aln.bam into sorted.bam", "sort -o sorted.bam aln.bam")
+	f := MapTask(builtinRules, samRec, samToolDoc(), sk, "sort in.bam into out.bam")
+	if got := Assemble(samRec, f).Display; got != "samtools sort -o out.bam in.bam" {
+		t.Fatalf("got %q", got)
+	}
+	for _, want := range []string{
+		`example: adapted "sort aln.bam into sorted.bam" (similarity`,
+		"aligned the example's files to the task's: sorted.bam → out.bam, aln.bam → in.bam",
+		"sources: every value comes from the task",
+	} {
+		if !hasEvidence(f, want) {
+			t.Errorf("evidence %q lacks %q", f.Evidence, want)
+		}
+	}
+	// An example too far from the task is not adapted: the help builds it.
+	far := inlineSkill(t, "name: samtools", "merge many files", "merge -o all.bam a.bam b.bam")
+	f = MapTask(builtinRules, samRec, samToolDoc(), far, "sort in.bam into out.bam")
+	if !hasEvidence(f, "built from the help") {
+		t.Errorf("evidence %q lacks the help fallback", f.Evidence)
+	}
+	// A fill whose value has no source says so, not that all have one.
+	f = MapTask(builtinRules, samRec, samToolDoc(), sk, "sort by coordinate")
+	if hasEvidence(f, "sources: every value") && len(f.Missing) > 0 {
+		t.Errorf("missing %q but evidence %q claims every source", f.Missing, f.Evidence)
+	}
+	// No example file took a task file.
+	a := &adaptation{toks: []exToken{{flag: "-n"}}, vals: []string{""}}
+	if got := alignLine(a); got != "aligned: no example file took a task file" {
+		t.Errorf("alignLine: %q", got)
+	}
+}

@@ -22,9 +22,8 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	c, choice := m.choose()
 	feat := map[string]float64{"margin": choice.margin, "no_signal": b2f(choice.noSignal)}
 	var f *Fill
-	var ex *scoredExample
-	if len(c.examples) > 0 && c.examples[0].score >= sc.Fit.ExampleMin {
-		ex = &c.examples[0]
+	ex := m.chooseExample(c)
+	if ex != nil {
 		f = m.adapt(c, *ex)
 		feat["example_similarity"] = ex.score
 	} else {
@@ -51,6 +50,23 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
 	f.Evidence = append(m.evidence, "confidence "+featureLine(feat, f.Confidence))
 	return f
+}
+
+// chooseExample is the pass that picks the example to adapt: the
+// candidate's most similar one, when its similarity reaches the floor;
+// nil builds the command from the help alone.
+func (m *mapper) chooseExample(c *candidate) *scoredExample {
+	if len(c.examples) == 0 {
+		m.evidence = append(m.evidence, "example: none for this candidate; built from the help")
+		return nil
+	}
+	best := &c.examples[0]
+	if best.score < sc.Fit.ExampleMin {
+		m.evidence = append(m.evidence, fmt.Sprintf("example: the closest, %q, is too far from the task (similarity %.2f < %.2f); built from the help", best.ex.Task, best.score, sc.Fit.ExampleMin))
+		return nil
+	}
+	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)", best.ex.Task, best.score))
+	return best
 }
 
 // countEdits counts the changes made to the example: flags dropped or

@@ -145,6 +145,12 @@ func (m *mapper) listSource(v string) (string, string) {
 // checkSources drops or replaces the values of f that have no source and
 // records, for each, why.
 func (m *mapper) checkSources(f *Fill, c *candidate) {
+	before := len(f.Missing)
+	defer func() {
+		if len(f.Missing) == before {
+			m.evidence = append(m.evidence, "sources: every value comes from the task, a rule or a constant the task asks for")
+		}
+	}()
 	keep := f.Flags[:0:0]
 	remap := map[int]int{}
 	for i, fv := range f.Flags {
