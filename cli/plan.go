@@ -81,7 +81,7 @@ that of the first step that failed, which is named.`,
 				return a.runPlan(ctx, p, o, elapsed)
 			}
 			for _, s := range p.Steps {
-				a.record(a.entry(s.Result, nil))
+				a.record(a.planEntry(s, nil))
 			}
 			if err := a.writePlan(p, o, elapsed); err != nil {
 				return err
@@ -100,7 +100,7 @@ func planUncertain(p *engine.Plan) bool {
 		return true
 	}
 	for _, s := range p.Steps {
-		if hasError(s.Result.Findings) {
+		if hasError(s.Pipeline.Findings()) {
 			return true
 		}
 	}
@@ -121,7 +121,7 @@ func (a *app) writePlan(p *engine.Plan, o *planOptions, elapsed time.Duration) e
 		writeSnakefile(w, p)
 	default:
 		for _, s := range p.Steps {
-			fmt.Fprintf(w, "%d. %s\n", s.N, stepCommand(s.Result.Command))
+			fmt.Fprintf(w, "%d. %s\n", s.N, s.Pipeline.Display)
 		}
 	}
 	return nil
@@ -140,36 +140,27 @@ func (a *app) planNotes(p *engine.Plan) {
 			by = "split by the " + p.SplitBy
 		}
 		fmt.Fprintf(e, "step %d: %s %q [%s]\n", s.N, s.Tool, s.Task, by)
-		res := s.Result
-		for _, f := range res.Findings {
+		for _, f := range s.Pipeline.Findings() {
 			if f.Severity != "info" || a.verbose {
 				fmt.Fprintf(e, "  %s: %s [%s]\n", f.Severity, f.Message, f.Rule)
 			}
 		}
-		if res.Uncertain {
-			fmt.Fprintf(e, "  uncertain (confidence %.2f):\n", res.Confidence)
-			for _, ev := range res.Fill.Evidence {
-				fmt.Fprintln(e, "    - "+ev)
+		for _, st := range s.Pipeline.Steps {
+			if res := st.Result; res.Uncertain {
+				fmt.Fprintf(e, "  uncertain (confidence %.2f): %s\n", res.Confidence, res.Command.Display)
+				for _, ev := range res.Fill.Evidence {
+					fmt.Fprintln(e, "    - "+ev)
+				}
 			}
 		}
 	}
 }
 
-// stepCommand is a step's command as a POSIX shell reads it back, with
-// the file its standard output goes to.
-func stepCommand(c engine.Command) string {
-	if c.Stdout != "" && !strings.Contains(c.Display, ">") {
-		return c.Display + " > " + shellQuote(c.Stdout)
-	}
-	return c.Display
-}
-
-// shellQuote quotes a word for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+=:,@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+// planEntry is the history record of a plan step: its whole command line.
+func (a *app) planEntry(s *engine.PlanStep, code *int) HistoryEntry {
+	e := a.entry(s.Pipeline.Steps[0].Result, code)
+	e.Tool, e.Task, e.Command, e.RulesFired = s.Tool, s.Task, s.Pipeline.Display, s.Pipeline.RuleIDs()
+	return e
 }
 
 // writeShell writes the plan as a bash script that stops at the first
@@ -179,7 +170,7 @@ func writeShell(w io.Writer, p *engine.Plan) {
 	fmt.Fprintln(w, "# "+oneLine(p.Task))
 	fmt.Fprintln(w, "set -euo pipefail")
 	for _, s := range p.Steps {
-		fmt.Fprintf(w, "\n# %d. %s\n%s\n", s.N, oneLine(s.Task), stepCommand(s.Result.Command))
+		fmt.Fprintf(w, "\n# %d. %s\n%s\n", s.N, oneLine(s.Task), s.Pipeline.Display)
 	}
 }
 
@@ -200,7 +191,7 @@ func writeSnakefile(w io.Writer, p *engine.Plan) {
 		if len(s.Outputs) > 0 {
 			fmt.Fprintf(w, "    output: %s\n", pyList(s.Outputs))
 		}
-		cmd := strings.NewReplacer("{", "{{", "}", "}}").Replace(stepCommand(s.Result.Command))
+		cmd := strings.NewReplacer("{", "{{", "}", "}}").Replace(s.Pipeline.Display)
 		fmt.Fprintf(w, "    shell: %s\n", strconv.Quote(cmd))
 	}
 }
@@ -243,15 +234,23 @@ func ruleName(tool string) string {
 	return b.String()
 }
 
-// planStepJSON is one step of plan --json: the step and its command as
-// dry-run --json shows it.
+// planStepJSON is one step of plan --json: the step, its command line
+// and each of its commands as dry-run --json shows them.
 type planStepJSON struct {
-	N       int      `json:"n"`
-	Clause  string   `json:"clause"`
-	Rule    string   `json:"rule,omitempty"`
-	Inputs  []string `json:"inputs"`
-	Outputs []string `json:"outputs"`
-	jsonResult
+	N          int              `json:"n"`
+	Clause     string           `json:"clause"`
+	Tool       string           `json:"tool"`
+	Task       string           `json:"task"`
+	Rule       string           `json:"rule,omitempty"`
+	Inputs     []string         `json:"inputs"`
+	Outputs    []string         `json:"outputs"`
+	Command    string           `json:"command"`
+	Uncertain  bool             `json:"uncertain"`
+	Findings   []engine.Finding `json:"findings"`
+	RulesFired []string         `json:"rules_fired"`
+	Commands   []jsonResult     `json:"commands"`
+	ExitCode   *int             `json:"exit_code,omitempty"`
+	Success    *bool            `json:"success,omitempty"`
 }
 
 type planJSONDoc struct {
@@ -274,13 +273,21 @@ func planJSON(p *engine.Plan, elapsed time.Duration, dry bool, codes map[int]int
 		LLMCalls: p.LLMCalls, PromptTokens: p.PromptTokens, DryRun: dry, Steps: []planStepJSON{}}
 	var cmds []string
 	for _, s := range p.Steps {
-		j := toJSON(s.Result, elapsed, dry)
+		fired := s.Pipeline.RuleIDs()
+		if s.Rule != "" {
+			fired = append([]string{s.Rule}, fired...)
+		}
+		j := planStepJSON{N: s.N, Clause: s.Clause, Tool: s.Tool, Task: s.Task, Rule: s.Rule, Inputs: s.Inputs, Outputs: s.Outputs,
+			Command: s.Pipeline.Display, Uncertain: s.Pipeline.Uncertain(), Findings: s.Pipeline.Findings(), RulesFired: fired}
+		for _, st := range s.Pipeline.Steps {
+			j.Commands = append(j.Commands, toJSON(st.Result, elapsed, dry))
+		}
 		if c, ok := codes[s.N]; ok {
 			ok0 := c == 0
 			j.ExitCode, j.Success = &c, &ok0
 		}
-		d.Steps = append(d.Steps, planStepJSON{N: s.N, Clause: s.Clause, Rule: s.Rule, Inputs: s.Inputs, Outputs: s.Outputs, jsonResult: j})
-		cmds = append(cmds, stepCommand(s.Result.Command))
+		d.Steps = append(d.Steps, j)
+		cmds = append(cmds, s.Pipeline.Display)
 	}
 	d.Command = strings.Join(cmds, " && ")
 	return d
@@ -296,30 +303,32 @@ func (a *app) runPlan(ctx context.Context, p *engine.Plan, o *planOptions, elaps
 		a.planNotes(p)
 	}
 	for _, s := range p.Steps {
-		if err := a.gate(s.Result, &o.genOptions, ro); err != nil {
-			for _, t := range p.Steps {
-				a.record(a.entry(t.Result, nil))
+		for _, st := range s.Pipeline.Steps {
+			if err := a.gate(st.Result, &o.genOptions, ro); err != nil {
+				for _, t := range p.Steps {
+					a.record(a.planEntry(t, nil))
+				}
+				return fmt.Errorf("step %d (%s): %w", s.N, s.Tool, err)
 			}
-			return fmt.Errorf("step %d (%s): %w", s.N, s.Tool, err)
 		}
 	}
 	codes := map[int]int{}
 	failed := 0
 	for _, s := range p.Steps {
 		if failed != 0 {
-			a.record(a.entry(s.Result, nil))
+			a.record(a.planEntry(s, nil))
 			continue
 		}
 		if !jsonOut {
-			fmt.Fprintf(a.d.IO.Err, "[%d/%d] $ %s\n", s.N, len(p.Steps), stepCommand(s.Result.Command))
+			fmt.Fprintf(a.d.IO.Err, "[%d/%d] $ %s\n", s.N, len(p.Steps), s.Pipeline.Display)
 		}
-		code, err := a.execute(ctx, s.Result.Command, jsonOut)
+		code, err := a.runStepPipeline(ctx, s.Pipeline, jsonOut)
 		if err != nil {
 			code = ExitError
 			fmt.Fprintf(a.d.IO.Err, "step %d: %v\n", s.N, err)
 		}
 		codes[s.N] = code
-		a.record(a.entry(s.Result, &code))
+		a.record(a.planEntry(s, &code))
 		if code != 0 {
 			failed = s.N
 		}
@@ -336,11 +345,19 @@ func (a *app) runPlan(ctx context.Context, p *engine.Plan, o *planOptions, elaps
 	}
 	if failed != 0 {
 		s := p.Steps[failed-1]
-		msg := fmt.Sprintf("step %d of %d failed with exit %d: %s", failed, len(p.Steps), codes[failed], stepCommand(s.Result.Command))
+		msg := fmt.Sprintf("step %d of %d failed with exit %d: %s", failed, len(p.Steps), codes[failed], s.Pipeline.Display)
 		if failed < len(p.Steps) {
 			msg += fmt.Sprintf(" (steps %d–%d not run)", failed+1, len(p.Steps))
 		}
 		return withCode(codes[failed], "%s", msg)
 	}
 	return nil
+}
+
+// runStepPipeline runs one step's command line and returns its exit code.
+func (a *app) runStepPipeline(ctx context.Context, pl *engine.Pipeline, jsonOut bool) (int, error) {
+	if !pl.Single() {
+		return 0, fmt.Errorf("%s: a step of several commands cannot run here yet; run the script of --format sh", pl.Display)
+	}
+	return a.execute(ctx, pl.Steps[0].Result.Command, jsonOut)
 }

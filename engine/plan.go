@@ -53,8 +53,9 @@ type PlanStep struct {
 	// Outputs the files it writes.
 	Inputs  []string `json:"inputs"`
 	Outputs []string `json:"outputs"`
-	// Result is the step's command and everything the stages found.
-	Result *Result `json:"-"`
+	// Pipeline is the step's command (or commands: "mpileup | call"),
+	// each with everything the five stages found.
+	Pipeline *Pipeline `json:"-"`
 
 	start, end int // the clause's bytes in the task
 	concepts   []string
@@ -69,7 +70,7 @@ type PlanStep struct {
 // built.
 func (p *Plan) Uncertain() bool {
 	for _, s := range p.Steps {
-		if s.Result == nil || s.Result.Uncertain {
+		if s.Pipeline == nil || s.Pipeline.Uncertain() {
 			return true
 		}
 	}
@@ -96,16 +97,19 @@ func (e *Engine) GeneratePlan(ctx context.Context, req PlanRequest) (*Plan, erro
 	}
 	written := map[string]int{}
 	for _, s := range p.Steps {
-		res, err := e.Generate(ctx, Request{Tool: s.Tool, Task: s.Task, Scenario: req.Scenario, Cwd: req.Cwd})
+		pl, err := e.GeneratePipeline(ctx, Request{Tool: s.Tool, Task: s.Task, Scenario: req.Scenario, Cwd: req.Cwd})
 		if err != nil {
 			return p, fmt.Errorf("step %d (%s): %w", s.N, s.Clause, err)
 		}
-		res.Findings = slices.DeleteFunc(res.Findings, func(f Finding) bool {
-			return f.Rule == "check.input_missing" && writtenBefore(f.Message, written)
-		})
-		s.Result = res
+		for _, st := range pl.Steps {
+			st.Result.Findings = slices.DeleteFunc(st.Result.Findings, func(f Finding) bool {
+				return f.Rule == "check.input_missing" && writtenBefore(f.Message, written)
+			})
+		}
+		s.Pipeline = pl
 		if p.SplitBy == "model" {
-			s.Inputs, s.Outputs = framePaths(res.Frame)
+			fr := task.Parse(s.Task)
+			s.Inputs, s.Outputs = framePaths(&fr)
 		}
 		for _, o := range s.Outputs {
 			written[o] = s.N

@@ -154,8 +154,8 @@ func TestGeneratePlanChainsTheSteps(t *testing.T) {
 	}
 	var cmds []string
 	for _, s := range p.Steps {
-		cmds = append(cmds, s.Result.Command.Display)
-		for _, f := range s.Result.Findings {
+		cmds = append(cmds, s.Pipeline.Display)
+		for _, f := range s.Pipeline.Findings() {
 			if f.Rule == "check.input_missing" {
 				t.Errorf("step %d: a file an earlier step writes is not missing: %s", s.N, f.Message)
 			}
@@ -164,10 +164,10 @@ func TestGeneratePlanChainsTheSteps(t *testing.T) {
 	if strings.Join(cmds, " && ") != "samtools sort -o aln.sorted.bam aln.bam && samtools index aln.sorted.bam" {
 		t.Fatalf("commands %q", cmds)
 	}
-	if !p.Steps[0].Result.Unchecked || !p.Uncertain() != !p.Steps[0].Result.Uncertain && !p.Steps[1].Result.Uncertain {
+	if !p.Steps[0].Pipeline.Steps[0].Result.Unchecked || p.Uncertain() != (p.Steps[0].Pipeline.Uncertain() || p.Steps[1].Pipeline.Uncertain()) {
 		t.Fatalf("steps are built from the skills alone here")
 	}
-	p.Steps[1].Result = nil
+	p.Steps[1].Pipeline = nil
 	if !p.Uncertain() {
 		t.Fatal("a step with no command makes the plan uncertain")
 	}
@@ -237,7 +237,7 @@ func TestGeneratePlanModelSplitsTheSteps(t *testing.T) {
 	}
 	s := plan.Steps[0]
 	if s.Tool != "samtools" || s.Task != "sort aln.bam by name into byname.bam" || s.Rule != "" ||
-		!slices.Equal(s.Inputs, []string{"aln.bam"}) || !slices.Equal(s.Outputs, []string{"byname.bam"}) || s.Result == nil {
+		!slices.Equal(s.Inputs, []string{"aln.bam"}) || !slices.Equal(s.Outputs, []string{"byname.bam"}) || s.Pipeline == nil {
 		t.Fatalf("step 1 %+v", s)
 	}
 	if got := plan.Steps[1].Inputs; !slices.Equal(got, []string{"byname.bam"}) {
