@@ -50,7 +50,13 @@ type candidate struct {
 	known       bool // its flags come from real help
 	score       float64
 	why         []string
-	examples    []scoredExample
+	// named: a task word names it (its name, a companion name part or a
+	// skill keyword), not only concepts or examples.
+	named bool
+	// toolBonus ranks the tool the user named above a companion in a
+	// close call; it is not part of the score (nor of the margin).
+	toolBonus float64
+	examples  []scoredExample
 }
 
 type scoredExample struct {
@@ -179,11 +185,15 @@ func (m *mapper) score(cands []*candidate) {
 		name := strings.ToLower(c.key)
 		if m.mentions(name) {
 			c.score += sc.Choose.NameMentioned
+			c.named = true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 		} else if c.exe != m.rec.Executable {
 			for _, part := range strings.FieldsFunc(strings.TrimPrefix(name, strings.ToLower(m.rec.Executable)), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
-				if len(part) > 2 && m.taskWords[stem(part)] {
+				// A part of the tool's own name ("blast" of blastn) says
+				// nothing for blast_report over the tool itself.
+				if len(part) > 2 && m.taskWords[stem(part)] && !strings.Contains(strings.ToLower(m.rec.Executable), part) {
 					c.score += sc.Choose.CompanionNamePart
+					c.named = true
 					c.why = append(c.why, fmt.Sprintf("%q in the task matches the companion's name", part))
 				}
 			}
@@ -208,9 +218,11 @@ func (m *mapper) score(cands []*candidate) {
 				kwWords := contentWords(k)
 				if m.phraseUsed(k) {
 					c.score += sc.Choose.KeywordPhrase + sc.Choose.KeywordPhraseWord*float64(strings.Count(k, " "))
+					c.named = true
 					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
 				} else if len(kwWords) > 1 && overlap(kwWords, m.verbWords()) == len(kwWords) {
 					c.score += sc.Choose.KeywordWords + sc.Choose.KeywordWordsExtra*float64(len(kwWords)-1)
+					c.named = true
 					c.why = append(c.why, fmt.Sprintf("the words of skill keyword %q", kw))
 				} else if (isCJK(k) || m.cjkTask) && len(m.taskConcepts) > 0 {
 					// Across languages (排序 vs sort) words cannot meet;
@@ -233,6 +245,9 @@ func (m *mapper) score(cands []*candidate) {
 		}
 		if m.doc != nil && len(c.sub) == 0 && c.exe == m.rec.Executable && len(m.doc.Subcommands) > 0 {
 			c.score += sc.Choose.SubcommandNeeded // a tool with subcommands needs one
+		}
+		if len(c.sub) == 0 && c.exe == m.rec.Executable && (m.doc == nil || len(m.doc.Subcommands) == 0) {
+			c.toolBonus = sc.Choose.NamedTool
 		}
 	}
 }
@@ -420,8 +435,14 @@ type choice struct {
 func (m *mapper) choose() (*candidate, choice) {
 	cands := m.candidates()
 	m.score(cands)
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	// The tool the user named wins a close call against its companions
+	// (named_tool), but the margin stays the scores' own: preferring it
+	// is no evidence that it is right.
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score+cands[i].toolBonus > cands[j].score+cands[j].toolBonus })
 	best := cands[0]
+	if best.toolBonus > 0 && len(cands) > 1 && cands[1].score > best.score {
+		best.why = append(best.why, fmt.Sprintf("the tool named, in a close call with %q", cands[1].key))
+	}
 	ch := choice{margin: 1}
 	if best.score <= 0 {
 		ch.noSignal = true

@@ -79,6 +79,19 @@ type CompanionEnv struct {
 	// SameFile reports that the candidate is the tool itself under another
 	// name (a symlink or hard link).
 	SameFile bool `expr:"same_file" yaml:"same_file"`
+	// SamePackage reports that the package which installed the tool
+	// (dpkg's file list, the conda environment's record) ships the
+	// candidate too; Package is that package's name ("hmmer").
+	SamePackage bool   `expr:"same_package" yaml:"same_package"`
+	Package     string `expr:"package" yaml:"package"`
+	// OwnDir reports a candidate found in the tool's own directory (its
+	// real one, symlinks followed) when no package knows the tool; ToolDir
+	// is that directory ("/opt/SPAdes-4.0.0/bin").
+	OwnDir  bool   `expr:"own_dir" yaml:"own_dir"`
+	ToolDir string `expr:"tool_dir" yaml:"tool_dir"`
+	// DirOnPath reports that ToolDir is itself a PATH directory (not one
+	// the tool was linked from).
+	DirOnPath bool `expr:"dir_on_path" yaml:"dir_on_path"`
 	// Lower* are lower-cased copies for case-insensitive rules.
 	LowerTool      string `expr:"lower_tool" yaml:"-"`
 	LowerCandidate string `expr:"lower_candidate" yaml:"-"`
