@@ -81,7 +81,7 @@ that of the first step that failed, which is named.`,
 				return a.runPlan(ctx, p, o, elapsed)
 			}
 			for _, s := range p.Steps {
-				a.record(a.planEntry(s, nil))
+				a.record(a.planEntry(s, nil, nil))
 			}
 			if err := a.writePlan(p, o, elapsed); err != nil {
 				return err
@@ -156,10 +156,11 @@ func (a *app) planNotes(p *engine.Plan) {
 	}
 }
 
-// planEntry is the history record of a plan step: its whole command line.
-func (a *app) planEntry(s *engine.PlanStep, code *int) HistoryEntry {
-	e := a.entry(s.Pipeline.Steps[0].Result, code)
-	e.Tool, e.Task, e.Command, e.RulesFired = s.Tool, s.Task, s.Pipeline.Display, s.Pipeline.RuleIDs()
+// planEntry is the history record of a plan step: its whole command line
+// and, for a pipeline, each command with its exit.
+func (a *app) planEntry(s *engine.PlanStep, run *engine.PipelineRun, code *int) HistoryEntry {
+	e := a.pipelineEntry(s.Pipeline, run, code)
+	e.Tool, e.Task = s.Tool, s.Task
 	return e
 }
 
@@ -303,32 +304,38 @@ func (a *app) runPlan(ctx context.Context, p *engine.Plan, o *planOptions, elaps
 		a.planNotes(p)
 	}
 	for _, s := range p.Steps {
-		for _, st := range s.Pipeline.Steps {
-			if err := a.gate(st.Result, &o.genOptions, ro); err != nil {
-				for _, t := range p.Steps {
-					a.record(a.planEntry(t, nil))
-				}
-				return fmt.Errorf("step %d (%s): %w", s.N, s.Tool, err)
+		if err := a.gate(gateView(s.Pipeline), &o.genOptions, ro); err != nil {
+			for _, t := range p.Steps {
+				a.record(a.planEntry(t, nil, nil))
 			}
+			return fmt.Errorf("step %d (%s): %w", s.N, s.Tool, err)
 		}
 	}
 	codes := map[int]int{}
 	failed := 0
 	for _, s := range p.Steps {
 		if failed != 0 {
-			a.record(a.planEntry(s, nil))
+			a.record(a.planEntry(s, nil, nil))
 			continue
 		}
 		if !jsonOut {
 			fmt.Fprintf(a.d.IO.Err, "[%d/%d] $ %s\n", s.N, len(p.Steps), s.Pipeline.Display)
 		}
-		code, err := a.runStepPipeline(ctx, s.Pipeline, jsonOut)
+		var stdout io.Writer = a.d.IO.Out
+		if jsonOut {
+			stdout = a.d.IO.Err // keep stdout for the JSON document
+		}
+		run, err := engine.RunPipeline(ctx, s.Pipeline.Commands(), engine.PipeIO{Stdin: a.d.IO.In, Stdout: stdout, Stderr: a.d.IO.Err})
+		code := run.ExitCode
 		if err != nil {
 			code = ExitError
 			fmt.Fprintf(a.d.IO.Err, "step %d: %v\n", s.N, err)
 		}
+		if c, ok := interruptedCode(ctx); ok {
+			code = c
+		}
 		codes[s.N] = code
-		a.record(a.planEntry(s, &code))
+		a.record(a.planEntry(s, run, &code))
 		if code != 0 {
 			failed = s.N
 		}
@@ -352,12 +359,4 @@ func (a *app) runPlan(ctx context.Context, p *engine.Plan, o *planOptions, elaps
 		return withCode(codes[failed], "%s", msg)
 	}
 	return nil
-}
-
-// runStepPipeline runs one step's command line and returns its exit code.
-func (a *app) runStepPipeline(ctx context.Context, pl *engine.Pipeline, jsonOut bool) (int, error) {
-	if !pl.Single() {
-		return 0, fmt.Errorf("%s: a step of several commands cannot run here yet; run the script of --format sh", pl.Display)
-	}
-	return a.execute(ctx, pl.Steps[0].Result.Command, jsonOut)
 }
