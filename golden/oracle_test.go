@@ -32,14 +32,15 @@ var oracleReport = flag.String("oracle-report", "", "write the oracle scenario's
 
 // oracleFloor and recallFloor are what the oracle scenario must reach
 // (baseline 2026-12-01: oracle 499/583 = 0.856, recall 1376/1418 = 0.970;
-// now 578/583 = 0.991 and 1332/1332 = 1.000 over the flags the ToolDoc
-// lists; only ever raised for the same case set; with the cases of the
-// bioinformatics tools of the built-in skills 715/723 = 0.989: sortmerna's
-// usage spells -ref/-reads where its table has --ref/--reads, so the usage
-// makes "-ref" a separate required flag, and snpEff --help shows only its
-// default command, not the list (build, download) that -h shows).
+// then 579/583 = 0.993; now 626/626 = 1.000 and 1377/1377 = 1.000 over
+// the flags the ToolDoc lists; only ever raised for the same case set;
+// with the cases of the bioinformatics tools of the built-in skills
+// 719/723 = 0.994: sortmerna's usage spells -ref/-reads where its table has
+// --ref/--reads, so the usage makes "-ref" a separate required flag, and
+// snpEff --help shows only its default command, not the list (build,
+// download) that -h shows).
 const (
-	oracleFloor = 0.985
+	oracleFloor = 0.99
 	recallFloor = 1.0
 )
 
