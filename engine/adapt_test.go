@@ -265,3 +265,48 @@ func TestAdaptPassesRecordEvidence(t *testing.T) {
 		t.Errorf("alignLine: %q", got)
 	}
 }
+
+// TestConfidenceFeatures checks the evidence the confidence is weighed
+// from: the example's gaps to the task, the flags kept as the example
+// wrote them, outputs derived from a task value, a subcommand no task word
+// names.
+func TestConfidenceFeatures(t *testing.T) {
+	sk := inlineSkill(t, "name: samtools",
+		"sort aln.bam by read name into sorted.bam", "sort -n -o sorted.bam aln.bam",
+		"view aln.bam as BAM into out.bam", "view -b -o out.bam aln.bam")
+	f := MapTask(builtinRules, samRec, samToolDoc(), sk, "sort in.bam by read name with great care into out.bam")
+	feat := f.Features
+	if feat["example_flags"] != 1 || feat["example_values"] != 0 {
+		t.Errorf("example flags %v values %v, want 1 and 0 (-n)", feat["example_flags"], feat["example_values"])
+	}
+	// "great" and "care" are not in the example's task: 2 of its 5 words.
+	if got := feat["task_beyond_example"]; got < 0.3 || got > 0.5 {
+		t.Errorf("task_beyond_example %v", got)
+	}
+	if feat["example_beyond_task"] != 0 {
+		t.Errorf("example_beyond_task %v, want 0", feat["example_beyond_task"])
+	}
+	if feat["unnamed_subcommand"] != 0 {
+		t.Error("sort is named by the task")
+	}
+	if feat["task_words"] <= 0 {
+		t.Error("task_words not counted")
+	}
+	// No output named: derived from the input; the subcommand is chosen
+	// by its example, not by a word of the task.
+	f = MapTask(builtinRules, samRec, samToolDoc(), sk, "order in.bam by read name")
+	if f.Features["derived_outputs"] != 1 {
+		t.Errorf("derived_outputs %v (outputs %q)", f.Features["derived_outputs"], f.Outputs)
+	}
+	if f.Features["unnamed_subcommand"] != 1 {
+		t.Errorf("unnamed_subcommand %v; evidence %q", f.Features["unnamed_subcommand"], f.Evidence)
+	}
+	if n := countPrefix([]string{"kept the example's file a", "kept x", "kept the example's file b"}, "kept the example's file "); n != 2 {
+		t.Errorf("countPrefix %d", n)
+	}
+	m := newMapper(builtinRules, samRec, nil, nil, "view x into out.bam")
+	fl, vals := m.countFromExample(&Fill{Flags: []FlagValue{{Name: "-b", Why: "from the example"}, {Name: "-O", Value: "b", HasValue: true, Why: "from the example"}, {Name: "-o", Value: "out.bam", HasValue: true, Why: "from the example"}}})
+	if fl != 1 || vals != 1 {
+		t.Errorf("countFromExample %d %d", fl, vals)
+	}
+}

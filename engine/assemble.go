@@ -23,6 +23,8 @@ type Command struct {
 	DisplayArgv []string `json:"-"`
 	// Stdout is the file standard output is written to, if any.
 	Stdout string `json:"stdout,omitempty"`
+	// Append: standard output is added to the end of Stdout (">>").
+	Append bool `json:"append,omitempty"`
 }
 
 // Assemble builds argv from a fill: the executable (companion or tool,
@@ -76,8 +78,12 @@ func Assemble(rec *ToolRecord, f *Fill) Command {
 	cmd.DisplayArgv = append(append([]string(nil), shown...), args...)
 	cmd.Display = QuoteArgv(cmd.DisplayArgv)
 	if f.Stdout != "" {
-		cmd.Stdout = f.Stdout
-		cmd.Display += " > " + QuoteArgv([]string{f.Stdout})
+		cmd.Stdout, cmd.Append = f.Stdout, f.Append
+		op := " > "
+		if f.Append {
+			op = " >> "
+		}
+		cmd.Display += op + QuoteArgv([]string{f.Stdout})
 	}
 	return cmd
 }

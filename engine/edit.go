@@ -152,25 +152,6 @@ func (e *Engine) CheckEdited(prev *Result, line, cwd string) (*Result, error) {
 		}
 		f.Executable, rest = argv[0], argv[1:]
 	}
-	doc := prev.Doc
-	if doc != nil && f.Executable == rec.Executable {
-		list := doc.Subcommands
-		for len(rest) > 0 {
-			s := FindSubcommand(list, rest[0])
-			if s == nil {
-				break
-			}
-			f.Subcommand = append(f.Subcommand, rest[0])
-			rest, list = rest[1:], s.Subcommands
-		}
-	}
-	var flags []FlagDoc
-	if doc != nil {
-		flags, _ = scope(rec, doc, f.Executable, f.Subcommand)
-		if f.Executable == rec.Executable {
-			flags = append(flags, doc.GlobalFlags...)
-		}
-	}
 	outs := map[string]bool{}
 	ins := map[string]bool{}
 	if prev.Fill != nil {
@@ -181,32 +162,7 @@ func (e *Engine) CheckEdited(prev *Result, line, cwd string) (*Result, error) {
 			ins[i] = true
 		}
 	}
-	var order []string
-	onlyPositionals := false
-	for i := 0; i < len(rest); i++ {
-		tok := rest[i]
-		if onlyPositionals || tok == "--" || len(tok) < 2 || tok[0] != '-' || intRE.MatchString(tok) || floatRE.MatchString(tok) {
-			onlyPositionals = onlyPositionals || tok == "--"
-			order = append(order, fmt.Sprintf("p%d", len(f.Positionals)))
-			f.Positionals = append(f.Positionals, tok)
-			continue
-		}
-		v := FlagValue{Name: tok, Why: "edited"}
-		if name, val, ok := strings.Cut(tok, "="); ok && strings.HasPrefix(tok, "--") {
-			v.Name, v.Value, v.HasValue, v.Style = name, val, true, "eq"
-		}
-		fd, known := LookupFlag(flags, v.Name)
-		if known && !v.HasValue && fd.ParamType != "bool" && fd.ParamType != "" && i+1 < len(rest) {
-			i++
-			v.Value, v.HasValue = rest[i], true
-		}
-		if known && fd.Category == "Output" && v.HasValue {
-			outs[v.Value] = true
-		}
-		order = append(order, fmt.Sprintf("f%d", len(f.Flags)))
-		f.Flags = append(f.Flags, v)
-	}
-	f.Order = order
+	readTyped(rec, prev.Doc, f, rest, outs, "edited")
 	for _, v := range append(f.Positionals, flagValues(f.Flags)...) {
 		if outs[v] {
 			f.Outputs = append(f.Outputs, v)
@@ -231,6 +187,58 @@ func (e *Engine) CheckEdited(prev *Result, line, cwd string) (*Result, error) {
 		r.Trace.Add(StageValidate, nil, 0, fmt.Sprintf("edited %s: %d findings", r.Command.Display, len(r.Findings)))
 	}
 	return &r, nil
+}
+
+// readTyped reads the arguments a user typed after the program (rest)
+// into f against the ToolDoc, in the user's order: the subcommand path,
+// then flags (a flag the help says takes a value takes the next word;
+// bundled short switches are read as one flag) and positionals. The
+// values of Output-category flags are added to outs.
+func readTyped(rec *ToolRecord, doc *ToolDoc, f *Fill, rest []string, outs map[string]bool, why string) {
+	if doc != nil && f.Executable == rec.Executable {
+		list := doc.Subcommands
+		for len(rest) > 0 {
+			s := FindSubcommand(list, rest[0])
+			if s == nil {
+				break
+			}
+			f.Subcommand = append(f.Subcommand, rest[0])
+			rest, list = rest[1:], s.Subcommands
+		}
+	}
+	var flags []FlagDoc
+	if doc != nil {
+		flags, _ = scope(rec, doc, f.Executable, f.Subcommand)
+		if f.Executable == rec.Executable {
+			flags = append(flags, doc.GlobalFlags...)
+		}
+	}
+	var order []string
+	onlyPositionals := false
+	for i := 0; i < len(rest); i++ {
+		tok := rest[i]
+		if onlyPositionals || tok == "--" || len(tok) < 2 || tok[0] != '-' || intRE.MatchString(tok) || floatRE.MatchString(tok) {
+			onlyPositionals = onlyPositionals || tok == "--"
+			order = append(order, fmt.Sprintf("p%d", len(f.Positionals)))
+			f.Positionals = append(f.Positionals, tok)
+			continue
+		}
+		v := FlagValue{Name: tok, Why: why}
+		if name, val, ok := strings.Cut(tok, "="); ok && strings.HasPrefix(tok, "--") {
+			v.Name, v.Value, v.HasValue, v.Style = name, val, true, "eq"
+		}
+		fd, known := LookupFlag(flags, v.Name)
+		if known && !v.HasValue && fd.ParamType != "bool" && fd.ParamType != "" && i+1 < len(rest) {
+			i++
+			v.Value, v.HasValue = rest[i], true
+		}
+		if known && fd.Category == "Output" && v.HasValue {
+			outs[v.Value] = true
+		}
+		order = append(order, fmt.Sprintf("f%d", len(f.Flags)))
+		f.Flags = append(f.Flags, v)
+	}
+	f.Order = order
 }
 
 func flagValues(fs []FlagValue) []string {

@@ -69,6 +69,11 @@ type Request struct {
 	Scenario string
 	// Cwd is where relative paths are checked (default: the process's).
 	Cwd string
+	// Stdout is a file the user typed after ">" (">>" when Append): the
+	// command's standard output goes there, checked like an output flag's
+	// file, in place of any the example wrote to.
+	Stdout string
+	Append bool
 }
 
 // Result is everything the stages produced, with the trace.
@@ -285,7 +290,36 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	res.Uncertain = fill.Uncertain
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
 	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
-	start = time.Now()
+	if req.Stdout != "" {
+		redirect(fill, req.Stdout, req.Append)
+	}
+	e.assembleAndCheck(req, res, fill)
+	res.Unchecked = doc == nil
+	res.Explanation = explanation(fill)
+	e.llmFinish(ctx, req, res)
+	return res, nil
+}
+
+// redirect sends a fill's standard output to a file the user typed, in
+// place of one the example wrote to.
+func redirect(f *Fill, file string, app bool) {
+	if f.Stdout != "" {
+		f.Outputs = without(f.Outputs, f.Stdout)
+	}
+	f.Stdout, f.Append = file, app
+	f.Outputs = append(f.Outputs, file)
+	op := ">"
+	if app {
+		op = ">>"
+	}
+	f.Evidence = append(f.Evidence, "standard output "+op+" "+file+": typed by the user")
+}
+
+// assembleAndCheck runs Stages 4 and 5 on a fill and records them in
+// res (command, findings, trace).
+func (e *Engine) assembleAndCheck(req Request, res *Result, fill *Fill) {
+	tr, rec, doc := res.Trace, res.Record, res.Doc
+	start := time.Now()
 	AttachOptional(rec, doc, fill)
 	res.Command = Assemble(rec, fill)
 	tr.Add(StageAssemble, nil, time.Since(start), res.Command.Display, assemblyLines(fill)...)
@@ -312,10 +346,6 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	if len(res.Findings) == 0 {
 		tr.Add(StageValidate, nil, time.Since(start), "no findings")
 	}
-	res.Unchecked = doc == nil
-	res.Explanation = explanation(fill)
-	e.llmFinish(ctx, req, res)
-	return res, nil
 }
 
 // userDoc builds a ToolDoc from help text the user added with docs add.

@@ -37,6 +37,9 @@ type Fill struct {
 	// (tools that only write to stdout: "seqtk seq -a in.fq > out.fa").
 	// run opens it itself; no shell is involved.
 	Stdout string `json:"stdout,omitempty"`
+	// Append: standard output is added to the end of Stdout (">>"), so an
+	// existing Stdout is not overwritten.
+	Append bool `json:"append,omitempty"`
 	// Inputs are the task's files the command reads, as mapped; with
 	// Outputs they let Stage 5 see an output that overwrites an input.
 	Inputs []string `json:"inputs,omitempty"`

@@ -398,8 +398,8 @@ func TestModelPatchEdgeCases(t *testing.T) {
 	// No flags: nothing to patch, no patch call (the fill is asked).
 	v.doc = &ToolDoc{Record: *v.rec, DocQuality: 0.1}
 	v.reg.Register("fill", fillReq, llmtest.OpenAI.Reply(modelFill("", nil, "in.txt")))
-	if res := v.gen(t, "filter in.txt", nil); res.LLMCalls != 1 || traceHas(res, "patch") {
-		t.Fatal("patched without flags")
+	if res := v.gen(t, "filter in.txt keeping quality above 20", nil); res.LLMCalls != 1 || traceHas(res, "patch") {
+		t.Fatalf("patched without flags: calls %d %v", res.LLMCalls, res.Fill.Evidence)
 	}
 	v.reg.Verify(t)
 	// A cache that cannot be written is traced.

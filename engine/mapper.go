@@ -50,7 +50,10 @@ type candidate struct {
 	known       bool // its flags come from real help
 	score       float64
 	why         []string
-	examples    []scoredExample
+	// named: a task word names it (its name, a companion name part or a
+	// skill keyword), not only concepts or examples.
+	named    bool
+	examples []scoredExample
 }
 
 type scoredExample struct {
@@ -179,11 +182,13 @@ func (m *mapper) score(cands []*candidate) {
 		name := strings.ToLower(c.key)
 		if m.mentions(name) {
 			c.score += sc.Choose.NameMentioned
+			c.named = true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 		} else if c.exe != m.rec.Executable {
 			for _, part := range strings.FieldsFunc(strings.TrimPrefix(name, strings.ToLower(m.rec.Executable)), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
 				if len(part) > 2 && m.taskWords[stem(part)] {
 					c.score += sc.Choose.CompanionNamePart
+					c.named = true
 					c.why = append(c.why, fmt.Sprintf("%q in the task matches the companion's name", part))
 				}
 			}
@@ -208,9 +213,11 @@ func (m *mapper) score(cands []*candidate) {
 				kwWords := contentWords(k)
 				if m.phraseUsed(k) {
 					c.score += sc.Choose.KeywordPhrase + sc.Choose.KeywordPhraseWord*float64(strings.Count(k, " "))
+					c.named = true
 					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
 				} else if len(kwWords) > 1 && overlap(kwWords, m.verbWords()) == len(kwWords) {
 					c.score += sc.Choose.KeywordWords + sc.Choose.KeywordWordsExtra*float64(len(kwWords)-1)
+					c.named = true
 					c.why = append(c.why, fmt.Sprintf("the words of skill keyword %q", kw))
 				} else if (isCJK(k) || m.cjkTask) && len(m.taskConcepts) > 0 {
 					// Across languages (排序 vs sort) words cannot meet;

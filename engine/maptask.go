@@ -43,6 +43,17 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["uncovered_words"] = m.uncovered(f, c, ex)
 	feat["edits"] = float64(countEdits(m.evidence[:edits]))
 	feat["fitted_values"] = float64(countFitted(f))
+	feat["unnamed_subcommand"] = b2f(!c.named && (len(c.sub) > 0 || c.exe != rec.Executable))
+	exFlags, exValues := m.countFromExample(f)
+	feat["example_flags"] = float64(exFlags)
+	feat["example_values"] = float64(exValues)
+	feat["outputs_as_positionals"] = float64(countPrefix(m.evidence, "no output flag for "))
+	feat["example_files_kept"] = float64(countPrefix(m.evidence, "kept the example's file "))
+	feat["derived_outputs"] = float64(m.countDerived(f))
+	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
+	if ex != nil {
+		feat["task_beyond_example"], feat["example_beyond_task"] = m.exampleGaps(ex)
+	}
 	model := rules.BuiltinWeights().Confidence
 	f.Features = feat
 	f.Frame = &m.slots
@@ -75,6 +86,64 @@ func countEdits(ev []string) int {
 	n := 0
 	for _, e := range ev {
 		if strings.HasPrefix(e, "dropped ") || strings.HasPrefix(e, "left out ") || strings.HasPrefix(e, "added ") {
+			n++
+		}
+	}
+	return n
+}
+
+// exampleGaps compares the adapted example's task with this one, word by
+// word (files and given names left out): the share of this task's words
+// the example's task lacks (the task asks for more than the example
+// does), and the share of the example's words this task lacks (the
+// example does more than asked).
+func (m *mapper) exampleGaps(ex *scoredExample) (beyondExample, beyondTask float64) {
+	tw := contentWords(m.keywordText())
+	ew := contentWords(withoutFiles(ex.ex.Task))
+	if len(tw) > 0 {
+		beyondExample = float64(len(tw)-overlap(tw, ew)) / float64(len(tw))
+	}
+	if len(ew) > 0 {
+		beyondTask = float64(len(ew)-overlap(ew, tw)) / float64(len(ew))
+	}
+	return beyondExample, beyondTask
+}
+
+// countFromExample counts the flags kept as the example wrote them:
+// switches, and flags with the example's own (constant) value.
+func (m *mapper) countFromExample(f *Fill) (flags, values int) {
+	for _, fv := range f.Flags {
+		if fv.Why != "from the example" {
+			continue
+		}
+		if fv.HasValue {
+			if m.sourceOf(fv.Value) == "constant" {
+				values++
+			}
+		} else {
+			flags++
+		}
+	}
+	return flags, values
+}
+
+// countPrefix counts the evidence lines that start with p.
+func countPrefix(ev []string, p string) int {
+	n := 0
+	for _, e := range ev {
+		if strings.HasPrefix(e, p) {
+			n++
+		}
+	}
+	return n
+}
+
+// countDerived counts the outputs whose name the task does not give but
+// a rule derived from a task value (aln.bam → aln.sorted.bam).
+func (m *mapper) countDerived(f *Fill) int {
+	n := 0
+	for _, o := range f.Outputs {
+		if strings.HasPrefix(m.sourceOf(o), "derived") {
 			n++
 		}
 	}

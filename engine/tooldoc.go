@@ -139,8 +139,17 @@ func FindSubcommand(list []SubcommandDoc, name string) *SubcommandDoc {
 	return nil
 }
 
-// LookupFlag finds a flag by its name or any alias.
+// LookupFlag finds a flag by its name or any alias, or reads a bundle of
+// short switches written together (see bundleDoc).
 func LookupFlag(flags []FlagDoc, name string) (FlagDoc, bool) {
+	if f, ok := lookupExact(flags, name); ok {
+		return f, true
+	}
+	return bundleDoc(flags, name)
+}
+
+// lookupExact finds a flag by its name or any alias.
+func lookupExact(flags []FlagDoc, name string) (FlagDoc, bool) {
 	for _, f := range flags {
 		if f.Name == name {
 			return f, true

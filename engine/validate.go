@@ -246,6 +246,9 @@ func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
 		}
 	}
 	for _, o := range f.Outputs {
+		if f.Append && o == f.Stdout {
+			continue // ">>" adds to the file; it does not overwrite it
+		}
 		if _, err := os.Stat(v.abs(o)); err == nil {
 			env.Existing = append(env.Existing, o)
 		}

@@ -126,9 +126,48 @@ func rates(w []float64, ss []sample, t float64) (loss, rightU, wrongU float64) {
 	return loss / max(1, nr+nw), ur / max(1, nr), uw / max(1, nw)
 }
 
-// TestFit fits the confidence model (make fit). The tools are split in
-// four by name; three quarters train, one quarter is held back, and the
-// held-back figures are the ones reported.
+// folds is how many parts the tools are split into for the held-out
+// figures: each fold leaves out whole tools, since oxo-call is judged on
+// tools it never saw.
+const folds = 5
+
+// maxRightUncertain is the share of right commands the threshold may
+// make uncertain on the cases it is fitted on.
+const maxRightUncertain = 0.12
+
+// crossByTool fits the model folds times, each time on the tools of the
+// other folds, and returns every case's held-out outcome.
+func crossByTool(ss []sample, tools []string, n int, prior []float64) []bench.Outcome {
+	fold := map[string]int{}
+	for i, t := range tools {
+		fold[t] = i % folds
+	}
+	var outs []bench.Outcome
+	for k := 0; k < folds; k++ {
+		var train, held []sample
+		for _, s := range ss {
+			if fold[s.tool] == k {
+				held = append(held, s)
+			} else {
+				train = append(train, s)
+			}
+		}
+		if len(held) == 0 || len(train) == 0 {
+			continue
+		}
+		w := logistic(train, n, prior)
+		th := threshold(w, train, maxRightUncertain)
+		for _, s := range held {
+			p := predict(w, s.x)
+			outs = append(outs, bench.Outcome{Right: s.right, Uncertain: s.hard || p < th, Confidence: p})
+		}
+	}
+	return outs
+}
+
+// TestFit fits the confidence model (make fit). It reports the fit held
+// out by tool (k-fold, each fold leaving out whole tools) and in-sample,
+// then fits the shipped model on every case.
 func TestFit(t *testing.T) {
 	if !*fit {
 		t.Skip("run with -fit (make fit)")
@@ -138,39 +177,30 @@ func TestFit(t *testing.T) {
 	for _, k := range names {
 		prior = append(prior, rules.BuiltinWeights().Confidence.Features[k])
 	}
-	var train, held, all []sample
-	tools := map[string]int{}
+	var all []sample
+	var tools []string
+	seen := map[string]bool{}
 	for _, r := range runCases(t, loadRules(t)) {
-		if _, ok := tools[r.tool]; !ok {
-			tools[r.tool] = len(tools)
+		if !seen[r.tool] {
+			seen[r.tool] = true
+			tools = append(tools, r.tool)
 		}
 		s := sample{right: r.literal, tool: r.tool, hard: r.hard}
 		for _, k := range names {
 			s.x = append(s.x, r.features[k])
 		}
 		all = append(all, s)
-		if tools[r.tool]%4 == 3 {
-			held = append(held, s)
-		} else {
-			train = append(train, s)
-		}
 	}
-	w := logistic(train, len(names), prior)
-	th := threshold(w, train, 0.12)
-	loss, ru, wu := rates(w, held, th)
-	tl, tru, twu := rates(w, train, th)
-	var outs []bench.Outcome
-	for _, s := range held {
-		p := predict(w, s.x)
-		outs = append(outs, bench.Outcome{Right: s.right, Uncertain: s.hard || p < th, Confidence: p})
-	}
+	sort.Strings(tools)
 	var b strings.Builder
-	fmt.Fprintf(&b, "training (%d cases): log-loss %.3f, right uncertain %.3f, wrong uncertain %.3f\n", len(train), tl, tru, twu)
-	fmt.Fprintf(&b, "held back (%d cases, every fourth tool): log-loss %.3f, right uncertain %.3f, wrong uncertain %.3f\n", len(held), loss, ru, wu)
-	bench.Calibrate(outs).Write(&b)
-	// The shipped model is refitted on every case with the same settings.
-	w = logistic(all, len(names), prior)
-	th = threshold(w, all, 0.12)
+	held := bench.Calibrate(crossByTool(all, tools, len(names), prior))
+	fmt.Fprintf(&b, "held out by tool (%d folds over %d tools, %d cases):\n", folds, len(tools), len(all))
+	held.Write(&b)
+	// The shipped model is fitted on every case with the same settings.
+	w := logistic(all, len(names), prior)
+	th := threshold(w, all, maxRightUncertain)
+	loss, ru, wu := rates(w, all, th)
+	fmt.Fprintf(&b, "\nin-sample (%d cases): log-loss %.3f, right uncertain %.3f, wrong uncertain %.3f\n", len(all), loss, ru, wu)
 	fmt.Fprintf(&b, "\nconfidence:\n  bias: %.3f\n  threshold: %.2f\n  features:\n", w[len(w)-1], th)
 	for i, k := range names {
 		fmt.Fprintf(&b, "    %s: %.3f\n", k, w[i])
@@ -194,9 +224,18 @@ func writeWeights(t *testing.T, w []float64, th float64, names []string) {
 	for i, k := range names {
 		idx[k] = i
 	}
+	inConf := false
 	for i, l := range lines {
 		key, _, ok := strings.Cut(strings.TrimSpace(l), ":")
 		if !ok || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		if !strings.HasPrefix(l, " ") {
+			// Only the confidence block is rewritten: scoring keys may
+			// share a name with a feature (penalties).
+			inConf = key == "confidence"
+		}
+		if !inConf {
 			continue
 		}
 		indent := l[:len(l)-len(strings.TrimLeft(l, " "))]

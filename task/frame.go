@@ -29,10 +29,15 @@ type Frame struct {
 	Names []string `json:"names,omitempty"`
 	// Sequences are nucleotide sequences (adapters, primers): AGATCGGAAGAGC.
 	Sequences []string `json:"sequences,omitempty"`
-	// Redirect is the file after a ">" the user typed; Pipe is what follows
-	// a "|" the user typed, as written.
-	Redirect string `json:"redirect,omitempty"`
-	Pipe     string `json:"pipe,omitempty"`
+	// Redirect is the file after a ">" (or ">>", then Append is set) the
+	// user typed after the first command; Pipe is what follows the first
+	// command's "|" or "&&", as written. Commands holds every command the
+	// user typed (SplitCommands) when there is more than one or a
+	// redirection; the other fields describe the first command only.
+	Redirect string    `json:"redirect,omitempty"`
+	Append   bool      `json:"append,omitempty"`
+	Pipe     string    `json:"pipe,omitempty"`
+	Commands []Segment `json:"commands,omitempty"`
 }
 
 // File is a file named in the task.
@@ -253,6 +258,22 @@ func markerAt(lower []string, j int) bool {
 // Parse reads the typed values out of a task.
 func Parse(task string) Frame {
 	var s Frame
+	if segs, err := SplitCommands(task); err == nil && (len(segs) > 1 || segs[0].Redirect != "") {
+		s.Commands = segs
+		s.Redirect, s.Append = segs[0].Redirect, segs[0].Append
+		task = segs[0].Text
+		var rest []string
+		for _, g := range segs[1:] {
+			if len(rest) > 0 {
+				rest = append(rest, string(g.Op))
+			}
+			rest = append(rest, g.Text)
+			if g.Redirect != "" {
+				rest = append(rest, redirOp(g.Append), g.Redirect)
+			}
+		}
+		s.Pipe = strings.Join(rest, " ")
+	}
 	// Quoted strings become one token each (quotedTok + index), so a quoted
 	// file name with spaces or shell characters stays one file.
 	var quoted []string
@@ -293,18 +314,6 @@ func Parse(task string) Frame {
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
 		if raw == "" {
-			continue
-		}
-		if raw == "|" || raw == ">" || raw == ">>" {
-			// A pipe or redirection the user typed is kept as written.
-			if raw == "|" {
-				s.Pipe = strings.Join(toks[i+1:], " ")
-				break
-			}
-			if i+1 < len(toks) {
-				s.Redirect = toks[i+1]
-				i++
-			}
 			continue
 		}
 		if strings.HasPrefix(raw, quotedTok) {
@@ -374,6 +383,14 @@ func Parse(task string) Frame {
 		n.Unit = strings.TrimLeft(n.Value, "0123456789.")
 	}
 	return s
+}
+
+// redirOp is the operator of a redirection.
+func redirOp(app bool) string {
+	if app {
+		return ">>"
+	}
+	return ">"
 }
 
 // Tokens splits on whitespace and around CJK characters so "排序aln.bam"

@@ -24,8 +24,11 @@ func TestParse(t *testing.T) {
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},
 		// A redirection and a pipe the user typed are kept as written.
-		{"view in.bam > out.sam", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam"}`},
-		{"view in.bam | samtools sort -", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"pipe":"samtools sort -"}`},
+		{"view in.bam > out.sam", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam","commands":[{"text":"view in.bam","words":["view","in.bam"],"redirect":"out.sam"}]}`},
+		{"view in.bam >> out.sam && index out.sam > log", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam","append":true,"pipe":"index out.sam \u003e log","commands":[{"text":"view in.bam","words":["view","in.bam"],"redirect":"out.sam","append":true},{"op":"\u0026\u0026","text":"index out.sam","words":["index","out.sam"],"redirect":"log"}]}`},
+		{"keep reads of in.bam with quality > 30", `{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"30","context":["with","quality","\u003e"],"pos":7}]}`},
+		{"view in.bam | samtools sort -", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"pipe":"samtools sort -","commands":[{"text":"view in.bam","words":["view","in.bam"]},{"op":"|","text":"samtools sort -","words":["samtools","sort","-"]}]}`},
+		{"view in.bam | sort -k3 | gzip > x.gz", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"pipe":"sort -k3 | gzip \u003e x.gz","commands":[{"text":"view in.bam","words":["view","in.bam"]},{"op":"|","text":"sort -k3","words":["sort","-k3"]},{"op":"|","text":"gzip","words":["gzip"],"redirect":"x.gz"}]}`},
 	}
 	for _, c := range cases {
 		b, _ := json.Marshal(Parse(c.task))
