@@ -75,7 +75,7 @@ func (a *app) engine() *engine.Engine { return a.engineWith(nil) }
 
 // engineWith is engine with its options changed by set first.
 func (a *app) engineWith(set func(*engine.Options)) *engine.Engine {
-	o := engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner,
+	o := engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner, Packages: a.d.Packages,
 		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress}
 	if set != nil {
 		set(&o)
@@ -127,6 +127,7 @@ prints (or runs) the command that does what you asked — and explains why.
 		Commands: []*ucli.Command{
 			a.runCmd(),
 			a.dryRunCmd(),
+			a.planCmd(),
 			a.explainCmd(),
 			a.rulesCmd(),
 			a.historyCmd(),

@@ -224,6 +224,9 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 	if err := checkTask(task, o.scenario); err != nil {
 		return err
 	}
+	if err := checkOneCommand(task); err != nil {
+		return err
+	}
 	stTask, back := sentinelTask(task, items[0])
 	if len(back) == 0 {
 		return usagef("a batch task needs a placeholder such as {item} (or {stem}, {basename}, {dir}, {ext}, {nr})")

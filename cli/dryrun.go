@@ -58,21 +58,12 @@ func expandVars(task string, vars []string) (string, error) {
 	return task, nil
 }
 
-// generate runs the stages for TOOL "TASK".
-func (a *app) generate(ctx context.Context, cmd *ucli.Command, o *genOptions) (*engine.Result, time.Duration, error) {
-	if err := needArgs(cmd, 2, `TOOL "TASK"`); err != nil {
-		return nil, 0, err
-	}
-	task, err := expandVars(cmd.Args().Get(1), o.vars)
-	if err != nil {
-		return nil, 0, err
-	}
-	return a.generateFor(ctx, cmd.Args().Get(0), task, o)
-}
-
 // generateFor runs the stages for a tool and a task (vars expanded).
 func (a *app) generateFor(ctx context.Context, tool, task string, o *genOptions) (*engine.Result, time.Duration, error) {
 	if err := checkTask(task, o.scenario); err != nil {
+		return nil, 0, err
+	}
+	if err := checkOneCommand(task); err != nil {
 		return nil, 0, err
 	}
 	a.noCache = o.noCache
@@ -111,6 +102,10 @@ type jsonResult struct {
 	ExitCode              *int        `json:"exit_code,omitempty"`
 	Success               *bool       `json:"success,omitempty"`
 	Verify                *verifyJSON `json:"verify,omitempty"`
+	// Steps are the pipeline's commands (one for a single command);
+	// FailedStep is the 1-based step that failed a run.
+	Steps      []jsonStep `json:"steps,omitempty"`
+	FailedStep *int       `json:"failed_step,omitempty"`
 }
 
 func toJSON(res *engine.Result, elapsed time.Duration, dry bool) jsonResult {
@@ -185,19 +180,22 @@ Exit status 3 means the command is uncertain and no model is configured, or
 that Stage 5 found an error in it (printed on stderr): check before using it.`,
 		Flags: o.flags(),
 		Action: func(ctx context.Context, cmd *ucli.Command) error {
-			res, elapsed, err := a.generate(ctx, cmd, o)
+			p, elapsed, err := a.generatePipeline(ctx, cmd, o)
 			if err != nil {
 				return err
 			}
-			if a.json || o.json {
-				if err := writeJSON(a.d.IO.Out, toJSON(res, elapsed, true)); err != nil {
+			switch {
+			case a.json || o.json:
+				if err := writeJSON(a.d.IO.Out, pipelineJSON(p, elapsed, true, nil)); err != nil {
 					return err
 				}
-			} else {
-				a.printResult(res)
+			case p.Single():
+				a.printResult(p.Steps[0].Result)
+			default:
+				a.printPipeline(p)
 			}
-			a.record(a.entry(res, nil))
-			if res.Uncertain || hasError(res.Findings) {
+			a.record(a.pipelineEntry(p, nil, nil))
+			if p.Uncertain() || hasError(p.Findings()) {
 				return silentExit(ExitUncertain)
 			}
 			return nil

@@ -26,10 +26,18 @@ with the rule id and file:line of every rule that fired.
 			if err := needArgs(cmd, 2, `TOOL "TASK"`); err != nil {
 				return err
 			}
-			res, err := a.engine().Explain(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: cmd.Args().Get(1)})
+			p, err := a.engine().GeneratePipeline(ctx, engine.Request{Tool: cmd.Args().Get(0), Task: cmd.Args().Get(1)})
 			if err != nil {
 				return err
 			}
+			if !p.Single() {
+				if a.json || cmd.Bool("json") {
+					return writeJSON(a.d.IO.Out, explainPipelineJSON(p))
+				}
+				renderPipelineExplain(a.d.IO.Out, p)
+				return nil
+			}
+			res := p.Steps[0].Result
 			if a.json || cmd.Bool("json") {
 				return writeJSON(a.d.IO.Out, explainJSON(res))
 			}

@@ -48,6 +48,15 @@ type HistoryEntry struct {
 	Item      string `json:"item,omitempty"`
 	Log       string `json:"log,omitempty"`
 	ErrLog    string `json:"err_log,omitempty"`
+	// Steps are a pipeline's commands, each with its exit when it ran;
+	// Command is then the whole pipeline.
+	Steps []HistoryStep `json:"steps,omitempty"`
+}
+
+// HistoryStep is one command of a pipeline in history.
+type HistoryStep struct {
+	Command  string `json:"command"`
+	ExitCode *int   `json:"exit_code,omitempty"`
 }
 
 // History appends to and reads the JSONL history file. Appends take an

@@ -28,15 +28,19 @@ type Deps struct {
 	Getenv func(string) string
 	Runner engine.Runner
 	Now    func() time.Time
+	// Packages find the package that installed a tool (its other
+	// programs are companions); nil means none.
+	Packages []engine.PackageSource
 }
 
 // SystemDeps returns Deps bound to the real process.
 func SystemDeps() *Deps {
 	return &Deps{
-		IO:     IOStreams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Interactive: isTerminal(os.Stdin) && isTerminal(os.Stderr)},
-		Getenv: os.Getenv,
-		Runner: engine.ExecRunner{},
-		Now:    time.Now,
+		IO:       IOStreams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Interactive: isTerminal(os.Stdin) && isTerminal(os.Stderr)},
+		Getenv:   os.Getenv,
+		Runner:   engine.ExecRunner{},
+		Now:      time.Now,
+		Packages: engine.SystemPackages(),
 	}
 }
 

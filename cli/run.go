@@ -77,13 +77,17 @@ skipped (exit 4), or stops the batch before anything runs with --stop-on-error.
 				}
 				return a.runBatch(ctx, cmd, o, items)
 			}
-			res, elapsed, err := a.generate(ctx, cmd, &o.genOptions)
+			p, elapsed, err := a.generatePipeline(ctx, cmd, &o.genOptions)
 			if err != nil {
 				return err
+			}
+			if !p.Single() {
+				return a.runPipeline(ctx, o, p, elapsed)
 			}
 			if err := a.needModel(o); err != nil {
 				return err
 			}
+			res := p.Steps[0].Result
 			o.menu = ctx
 			if err := a.gate(res, &o.genOptions, o); err != nil {
 				a.record(a.entry(res, nil))
@@ -101,6 +105,7 @@ skipped (exit 4), or stops the batch before anything runs with --stop-on-error.
 			res, code, verdict := a.afterRun(ctx, o, res, code, tail)
 			if a.json || o.json {
 				j := toJSON(res, elapsed, false)
+				j.Steps = pipelineJSON(engine.NewPipeline(res.Tool, res.Task, &engine.Step{Tool: res.Tool, Task: res.Task, Result: res}), elapsed, false, nil).Steps
 				ok := code == 0
 				j.ExitCode, j.Success, j.Verify = &code, &ok, verdict
 				if err := writeJSON(a.d.IO.Out, j); err != nil {
@@ -182,7 +187,11 @@ func (a *app) execute(ctx context.Context, c engine.Command, jsonOut bool) (int,
 		stdout = a.d.IO.Err // keep stdout for the JSON document
 	}
 	if c.Stdout != "" {
-		f, err := os.OpenFile(c.Stdout, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+		mode := os.O_CREATE | os.O_TRUNC | os.O_WRONLY
+		if c.Append {
+			mode = os.O_CREATE | os.O_APPEND | os.O_WRONLY
+		}
+		f, err := os.OpenFile(c.Stdout, mode, 0o644)
 		if err != nil {
 			return 0, fmt.Errorf("cannot write %s: %w", c.Stdout, err)
 		}

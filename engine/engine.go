@@ -18,6 +18,10 @@ type Options struct {
 	Rules    *rules.Set
 	PathDirs []string
 	Runner   Runner
+	// Packages find the package that installed a tool, whose other
+	// programs are its companions (SystemPackages for this machine; nil:
+	// companions by name and directory only).
+	Packages []PackageSource
 	// Cache holds ToolDocs; nil disables caching.
 	Cache *Cache
 	// NoCache re-explores even when a cached ToolDoc exists (and refreshes it).
@@ -57,7 +61,7 @@ func New(o Options) *Engine {
 		vt = min(vt, o.Explore.ProbeTimeout)
 	}
 	return &Engine{opts: o,
-		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: vt},
+		resolver: &Resolver{Rules: o.Rules, PathDirs: o.PathDirs, Runner: o.Runner, VersionTimeout: vt, Packages: o.Packages},
 		explorer: &Explorer{Rules: o.Rules, Runner: o.Runner, Opts: o.Explore, Progress: o.Progress}}
 }
 
@@ -272,6 +276,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	}
 	if sk != nil {
 		res.Skill = sk.Source
+		sk = oneCommandExamples(sk)
 		if doc != nil {
 			doc = FuseSkill(doc, sk)
 			res.Doc = doc

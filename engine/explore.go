@@ -250,11 +250,12 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 		doc.Messages = append(doc.Messages, fmt.Sprintf("%d companions found; only the first %d were probed", len(companions), o.MaxCompanions))
 		companions = companions[:o.MaxCompanions]
 	}
+	cprobes := companionProbesAfter(doc.Probes)
 	comps := make([]SubcommandDoc, len(companions))
 	wg := pool.New().WithMaxGoroutines(o.Jobs)
 	for i, c := range companions {
 		wg.Go(func() {
-			hr := p.find(ctx, []string{c.Path}, companionProbes, false, "")
+			hr := p.find(ctx, []string{c.Path}, cprobes, false, "")
 			sd := SubcommandDoc{Name: c.Name}
 			if hr.text != "" {
 				lv := x.readLevel(hr.text, false, c.Name, nil, "")

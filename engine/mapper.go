@@ -36,6 +36,8 @@ type mapper struct {
 	vWords  map[string]bool
 	// values are the task's values as written (sourceOf).
 	values map[string]bool
+	// valued are the flags the skill's examples show taking a value.
+	valued map[string]bool
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.
@@ -52,8 +54,11 @@ type candidate struct {
 	why         []string
 	// named: a task word names it (its name, a companion name part or a
 	// skill keyword), not only concepts or examples.
-	named    bool
-	examples []scoredExample
+	named bool
+	// toolBonus ranks the tool the user named above a companion in a
+	// close call; it is not part of the score (nor of the margin).
+	toolBonus float64
+	examples  []scoredExample
 }
 
 type scoredExample struct {
@@ -186,7 +191,9 @@ func (m *mapper) score(cands []*candidate) {
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 		} else if c.exe != m.rec.Executable {
 			for _, part := range strings.FieldsFunc(strings.TrimPrefix(name, strings.ToLower(m.rec.Executable)), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
-				if len(part) > 2 && m.taskWords[stem(part)] {
+				// A part of the tool's own name ("blast" of blastn) says
+				// nothing for blast_report over the tool itself.
+				if len(part) > 2 && m.taskWords[stem(part)] && !strings.Contains(strings.ToLower(m.rec.Executable), part) {
 					c.score += sc.Choose.CompanionNamePart
 					c.named = true
 					c.why = append(c.why, fmt.Sprintf("%q in the task matches the companion's name", part))
@@ -240,6 +247,9 @@ func (m *mapper) score(cands []*candidate) {
 		}
 		if m.doc != nil && len(c.sub) == 0 && c.exe == m.rec.Executable && len(m.doc.Subcommands) > 0 {
 			c.score += sc.Choose.SubcommandNeeded // a tool with subcommands needs one
+		}
+		if len(c.sub) == 0 && c.exe == m.rec.Executable && (m.doc == nil || len(m.doc.Subcommands) == 0) {
+			c.toolBonus = sc.Choose.NamedTool
 		}
 	}
 }
@@ -427,8 +437,14 @@ type choice struct {
 func (m *mapper) choose() (*candidate, choice) {
 	cands := m.candidates()
 	m.score(cands)
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	// The tool the user named wins a close call against its companions
+	// (named_tool), but the margin stays the scores' own: preferring it
+	// is no evidence that it is right.
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score+cands[i].toolBonus > cands[j].score+cands[j].toolBonus })
 	best := cands[0]
+	if best.toolBonus > 0 && len(cands) > 1 && cands[1].score > best.score {
+		best.why = append(best.why, fmt.Sprintf("the tool named, in a close call with %q", cands[1].key))
+	}
 	ch := choice{margin: 1}
 	if best.score <= 0 {
 		ch.noSignal = true

@@ -177,7 +177,9 @@ func (e *Engine) GeneratePipeline(ctx context.Context, req Request) (*Pipeline, 
 		r.Stdout, r.Append = seg.Redirect, seg.Append
 		var st *Step
 		if i == 0 {
-			r.Task = seg.Text
+			if len(segs) > 1 || seg.Redirect != "" {
+				r.Task = seg.Text // else the task as given
+			}
 			st, err = e.StepFor(ctx, r, seg.Op)
 		} else {
 			st, err = e.laterStep(ctx, r, seg, p.Steps[0].Result)

@@ -26,8 +26,21 @@ const bareRootAt, bareSubAt = 4, 3
 // "plugin fill"); "%s" stands for the path's words.
 var subProbes = [][]string{{"%s", "--help"}, {"%s", "-h"}, {"help", "%s"}, {"--help", "%s"}, {"%s", "--help-all"}}
 
-// companionProbes: a companion is probed once.
+// companionProbes: a companion is probed with --help.
 var companionProbes = [][]string{{"--help"}}
+
+// companionProbesAfter adds the help flag the tool itself answered to
+// (hmmsearch rejects --help and answers -h, and so do hmmpress and
+// hmmbuild): the programs of one package share their conventions. A bare
+// call is never added.
+func companionProbesAfter(root []Probe) [][]string {
+	for _, pr := range root {
+		if pr.Valid && len(pr.Args) > 0 && !slices.Equal(pr.Args, companionProbes[0]) {
+			return append(slices.Clone(companionProbes), pr.Args)
+		}
+	}
+	return companionProbes
+}
 
 // probePlan returns the root and subcommand strategies for a program: the
 // help-style ones, plus the bare call where a `probes` rule allows it.

@@ -34,6 +34,8 @@ type Companion struct {
 	Path string `json:"path"`
 	// Rule is the id of the companion rule that accepted it.
 	Rule string `json:"rule"`
+	// Package is the package that ships both ("dpkg:hmmer"), when known.
+	Package string `json:"package,omitempty"`
 }
 
 // Companion returns the companion with the given name.

@@ -23,6 +23,15 @@ type Resolver struct {
 	// Runner runs `--version` probes; nil skips version detection.
 	Runner         Runner
 	VersionTimeout time.Duration
+	// Packages find the package that installed the tool; the programs it
+	// ships are companion candidates. Nil means none (SystemPackages reads
+	// this machine's dpkg database and conda environments).
+	Packages []PackageSource
+	// MaxPackageCompanions bounds the companions kept beyond those the
+	// name rules accept (default 16); MaxOwnDir is the most programs a
+	// directory may hold to count as the tool's own (default 64; more is a
+	// shared bin directory).
+	MaxPackageCompanions, MaxOwnDir int
 }
 
 // NotFoundError says a bare tool name is not installed, with close names.
@@ -237,33 +246,169 @@ func (rv *Resolver) suggest(tool string) []string {
 	return names
 }
 
-// companions applies the companion rules to executables near the tool.
+// companions applies the companion rules to the programs near the tool:
+// names that contain the tool's name (beside it and on PATH), the programs
+// its package ships (dpkg, the conda environment), and, when no package
+// knows the tool, the other programs of its own directory. Candidates
+// found by name are all judged; the others are ranked by how much of the
+// tool's name they share (then shorter first) and judged until
+// MaxPackageCompanions are kept, so a package of hundreds of programs
+// (coreutils, ncbi-blast+) costs a bounded Stage 1 and Stage 2.
 func (rv *Resolver) companions(rec *ToolRecord, tr *Trace) {
 	start := time.Now()
 	toolDir := filepath.Dir(rec.ResolvedPath)
+	realDir := filepath.Dir(realPath(rec.ResolvedPath))
 	dirs := append([]string{toolDir}, rv.PathDirs...)
 	lt := strings.ToLower(rec.Executable)
-	cands := rv.executables(dirs, func(n string) bool {
-		return n != rec.Executable && strings.Contains(strings.ToLower(n), lt)
-	})
-	names := make([]string, 0, len(cands))
-	for n := range cands {
-		names = append(names, n)
+	type cand struct {
+		name, path    string
+		byName, inPkg bool
+		own, sameFile bool
+		rank          int
 	}
-	sort.Strings(names)
+	cands := map[string]*cand{}
+	for n, p := range rv.executables(dirs, func(n string) bool {
+		return n != rec.Executable && strings.Contains(strings.ToLower(n), lt)
+	}) {
+		cands[n] = &cand{name: n, path: p, byName: true}
+	}
+	pkg, hasPkg := rv.packageOf(rec.ResolvedPath)
+	if hasPkg {
+		binDirs := map[string]bool{realDir: true}
+		for _, d := range dirs {
+			binDirs[filepath.Clean(d)] = true
+		}
+		for _, f := range pkg.Files {
+			n := filepath.Base(f)
+			if n == rec.Executable || !binDirs[filepath.Dir(f)] {
+				continue
+			}
+			if c, ok := cands[n]; ok {
+				c.inPkg = true
+				continue
+			}
+			if isProgram(f) {
+				cands[n] = &cand{name: n, path: f, inPkg: true}
+			}
+		}
+		tr.Add(StageResolve, nil, 0, fmt.Sprintf("package %s (%s) ships %s", pkg.Name, pkg.Source, rec.Executable))
+	} else if own := rv.executables([]string{realDir}, func(n string) bool { return n != rec.Executable }); len(own) <= rv.maxOwnDir() {
+		for n, p := range own {
+			if c, ok := cands[n]; ok {
+				c.own = true
+			} else {
+				cands[n] = &cand{name: n, path: p, own: true}
+			}
+		}
+	} else {
+		tr.Add(StageResolve, nil, 0, fmt.Sprintf("%s holds %d programs: a shared directory, not the tool's own", realDir, len(own)))
+	}
+	onPath := false
+	for _, d := range rv.PathDirs {
+		onPath = onPath || d != "" && filepath.Clean(d) == realDir
+	}
 	self, _ := os.Stat(rec.ResolvedPath)
-	for _, n := range names {
-		p := cands[n]
-		st, err := os.Stat(p)
-		env := &rules.CompanionEnv{Tool: rec.Executable, Candidate: n, SameDir: filepath.Dir(p) == toolDir,
-			SameFile: err == nil && self != nil && os.SameFile(st, self)}
+	list := make([]*cand, 0, len(cands))
+	for _, c := range cands {
+		c.rank = commonRun(strings.ToLower(c.name), lt)
+		st, err := os.Stat(c.path)
+		c.sameFile = err == nil && self != nil && os.SameFile(st, self)
+		list = append(list, c)
+	}
+	// Name candidates first; then the tool's own file under other names (a
+	// program that acts by its name: sra-toolkit's prefetch beside
+	// fasterq-dump), then by the run of the tool's name they share, shorter
+	// names first.
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.byName != b.byName {
+			return a.byName
+		}
+		if !a.byName && a.sameFile != b.sameFile {
+			return a.sameFile
+		}
+		if !a.byName && a.rank != b.rank {
+			return a.rank > b.rank
+		}
+		if !a.byName && len(a.name) != len(b.name) {
+			return len(a.name) < len(b.name)
+		}
+		return a.name < b.name
+	})
+	type kept struct {
+		c        Companion
+		priority int
+	}
+	var keep []kept
+	others, cut := 0, 0
+	for _, c := range list {
+		if !c.byName && others >= rv.maxPackageCompanions() {
+			cut++
+			continue
+		}
+		env := &rules.CompanionEnv{Tool: rec.Executable, Candidate: c.name, SameDir: filepath.Dir(c.path) == toolDir,
+			SameFile: c.sameFile, SamePackage: c.inPkg, OwnDir: c.own, ToolDir: realDir, DirOnPath: onPath}
+		if c.inPkg {
+			env.Package = pkg.Name
+		}
 		m, ok, _ := rv.Rules.First("companions", env)
 		if ok && m.Then.(*rules.CompanionThen).Companion {
-			rec.CompanionTools = append(rec.CompanionTools, Companion{Name: n, Path: p, Rule: m.Rule.ID})
-			tr.Add(StageResolve, m.Rule, 0, "companion "+n)
+			comp := Companion{Name: c.name, Path: c.path, Rule: m.Rule.ID}
+			if c.inPkg {
+				comp.Package = pkg.Source + ":" + pkg.Name
+			}
+			keep = append(keep, kept{comp, m.Rule.Priority})
+			if !c.byName {
+				others++
+			}
+			why := ""
+			if comp.Package != "" {
+				why = " (package " + pkg.Name + ")"
+			}
+			tr.Add(StageResolve, m.Rule, 0, "companion "+c.name+why)
 		}
 	}
-	tr.Add(StageResolve, nil, time.Since(start), fmt.Sprintf("%d companions among %d candidates", len(rec.CompanionTools), len(names)))
+	// The rule that accepted a companion ranks it: name rules (hisat2-build)
+	// before the package's other programs.
+	sort.SliceStable(keep, func(i, j int) bool { return keep[i].priority > keep[j].priority })
+	for _, k := range keep {
+		rec.CompanionTools = append(rec.CompanionTools, k.c)
+	}
+	msg := fmt.Sprintf("%d companions among %d candidates", len(rec.CompanionTools), len(list))
+	if cut > 0 {
+		msg += fmt.Sprintf("; %d more were not judged (at most %d beyond the name rules)", cut, rv.maxPackageCompanions())
+	}
+	tr.Add(StageResolve, nil, time.Since(start), msg)
+}
+
+// packageOf asks each package source in turn for the package of path.
+func (rv *Resolver) packageOf(path string) (Package, bool) {
+	for _, s := range rv.Packages {
+		if pkg, ok := s.Package(path); ok {
+			return pkg, true
+		}
+	}
+	return Package{}, false
+}
+
+func (rv *Resolver) maxPackageCompanions() int {
+	if rv.MaxPackageCompanions > 0 {
+		return rv.MaxPackageCompanions
+	}
+	return 16
+}
+
+func (rv *Resolver) maxOwnDir() int {
+	if rv.MaxOwnDir > 0 {
+		return rv.MaxOwnDir
+	}
+	return 64
+}
+
+// isProgram reports an executable regular file (a symlink's target).
+func isProgram(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
 }
 
 var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)

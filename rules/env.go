@@ -79,6 +79,19 @@ type CompanionEnv struct {
 	// SameFile reports that the candidate is the tool itself under another
 	// name (a symlink or hard link).
 	SameFile bool `expr:"same_file" yaml:"same_file"`
+	// SamePackage reports that the package which installed the tool
+	// (dpkg's file list, the conda environment's record) ships the
+	// candidate too; Package is that package's name ("hmmer").
+	SamePackage bool   `expr:"same_package" yaml:"same_package"`
+	Package     string `expr:"package" yaml:"package"`
+	// OwnDir reports a candidate found in the tool's own directory (its
+	// real one, symlinks followed) when no package knows the tool; ToolDir
+	// is that directory ("/opt/SPAdes-4.0.0/bin").
+	OwnDir  bool   `expr:"own_dir" yaml:"own_dir"`
+	ToolDir string `expr:"tool_dir" yaml:"tool_dir"`
+	// DirOnPath reports that ToolDir is itself a PATH directory (not one
+	// the tool was linked from).
+	DirOnPath bool `expr:"dir_on_path" yaml:"dir_on_path"`
 	// Lower* are lower-cased copies for case-insensitive rules.
 	LowerTool      string `expr:"lower_tool" yaml:"-"`
 	LowerCandidate string `expr:"lower_candidate" yaml:"-"`
@@ -351,4 +364,32 @@ type LexiconEnv struct {
 type FileKindEnv struct {
 	// Name is a file name or path ("reads_1.fq.gz").
 	Name string `expr:"name" yaml:"name"`
+}
+
+// PlanEnv is one step of a multi-step task (kind plans): a clause of the
+// task, what the steps before it produced and the tool it names.
+type PlanEnv struct {
+	// Clause is the part of the task this step does, as written.
+	Clause string `expr:"clause" yaml:"clause"`
+	// Lower is the clause lower-cased; Words its words.
+	Lower string   `expr:"lower" yaml:"-"`
+	Words []string `expr:"words" yaml:"-"`
+	// Concepts are the concepts the intents rules find in the clause ("sort", "index").
+	Concepts []string `expr:"concepts" yaml:"concepts"`
+	// Tool is the tool the clause names ("with bwa"), or "".
+	Tool string `expr:"tool" yaml:"tool"`
+	// InputKinds are the file kinds flowing into the step: the files the clause names, else the previous step's outputs.
+	InputKinds []string `expr:"input_kinds" yaml:"input_kinds"`
+	// Reference: the task has named a reference file (ref.fa) so far.
+	Reference bool `expr:"reference" yaml:"reference"`
+	// Step is the step's number, from 1.
+	Step int `expr:"step" yaml:"step"`
+	// PreviousTool is the tool of the step before, or "".
+	PreviousTool string `expr:"previous_tool" yaml:"previous_tool"`
+}
+
+// Prepare lower-cases the clause and splits it into words.
+func (e *PlanEnv) Prepare() {
+	e.Lower = strings.ToLower(e.Clause)
+	e.Words = Words(e.Lower)
 }

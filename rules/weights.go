@@ -45,6 +45,7 @@ type Scoring struct {
 		OtherFileKinds     float64 `yaml:"other_file_kinds"`
 		BestExample        float64 `yaml:"best_example"`
 		SubcommandNeeded   float64 `yaml:"subcommand_needed"`
+		NamedTool          float64 `yaml:"named_tool"`
 	} `yaml:"choose"`
 	Examples struct {
 		ConceptOverlap float64 `yaml:"concept_overlap"`

@@ -1,0 +1,104 @@
+package golden
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/llm"
+	"github.com/traitome/oxo-call/skills"
+)
+
+// withCompanion is a golden capture with one companion added, its help
+// taken from the real output captured in testdata/companions (<name><args>.txt).
+func withCompanion(t *testing.T, tool, companion string, probes ...string) *Capture {
+	t.Helper()
+	c, err := Read(filepath.Join(tool, "capture.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if companion == "" {
+		return c
+	}
+	c.Meta.Companions = append(c.Meta.Companions, companion)
+	for _, p := range probes {
+		b, err := os.ReadFile(filepath.Join("testdata", "companions", companion+p+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Outputs[companion+" "+p] = string(b)
+	}
+	return c
+}
+
+// oracleAnswer runs one task through the oracle model (a loopback
+// OpenAI-compatible server that answers with want) and returns what the
+// user gets.
+func oracleAnswer(t *testing.T, c *Capture, task, want string) (*engine.Result, *oracleServer) {
+	t.Helper()
+	s := loadRules(t)
+	st, errs := skills.Load(nil, skills.Builtin())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	srv := &oracleServer{answers: map[string]string{task: want}, asked: map[string]int{}}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	p, err := llm.New(llm.Config{Provider: "openai-compatible", APIBase: hs.URL, Model: "oracle", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(engine.Options{Rules: s, Skills: st}).WithLLM(&engine.LLMOptions{Filler: &llm.Filler{P: p, Model: "gpt-4.1"}, Mode: engine.LLMAlways, Model: "oracle"})
+	res, err := e.GenerateFrom(context.Background(), engine.Request{Tool: c.Meta.Tool, Task: task, Cwd: t.TempDir()}, c.Record(), explore(s, c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, srv
+}
+
+// A model's answer that runs a companion the tool's package ships reaches
+// the user intact once the companion is known (issue: `hmmpress Pfam-A.hmm`
+// asked of hmmsearch became `hmmsearch hmmpress Pfam-A.hmm`).
+func TestOracleCompanionAnswersReachTheUser(t *testing.T) {
+	cases := []struct {
+		tool, companion string
+		probes          []string
+		task, want      string
+	}{
+		{"hmmsearch", "hmmpress", []string{"--help", "-h"}, "prepare Pfam-A.hmm for hmmscan searches", "hmmpress Pfam-A.hmm"},
+		{"tabix", "bgzip", []string{"--help"}, "compress variants.vcf with bgzip so it can be indexed", "bgzip variants.vcf"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.tool, func(t *testing.T) {
+			res, srv := oracleAnswer(t, withCompanion(t, tc.tool, tc.companion, tc.probes...), tc.task, tc.want)
+			if srv.asked[tc.task] == 0 {
+				t.Fatal("the model was never asked")
+			}
+			if got := res.Command.Display; got != tc.want {
+				t.Errorf("user got %q, the model said %q; findings %+v", got, tc.want, res.Findings)
+			}
+			if res.Fill == nil || res.Fill.Executable != tc.companion {
+				t.Errorf("fill = %+v", res.Fill)
+			}
+			// The companion's own help was read (hmmpress answers -h, as
+			// hmmsearch does, not --help).
+			found := false
+			for _, cd := range res.Doc.Companions {
+				found = found || cd.Name == tc.companion && cd.Parser != "" && len(cd.Flags) > 0
+			}
+			if !found {
+				t.Errorf("companion %s has no parsed help: %+v", tc.companion, res.Doc.Companions)
+			}
+			// Without the companion the same answer does not reach the user:
+			// the test measures the companion, not a lucky parse.
+			res, _ = oracleAnswer(t, withCompanion(t, tc.tool, ""), tc.task, tc.want)
+			if strings.TrimSpace(res.Command.Display) == tc.want {
+				t.Errorf("%q reached the user without the companion known", tc.want)
+			}
+		})
+	}
+}
