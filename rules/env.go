@@ -270,6 +270,28 @@ func (e *IntentEnv) Prepare() {
 	e.Words = Words(e.Lower)
 }
 
+// StepsEnv is a task in words, before its commands are built (kind
+// steps).
+type StepsEnv struct {
+	// Tool is the tool the user named.
+	Tool string `expr:"tool" yaml:"tool"`
+	// Task is the task (or the part of it between typed pipes) as written.
+	Task string `expr:"task" yaml:"task"`
+	// Lower is the task lower-cased; Words its words (letters, digits, CJK runs).
+	Lower string   `expr:"lower" yaml:"-"`
+	Words []string `expr:"words" yaml:"-"`
+	// ExampleSteps is the number of commands of the skill example the
+	// first command was adapted from (2 for "mpileup … | bcftools call …"),
+	// 0 before the first command is built or when no example was used.
+	ExampleSteps int `expr:"example_steps" yaml:"example_steps"`
+}
+
+// Prepare lower-cases the task and splits it into words.
+func (e *StepsEnv) Prepare() {
+	e.Lower = strings.ToLower(e.Task)
+	e.Words = Words(e.Lower)
+}
+
 // ConstraintEnv is an assembled command (kind constraints).
 type ConstraintEnv struct {
 	// Tool is the name the user typed; Executable the program run (base name).

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestStepsRulesSplitATaskInWords(t *testing.T) {
+	env, e := pipeEnv(t)
+	ctx := context.Background()
+	cases := []struct{ task, display, rule string }{
+		{"sort in.bam into s.bam and index it", "bamkit sort -o s.bam in.bam && bamkit index s.bam", "steps.and_index_it"},
+		{"sort in.bam into s.bam, then index it", "bamkit sort -o s.bam in.bam && bamkit index s.bam", "steps.then"},
+		{"sort in.bam into s.bam and then index", "bamkit sort -o s.bam in.bam && bamkit index s.bam", "steps.then"},
+		{"把 in.bam 排序到 s.bam 然后建立索引", "bamkit sort -o s.bam in.bam && bamkit index s.bam", "steps.then_zh"},
+		// The redirection typed after the words goes with the last command.
+		{"sort in.bam into s.bam then index it > log.txt", "bamkit sort -o s.bam in.bam && bamkit index s.bam > log.txt", "steps.then"},
+	}
+	for _, c := range cases {
+		p, err := e.GeneratePipeline(ctx, Request{Tool: "bamkit", Task: c.task, Cwd: env.cwd})
+		if err != nil {
+			t.Errorf("%q: %v", c.task, err)
+			continue
+		}
+		if p.Display != c.display || !slices.Contains(p.RuleIDs(), c.rule) {
+			t.Errorf("%q: %q rules %v, want %q by %s", c.task, p.Display, p.RuleIDs(), c.display, c.rule)
+		}
+		// s.bam is written by step 1: step 2 is not warned that it is missing.
+		if hasRule(p.Findings(), "check.input_missing") {
+			t.Errorf("%q: %+v", c.task, p.Findings())
+		}
+		if eventWith(p.Steps[1].Result.Trace, "an earlier step writes it") == nil {
+			t.Errorf("%q: no trace of the earlier output", c.task)
+		}
+	}
+	// "it" with nothing written before: left as words.
+	p, err := e.GeneratePipeline(ctx, Request{Tool: "bamkit", Task: "index in.bam and index it", Cwd: env.cwd})
+	if err != nil || len(p.Steps) != 2 || strings.Contains(p.Steps[1].Task, "in.bam") {
+		t.Errorf("%v %+v", err, p)
+	}
+}
+
+func TestCutAtAndLinkTask(t *testing.T) {
+	re := regexp.MustCompile(`(?i)\s+and\s+(index\s+it)`)
+	if got := cutAt(re, "sort a.bam AND index it"); !slices.Equal(got, []string{"sort a.bam", "index it"}) {
+		t.Errorf("%q", got)
+	}
+	if got := cutAt(regexp.MustCompile(`\s*then\s*`), "then sort a.bam then"); !slices.Equal(got, []string{"sort a.bam"}) {
+		t.Errorf("%q", got)
+	}
+	prev := &Result{Fill: &Fill{Outputs: []string{"my s.bam"}}}
+	l := &link{refer: []string{"it"}, carry: true}
+	if got := linkTask("index it", l, prev, &Trace{}); got != "index 'my s.bam'" {
+		t.Errorf("%q", got)
+	}
+	if got := linkTask("index x.bam", l, prev, &Trace{}); got != "index x.bam" {
+		t.Errorf("%q", got)
+	}
+	if got := linkTask("index", l, &Result{Command: Command{Stdout: "o.txt"}}, &Trace{}); got != "index o.txt" {
+		t.Errorf("%q", got)
+	}
+	if got := linkTask("index", nil, prev, &Trace{}); got != "index" {
+		t.Errorf("%q", got)
+	}
+	if got := linkTask("index", &link{refer: []string{"it"}}, prev, &Trace{}); got != "index" {
+		t.Errorf("%q", got)
+	}
+}
+
+func TestMultiStepExampleBuildsEveryCommand(t *testing.T) {
+	env, _ := pipeEnv(t)
+	sk := inlineSkill(t, `
+name: bamkit
+keywords:
+  sort: [sort, top records]`,
+		"show the top records of aln.bam sorted into top.txt", "sort -@ 2 aln.bam | head -n 5 > top.txt",
+		"sort aln.bam with 4 threads into aln.sorted.bam", "sort -@ 4 -o aln.sorted.bam aln.bam")
+	env.opts.Skills = skillMap{"bamkit": sk}
+	e := New(env.opts)
+	p, err := e.GeneratePipeline(context.Background(), Request{Tool: "bamkit", Task: "show the top records of in.bam sorted into first.txt", Cwd: env.cwd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Display != "bamkit sort in.bam | head -n 5 > first.txt" || !slices.Contains(p.RuleIDs(), "steps.example_pipeline") {
+		t.Fatalf("%q rules %v evidence %q", p.Display, p.RuleIDs(), p.Steps[0].Result.Fill.Evidence)
+	}
+	st := p.Steps[1]
+	if st.Typed || st.Example != "sort -@ 2 aln.bam | head -n 5 > top.txt" || st.Op != "|" || st.Result.Uncertain {
+		t.Errorf("step 2 %+v uncertain %v", st, st.Result.Uncertain)
+	}
+	// A later command whose file the task does not give keeps the
+	// example's and is uncertain.
+	sk2 := inlineSkill(t, "name: bamkit\nkeywords:\n  sort: [sort]",
+		"sort aln.bam and keep the first lines of genes.txt", "sort aln.bam | head -n 5 genes.txt")
+	env.opts.Skills = skillMap{"bamkit": sk2}
+	p, err = New(env.opts).GeneratePipeline(context.Background(), Request{Tool: "bamkit", Task: "sort in.bam and keep the first lines", Cwd: env.cwd})
+	if err != nil || len(p.Steps) != 2 || !p.Steps[1].Result.Uncertain || !slices.ContainsFunc(p.Steps[1].Result.Fill.Missing, func(m string) bool { return strings.HasPrefix(m, "genes.txt") }) {
+		t.Fatalf("%v %+v", err, p.Steps)
+	}
+	// A later command for a program that is not here is an error naming it.
+	sk3 := inlineSkill(t, "name: bamkit\nkeywords:\n  sort: [sort]",
+		"sort aln.bam and count", "sort aln.bam | nosuchcounter -c")
+	env.opts.Skills = skillMap{"bamkit": sk3}
+	if _, err := New(env.opts).GeneratePipeline(context.Background(), Request{Tool: "bamkit", Task: "sort in.bam and count", Cwd: env.cwd}); err == nil || !strings.Contains(err.Error(), "the example's command 2 (nosuchcounter)") {
+		t.Errorf("%v", err)
+	}
+	// No example, or a one-command example: nothing follows.
+	if exampleSteps(&Result{Fill: &Fill{Example: &Example{Args: "sort 'x"}}}) != nil || exampleSteps(&Result{}) != nil {
+		t.Errorf("example steps from nothing")
+	}
+}
