@@ -214,6 +214,7 @@ func (e *Engine) GeneratePipeline(ctx context.Context, req Request) (*Pipeline, 
 			p.Steps = append(p.Steps, more...)
 		}
 	}
+	e.wirePipes(req, p)
 	if err := p.checkWiring(); err != nil {
 		return nil, err
 	}
@@ -291,6 +292,11 @@ func (e *Engine) laterStep(ctx context.Context, req Request, seg task.Segment, f
 		}
 		if !st.prose() {
 			return st, nil
+		}
+		if first.Doc != nil && FindSubcommand(first.Doc.Subcommands, w[0]) != nil {
+			// "| sort by name into n.bam": words for the tool's own sort.
+			req.Task = seg.Text
+			return e.StepFor(ctx, req, seg.Op)
 		}
 		if len(w) > 1 {
 			r.Task = strings.Join(w[1:], " ")

@@ -220,9 +220,55 @@ func (e *Engine) followExample(ctx context.Context, req Request, first *Step, tr
 		out = append(out, st)
 	}
 	if len(moved) > 0 {
-		e.dropOutputs(req, first.Result, moved)
+		e.dropOutputs(req, first.Result, moved, "the later commands of the example write "+strings.Join(moved, ", "))
 	}
 	return out, nil
+}
+
+// wirePipes fits the commands built from words to the pipes between
+// them: one that pipes its output on writes to standard output, not to a
+// file it derived (the task named none), and one that reads a pipe reads
+// standard input ("-") where it lacked an input file.
+func (e *Engine) wirePipes(req Request, p *Pipeline) {
+	for i, s := range p.Steps {
+		if s.Typed || s.Example != "" || s.Result.Fill == nil {
+			continue
+		}
+		r, f := s.Result, s.Result.Fill
+		if p.PipesOut(i) {
+			named := map[string]bool{}
+			if r.Frame != nil {
+				for _, x := range r.Frame.Files {
+					named[x.Path] = true
+				}
+			}
+			var derived []string
+			for _, o := range f.Outputs {
+				if !named[o] && o != f.Stdout {
+					derived = append(derived, o)
+				}
+			}
+			if len(derived) > 0 {
+				e.dropOutputs(req, r, derived, "left out "+strings.Join(derived, ", ")+": the output goes into the pipe to step "+fmt.Sprint(i+2))
+			}
+		}
+		if s.Op == task.OpPipe {
+			changed := false
+			for k, v := range f.Positionals {
+				if strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">") {
+					f.Positionals[k] = "-"
+					f.Missing = slices.DeleteFunc(f.Missing, func(m string) bool { return strings.HasPrefix(m, v+" ") })
+					changed = true
+				}
+			}
+			if changed {
+				f.Evidence = append(f.Evidence, "reads standard input (-): the output of step "+fmt.Sprint(i))
+				f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
+				r.Uncertain = f.Uncertain
+				e.assembleAndCheck(req, r, f)
+			}
+		}
+	}
 }
 
 // pickOutput takes the task output of the same kind as the example's
@@ -243,7 +289,7 @@ func pickOutput(list *[]string, example string) string {
 // dropOutputs takes files a later command writes off the first one (a
 // flag with that value, a positional, its standard output) and checks it
 // again.
-func (e *Engine) dropOutputs(req Request, r *Result, files []string) {
+func (e *Engine) dropOutputs(req Request, r *Result, files []string, why string) {
 	f := r.Fill
 	changed := false
 	var flags []FlagValue
@@ -309,7 +355,7 @@ func (e *Engine) dropOutputs(req Request, r *Result, files []string) {
 	for _, x := range files {
 		f.Outputs = without(f.Outputs, x)
 	}
-	f.Evidence = append(f.Evidence, "the later commands of the example write "+strings.Join(files, ", "))
+	f.Evidence = append(f.Evidence, why)
 	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
 	r.Uncertain = f.Uncertain
 	e.assembleAndCheck(req, r, f)

@@ -112,3 +112,21 @@ keywords:
 		t.Errorf("example steps from nothing")
 	}
 }
+
+func TestWirePipes(t *testing.T) {
+	env, e := pipeEnv(t)
+	ctx := context.Background()
+	cases := []struct{ task, display string }{
+		// A derived output would leave the pipe empty: standard output instead.
+		{"sort in.bam | head -n 5", "bamkit sort in.bam | head -n 5"},
+		// A step that reads the pipe reads "-" where it lacked an input;
+		// "sort" is the tool's own subcommand here, not the system's sort.
+		{"index in.bam | sort by name into n.bam", "bamkit index in.bam | bamkit sort -o n.bam -"},
+	}
+	for _, c := range cases {
+		p, err := e.GeneratePipeline(ctx, Request{Tool: "bamkit", Task: c.task, Cwd: env.cwd})
+		if err != nil || p.Display != c.display {
+			t.Errorf("%q: %v %q, want %q", c.task, err, p.Display, c.display)
+		}
+	}
+}
