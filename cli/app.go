@@ -127,6 +127,7 @@ prints (or runs) the command that does what you asked — and explains why.
 		Commands: []*ucli.Command{
 			a.runCmd(),
 			a.dryRunCmd(),
+			a.planCmd(),
 			a.explainCmd(),
 			a.rulesCmd(),
 			a.historyCmd(),

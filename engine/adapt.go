@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/skills"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -23,6 +24,15 @@ type exToken struct {
 // classify splits example arguments into flags (with values) and
 // positionals, using the candidate's flags when they are known.
 func classify(args []string, c *candidate) []exToken {
+	return classifyWith(args, c, nil)
+}
+
+// classifyWith is classify where valued holds the unknown flags the
+// skill's other examples show taking a value (followed by a value that is
+// not the line's last argument): such a flag before the line's last file
+// takes that file ("-R ref.fa" at the end of a line), where another
+// unknown flag there is a switch ("-n aln.bam").
+func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken {
 	var out []exToken
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -60,7 +70,7 @@ func classify(args []string, c *candidate) []exToken {
 				// last file of the line.
 				takes = !strings.HasPrefix(next, "-") || next == "-" || numberRE.MatchString(strings.TrimPrefix(next, "-"))
 				if takes && FileType(next) != "" && i+2 == len(args) {
-					takes = false
+					takes = !known && valued[a]
 				}
 			}
 			if takes && strings.HasPrefix(next, "--") && len(next) > 2 {
@@ -74,6 +84,41 @@ func classify(args []string, c *candidate) []exToken {
 		out = append(out, t)
 	}
 	return out
+}
+
+// valuedFlags are the flags the skill's examples show taking a value:
+// followed by an argument that is neither a flag nor the line's last
+// argument ("-M m.txt --REMOVE_DUPLICATES true"). A flag some example
+// shows as a switch (followed by another flag) is left out.
+func (m *mapper) valuedFlags() map[string]bool {
+	if m.valued != nil || m.skill == nil {
+		return m.valued
+	}
+	m.valued = map[string]bool{}
+	switches := map[string]bool{}
+	for _, ex := range m.skill.Examples {
+		args, err := skills.SplitArgs(ex.Args)
+		if err != nil {
+			continue
+		}
+		args, _ = splitRedirect(args)
+		for i := 0; i+1 < len(args); i++ {
+			a, next := args[i], args[i+1]
+			if !strings.HasPrefix(a, "-") || len(a) < 2 || numberRE.MatchString(a[1:]) || strings.Contains(a, "=") {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(next, "-") && next != "-" && !numberRE.MatchString(next[1:]):
+				switches[a] = true
+			case i+2 < len(args):
+				m.valued[a] = true
+			}
+		}
+	}
+	for f := range switches {
+		delete(m.valued, f)
+	}
+	return m.valued
 }
 
 // isOutputFlag reports a flag whose value is written.
@@ -106,6 +151,9 @@ type adaptation struct {
 	noPlace []bool
 	// used are the flags the fill sets.
 	used map[string]bool
+	// anyKind lets the output flag being filled take a task output of
+	// another kind.
+	anyKind bool
 }
 
 // adapt turns the chosen example into a fill for this task, in passes
@@ -128,7 +176,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 
 func (m *mapper) newAdaptation(c *candidate, se scoredExample) *adaptation {
 	args, stdout := splitRedirect(se.args)
-	toks := classify(args, c)
+	toks := classifyWith(args, c, m.valuedFlags())
 	a := &adaptation{c: c, f: &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}},
 		toks: toks, stdout: stdout, taskIn: m.slots.Inputs(), taskOut: m.slots.Outputs(),
 		vals: make([]string, len(toks)), noPlace: make([]bool, len(toks)), used: map[string]bool{}}
@@ -167,6 +215,12 @@ func (m *mapper) mapFile(a *adaptation, v string, output bool) string {
 	typ := FileType(v)
 	if output {
 		p, ok := pick(a.taskOut, a.usedOut, typ)
+		if !ok && a.anyKind && unusedCount(a.usedOut) == 1 && !a.exampleHasKindOf(a.taskOut, a.usedOut) {
+			// The task writes another kind than the example's output
+			// flag ("-out hits.tsv" for query.xml, the format set by
+			// another flag): its one output left goes through that flag.
+			p, ok = pick(a.taskOut, a.usedOut, "")
+		}
 		if !ok {
 			p = m.deriveOutput(v, a.exFirstIn, a.firstIn)
 		}
@@ -211,6 +265,12 @@ func (m *mapper) isInput(a *adaptation, i int) bool {
 // (reads given as FASTA where the example has FASTQ). Inputs go first so
 // outputs can be derived from the task's first input.
 func (m *mapper) alignInputs(a *adaptation) {
+	outSlots := 0
+	for i, t := range a.toks {
+		if !t.pos && t.hasValue && isOutputFlag(t) || t.pos && m.positionalIsOutput(a.c, a.toks, i) {
+			outSlots++
+		}
+	}
 	exact := make([]bool, len(a.toks))
 	for i, t := range a.toks {
 		if m.isInput(a, i) {
@@ -222,6 +282,16 @@ func (m *mapper) alignInputs(a *adaptation) {
 	}
 	for i, t := range a.toks {
 		if m.isInput(a, i) && !exact[i] {
+			if !t.pos && t.doc == nil && len(a.taskOut) > outSlots && !hasSame(a.taskIn, a.usedIn, FileType(t.value)) {
+				// A flag no help describes, whose kind the task reads no
+				// more but writes, where the task writes more files than
+				// the example has outputs ("-M metrics.txt"): an output.
+				if p, ok := pickSame(a.taskOut, a.usedOut, FileType(t.value)); ok {
+					a.vals[i] = p
+					a.f.Outputs = append(a.f.Outputs, p)
+					continue
+				}
+			}
 			a.vals[i] = m.mapFile(a, t.value, false)
 			a.noPlace[i] = !t.pos && a.vals[i] == ""
 		}
@@ -328,7 +398,9 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task names no such output", t.flag, t.value))
 		return fv, false
 	case t.hasValue && isOutputFlag(t) && (FileType(t.value) != "" || len(a.taskOut) > 0):
+		a.anyKind = t.doc != nil && t.doc.Category == "Output"
 		fv.Value, fromSlot = m.mapFile(a, t.value, true), true
+		a.anyKind = false
 	case t.hasValue && isOutputFlag(t) && m.namesUsed >= len(m.slots.Names) && !numberRE.MatchString(t.value) &&
 		(a.exFirstIn == "" || !strings.HasPrefix(t.value, rules.Stem(a.exFirstIn))):
 		// A prefix or run name (iqtree2 --prefix, STAR
@@ -428,6 +500,16 @@ func hasRegion(ps []string) bool {
 	return false
 }
 
+// hasSame reports an unused file of the family of typ.
+func hasSame(list []FileSlot, used []bool, typ string) bool {
+	for i, fs := range list {
+		if !used[i] && family(fs.Type) == family(typ) {
+			return true
+		}
+	}
+	return false
+}
+
 // pickSame takes the first unused file of the same family.
 func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
 	for i, fs := range list {
@@ -437,6 +519,32 @@ func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// exampleHasKindOf reports an example argument of the kind of an unused
+// task file: that argument, not another, is the file's place.
+func (a *adaptation) exampleHasKindOf(list []FileSlot, used []bool) bool {
+	for i, fs := range list {
+		if used[i] {
+			continue
+		}
+		for _, t := range a.toks {
+			if typ := FileType(t.value); typ != "" && family(typ) == family(fs.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func unusedCount(u []bool) int {
+	n := 0
+	for _, x := range u {
+		if !x {
+			n++
+		}
+	}
+	return n
 }
 
 func allUsed(u []bool) bool {

@@ -62,10 +62,12 @@ func TestAdaptFilesAndValues(t *testing.T) {
 			evidence: []string{"the task's file ref.fa has no place in the example"}, maxConf: 0.9},
 		{name: "files of another kind than the example's", rec: samRec, doc: samToolDoc(), front: "name: samtools",
 			examples: []string{"sort aln.bam into sorted.bam", "sort -o sorted.bam aln.bam"},
-			task:     "sort data.vcf into out.vcf", want: "samtools sort '<bam>' out.vcf", notInArgv: []string{"aln.bam", "sorted.bam"},
-			evidence: []string{"missing: <bam> for positional 1 (the example's aln.bam is not the task's)", "data.vcf has no place in `samtools sort`",
-				"left out -o sorted.bam: the task gives no value for it, so the tool's default applies", "no output flag for out.vcf; added as a positional"},
-			maxConf: 0.3},
+			// An input of another kind does not stand in; the task's one
+			// output goes through the example's output flag whatever its
+			// kind (-o writes what it is given).
+			task: "sort data.vcf into out.vcf", want: "samtools sort -o out.vcf '<bam>'", notInArgv: []string{"aln.bam", "sorted.bam"},
+			evidence: []string{"missing: <bam> for positional 1 (the example's aln.bam is not the task's)", "data.vcf has no place in `samtools sort`"},
+			maxConf:  0.3},
 		{name: "the example's region left out when the task has none", rec: samRec, doc: samToolDoc(), front: "name: samtools",
 			examples: []string{"extract region chr1:100-200 from aln.bam into region.bam", "view -b -o region.bam aln.bam chr1:100-200"},
 			task:     "view x.bam into y.bam", want: "samtools view -b -o y.bam x.bam", notInArgv: []string{"chr1:100-200"},
@@ -308,5 +310,62 @@ func TestConfidenceFeatures(t *testing.T) {
 	fl, vals := m.countFromExample(&Fill{Flags: []FlagValue{{Name: "-b", Why: "from the example"}, {Name: "-O", Value: "b", HasValue: true, Why: "from the example"}, {Name: "-o", Value: "out.bam", HasValue: true, Why: "from the example"}}})
 	if fl != 1 || vals != 1 {
 		t.Errorf("countFromExample %d %d", fl, vals)
+	}
+}
+
+// TestAdaptFlagsWithoutHelp checks example flags no help describes: one
+// the skill's examples show taking a value takes the line's last file,
+// and one whose kind the task only writes is an output.
+func TestAdaptFlagsWithoutHelp(t *testing.T) {
+	rec := &ToolRecord{Name: "pc", Executable: "pc"}
+	sk := inlineSkill(t, "name: pc",
+		"mark duplicates in input.bam and write marked.bam with metrics", "Mark -I input.bam -O marked.bam -M metrics.txt",
+		"mark and remove duplicates", "Mark -I input.bam -O dedup.bam -M m.txt --REMOVE true",
+		"collect metrics for aln.bam with reference ref.fa", "Collect -I aln.bam -O out.txt -R ref.fa",
+		"collect with the reference and a switch", "Collect -R ref.fa -I aln.bam -O out.txt",
+		"sort by name", "Sort -n in.bam")
+	f := MapTask(builtinRules, rec, nil, sk, "mark duplicates in s.bam, write d.bam and the metrics to d_metrics.txt")
+	if got := Assemble(rec, f).Display; got != "pc Mark -I s.bam -O d.bam -M d_metrics.txt" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	m := newMapper(builtinRules, rec, nil, sk, "x")
+	v := m.valuedFlags()
+	if !v["-M"] || !v["-R"] || v["-n"] || v["--REMOVE"] {
+		t.Errorf("valued flags %v", v)
+	}
+	// Without a skill there is no evidence: nil, and "-z last.bam" stays a switch.
+	if newMapper(builtinRules, rec, nil, nil, "x").valuedFlags() != nil {
+		t.Error("valued flags without a skill")
+	}
+	c := &candidate{}
+	if toks := classifyWith([]string{"-n", "x.bam"}, c, v); len(toks) != 2 || toks[0].hasValue {
+		t.Errorf("-n x.bam: %+v", toks)
+	}
+	if toks := classifyWith([]string{"-R", "ref.fa"}, c, v); len(toks) != 1 || toks[0].value != "ref.fa" {
+		t.Errorf("-R ref.fa: %+v", toks)
+	}
+}
+
+// TestAdaptOutputOfAnotherKind checks that the task's one output goes
+// through the example's output flag though its kind differs (the format
+// set by another flag), unless another example argument has its kind.
+func TestAdaptOutputOfAnotherKind(t *testing.T) {
+	rec := &ToolRecord{Name: "bl", Executable: "bl"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-query", ParamType: "file", Category: "Input", Description: "input query file"},
+		{Name: "-out", ParamType: "file", Category: "Output", Description: "output file name"},
+		{Name: "-A", ParamType: "string", Category: "General", Description: "save multiple alignment of all hits to file"},
+	}}
+	sk := inlineSkill(t, "name: bl", "search query.fa, output hits.tsv", "-query query.fa -out hits.tsv")
+	f := MapTask(builtinRules, rec, doc, sk, "search q.fa, output q.xml")
+	if got := Assemble(rec, f).Display; got != "bl -query q.fa -out q.xml" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	a := &adaptation{toks: []exToken{{flag: "-A", value: "hits.sto", hasValue: true}}}
+	if !a.exampleHasKindOf([]FileSlot{{Path: "x.sto", Type: FileType("x.sto")}}, []bool{false}) {
+		t.Error("hits.sto is the place of x.sto")
+	}
+	if a.exampleHasKindOf([]FileSlot{{Path: "x.sto", Type: FileType("x.sto")}}, []bool{true}) {
+		t.Error("a used file has no place to find")
 	}
 }

@@ -39,6 +39,8 @@ func Assemble(rec *ToolRecord, f *Fill) Command {
 			return []string{fv.Name + "=" + fv.Value}
 		case fv.Style == "eq" && fv.HasValue:
 			return []string{fv.Name + "=" + fv.Value}
+		case fv.Style == "glued" && fv.HasValue:
+			return []string{fv.Name + fv.Value}
 		case fv.HasValue:
 			return []string{fv.Name, fv.Value}
 		}

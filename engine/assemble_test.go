@@ -118,3 +118,33 @@ func TestOptionalValueIsAttached(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+func TestAssembleGluedValue(t *testing.T) {
+	rec := &ToolRecord{Name: "bbduk.sh", Executable: "bbduk.sh", Installed: true}
+	cmd := Assemble(rec, &Fill{Executable: "bbduk.sh", Flags: []FlagValue{{Name: "-Xmx", Value: "4g", HasValue: true, Style: "glued"}, {Name: "in", Value: "r.fq", HasValue: true, Style: "kv"}}})
+	if !slices.Equal(cmd.Args, []string{"-Xmx4g", "in=r.fq"}) {
+		t.Errorf("args %q", cmd.Args)
+	}
+}
+
+// Two flags that both say REQUIRED and name each other are one
+// requirement (macs2 randsample -p / -n); a flag that names another
+// without being named back stays required.
+func TestRequiredAlternatives(t *testing.T) {
+	p := FlagDoc{Name: "--percentage", Aliases: []string{"-p"}, Required: true, Description: "Percentage. This option can't be used at the same time with -n/--num. REQUIRED"}
+	n := FlagDoc{Name: "--number", Aliases: []string{"-n"}, Required: true, Description: "Number. This option can't be used at the same time with -p/--percent. REQUIRED"}
+	i := FlagDoc{Name: "--ifile", Aliases: []string{"-i"}, Required: true, Description: "Alignment file, as with -p. REQUIRED."}
+	flags := []FlagDoc{p, n, i}
+	if !alternativeGiven(n, flags, map[string]bool{"--percentage": true}) {
+		t.Error("-p given satisfies -n")
+	}
+	if alternativeGiven(n, flags, map[string]bool{}) {
+		t.Error("neither given")
+	}
+	if alternativeGiven(i, flags, map[string]bool{"--percentage": true}) {
+		t.Error("-i names -p, but -p does not name -i")
+	}
+	if !namesFlag("with -n/--num.", n) || namesFlag("with --n.", n) || !namesFlag("(-n)", n) {
+		t.Error("namesFlag")
+	}
+}

@@ -67,8 +67,8 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 }
 
 func kvStyle(fd FlagDoc) string {
-	if fd.Style == "kv" {
-		return "kv"
+	if fd.Style == "kv" || fd.Style == "glued" {
+		return fd.Style
 	}
 	return ""
 }

@@ -276,6 +276,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	}
 	if sk != nil {
 		res.Skill = sk.Source
+		sk = oneCommandExamples(sk)
 		if doc != nil {
 			doc = FuseSkill(doc, sk)
 			res.Doc = doc

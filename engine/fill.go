@@ -59,8 +59,8 @@ type FlagValue struct {
 	Name     string `json:"name"`
 	Value    string `json:"value,omitempty"`
 	HasValue bool   `json:"has_value"`
-	// Style is "kv" for key=value arguments, "attached" for -Ovalue forms
-	// kept from an example.
+	// Style is "kv" for key=value arguments, "eq" for --flag=value,
+	// "glued" for a value written onto the flag (-Xmx4g).
 	Style string `json:"style,omitempty"`
 	// Why says where the flag came from.
 	Why string `json:"why,omitempty"`

@@ -28,6 +28,24 @@ func FuseSkill(doc *ToolDoc, sk *skills.Skill) *ToolDoc {
 	return &d
 }
 
+// oneCommandExamples returns the skill without its examples of several
+// commands ("mpileup … | bcftools call …", "sort … && samtools index …"):
+// one command is mapped from examples of one command.
+func oneCommandExamples(sk *skills.Skill) *skills.Skill {
+	var keep []skills.Example
+	for _, ex := range sk.Examples {
+		if steps, err := exampleSteps(ex.Args); err != nil || len(steps) == 1 {
+			keep = append(keep, ex)
+		}
+	}
+	if len(keep) == len(sk.Examples) {
+		return sk
+	}
+	c := *sk
+	c.Examples = keep
+	return &c
+}
+
 func withKeywords(list []SubcommandDoc, kw map[string][]string, prefix string) []SubcommandDoc {
 	if len(list) == 0 {
 		return list

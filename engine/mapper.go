@@ -36,6 +36,8 @@ type mapper struct {
 	vWords  map[string]bool
 	// values are the task's values as written (sourceOf).
 	values map[string]bool
+	// valued are the flags the skill's examples show taking a value.
+	valued map[string]bool
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.

@@ -333,3 +333,22 @@ func TestLiveCompanionsByPackage(t *testing.T) {
 		}
 	}
 }
+
+func TestSameAsParentDespiteAComplaint(t *testing.T) {
+	listing := "kallisto 0.48.0\n\nUsage: kallisto <CMD> [arguments] ..\n\n    index   Builds\n    quant   Runs\n    bus     Generate\n    merge   Merges\n    cite    Prints\n"
+	parent := "Error: invalid command --help\n" + listing
+	if !sameAsAny("Error: invalid command help\n"+listing, parent, nil) {
+		t.Error("the parent's listing behind another error line is the parent's help")
+	}
+	if !sameAsAny("x", "y", []string{" x\n"}) {
+		t.Error("an ancestor's help, equal")
+	}
+	own := "kallisto 0.48.0\nBuilds a kallisto index\n\nUsage: kallisto index [arguments] FASTA-files\n-i, --index=STRING  index\n-k INT  k-mer\n"
+	if sameAsAny(own, parent, nil) {
+		t.Error("a subcommand's own usage is not the parent's")
+	}
+	// Short texts need more lines in common than one differing line.
+	if sameAsAny("usage: a\n-x\n", "usage: a\n-y\n", nil) {
+		t.Error("two short helps that differ are not the same")
+	}
+}

@@ -62,9 +62,6 @@ type Step struct {
 	// Typed: the user typed this step's command (its argv was read
 	// against the tool's help, not mapped from words).
 	Typed bool `json:"typed,omitempty"`
-	// Example is the Args of the multi-step skill example a later step
-	// was built from (its words read like a typed command's).
-	Example string `json:"example,omitempty"`
 	// Result is the step's five stages: command, fill, findings, trace.
 	Result *Result `json:"-"`
 }
@@ -206,13 +203,6 @@ func (e *Engine) GeneratePipeline(ctx context.Context, req Request) (*Pipeline, 
 			return nil, err
 		}
 		p.Steps = append(p.Steps, st)
-		if i == 0 && len(all) == 1 && seg.Redirect == "" {
-			more, err := e.followExample(ctx, r, st, p.Trace)
-			if err != nil {
-				return nil, err
-			}
-			p.Steps = append(p.Steps, more...)
-		}
 	}
 	e.wirePipes(req, p)
 	if err := p.checkWiring(); err != nil {

@@ -220,16 +220,41 @@ func uniq(s []string) []string {
 	return out
 }
 
-// sameAsAny reports whether text equals the parent's or an ancestor's help.
+// sameAsAny reports whether text is the parent's or an ancestor's help:
+// equal, or the same lines but for a complaint (`kallisto help index`
+// prints "Error: invalid command help" where `kallisto --help` printed
+// "Error: invalid command --help", then the same listing).
 func sameAsAny(text, parent string, ancestors []string) bool {
 	t := strings.TrimSpace(text)
-	if t == strings.TrimSpace(parent) {
-		return true
-	}
-	for _, a := range ancestors {
-		if t == strings.TrimSpace(a) {
+	for _, a := range append([]string{parent}, ancestors...) {
+		if t == strings.TrimSpace(a) || nearlySameLines(t, a) {
 			return true
 		}
 	}
 	return false
+}
+
+// nearlySameLines reports two texts whose non-blank lines differ in at
+// most one line in five of those they share, on each side.
+func nearlySameLines(a, b string) bool {
+	count := func(s string) map[string]int {
+		m := map[string]int{}
+		for l := range strings.Lines(s) {
+			if l = strings.TrimSpace(l); l != "" {
+				m[l]++
+			}
+		}
+		return m
+	}
+	ma, mb := count(a), count(b)
+	common, onlyA, onlyB := 0, 0, 0
+	for l, n := range ma {
+		k := min(n, mb[l])
+		common += k
+		onlyA += n - k
+	}
+	for l, n := range mb {
+		onlyB += n - min(n, ma[l])
+	}
+	return common >= 5 && onlyA <= common/5 && onlyB <= common/5
 }

@@ -1,14 +1,12 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
-	"github.com/traitome/oxo-call/skills"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -127,111 +125,13 @@ func firstOutput(r *Result) string {
 	return r.Command.Stdout
 }
 
-// exampleSteps returns the commands of the example a result was adapted
-// from, when it has more than one.
-func exampleSteps(r *Result) []skills.ExampleStep {
-	if r.Fill == nil || r.Fill.Example == nil {
-		return nil
-	}
-	words, err := skills.SplitArgs(r.Fill.Example.Args)
-	if err != nil {
-		return nil
-	}
-	steps, err := skills.SplitSteps(words)
-	if err != nil || len(steps) < 2 {
-		return nil
-	}
-	return steps
-}
-
-// followExample builds the later commands of the multi-step example the
-// first step was adapted from, when a steps rule says so: each command
-// names its program; its output files become the task's outputs the
-// first command has no place for (taken off the first command if it
-// used them), the rest of its files stay the example's and make it
-// uncertain. Each is read and checked against its program's help.
-func (e *Engine) followExample(ctx context.Context, req Request, first *Step, tr *Trace) ([]*Step, error) {
-	steps := exampleSteps(first.Result)
-	if steps == nil {
-		return nil, nil
-	}
-	ms, _ := e.opts.Rules.Eval("steps", &rules.StepsEnv{Tool: req.Tool, Task: req.Task, ExampleSteps: len(steps)})
-	var rule *rules.Rule
-	for _, m := range ms {
-		if m.Then.(*rules.StepsThen).FollowExample {
-			rule = m.Rule
-			break
-		}
-	}
-	if rule == nil {
-		return nil, nil
-	}
-	tr.Add(StageMap, rule, 0, fmt.Sprintf("the example %q has %d commands; the later ones are built too", first.Result.Fill.Example.Args, len(steps)))
-	fr := first.Result.Frame
-	var taskOuts []string
-	if fr != nil {
-		for _, f := range fr.Outputs() {
-			taskOuts = append(taskOuts, f.Path)
-		}
-	}
-	var moved []string
-	var out []*Step
-	for k := 1; k < len(steps); k++ {
-		es := steps[k]
-		words := append([]string(nil), es.Words...)
-		var kept []string
-		isLast := k == len(steps)-1
-		for i := 1; i < len(words); i++ {
-			w := words[i]
-			if FileType(w) == "" || w == "-" {
-				continue
-			}
-			outFlag := i > 1 && strings.HasPrefix(words[i-1], "-") && task.V().Is("output_flag_name", strings.ToLower(strings.TrimLeft(words[i-1], "-")))
-			if outFlag && isLast && len(taskOuts) > 0 {
-				words[i] = pickOutput(&taskOuts, w)
-				moved = append(moved, words[i])
-				continue
-			}
-			kept = append(kept, w)
-		}
-		stdout := es.Stdout
-		if stdout != "" && isLast && len(taskOuts) > 0 {
-			stdout = pickOutput(&taskOuts, stdout)
-			moved = append(moved, stdout)
-		} else if stdout != "" {
-			kept = append(kept, stdout)
-		}
-		r := req
-		r.Tool, r.Stdout, r.Append = words[0], stdout, es.Append
-		st, err := e.TypedStep(ctx, r, task.Op(es.Op), words)
-		if err != nil {
-			return nil, fmt.Errorf("the example's command %d (%s): %w", k+1, words[0], err)
-		}
-		st.Typed, st.Example = false, first.Result.Fill.Example.Args
-		res := st.Result
-		res.Fill.Evidence = append(res.Fill.Evidence, fmt.Sprintf("command %d of the example %q", k+1, first.Result.Fill.Example.Args))
-		if len(kept) > 0 {
-			for _, f := range kept {
-				res.Fill.Missing = append(res.Fill.Missing, f+" (the example's file; the task names none)")
-			}
-			res.Fill.Uncertain, res.Uncertain = true, true
-		}
-		res.Explanation = "command " + fmt.Sprint(k+1) + " of the skill example"
-		out = append(out, st)
-	}
-	if len(moved) > 0 {
-		e.dropOutputs(req, first.Result, moved, "the later commands of the example write "+strings.Join(moved, ", "))
-	}
-	return out, nil
-}
-
 // wirePipes fits the commands built from words to the pipes between
 // them: one that pipes its output on writes to standard output, not to a
 // file it derived (the task named none), and one that reads a pipe reads
 // standard input ("-") where it lacked an input file.
 func (e *Engine) wirePipes(req Request, p *Pipeline) {
 	for i, s := range p.Steps {
-		if s.Typed || s.Example != "" || s.Result.Fill == nil {
+		if s.Typed || s.Result.Fill == nil {
 			continue
 		}
 		r, f := s.Result, s.Result.Fill
@@ -271,24 +171,8 @@ func (e *Engine) wirePipes(req Request, p *Pipeline) {
 	}
 }
 
-// pickOutput takes the task output of the same kind as the example's
-// file (else the first) off the list.
-func pickOutput(list *[]string, example string) string {
-	i := 0
-	for j, o := range *list {
-		if family(FileType(o)) == family(FileType(example)) {
-			i = j
-			break
-		}
-	}
-	o := (*list)[i]
-	*list = slices.Delete(*list, i, i+1)
-	return o
-}
-
-// dropOutputs takes files a later command writes off the first one (a
-// flag with that value, a positional, its standard output) and checks it
-// again.
+// dropOutputs takes files off a command (a flag with that value, a
+// positional, its standard output) and checks it again; why says why.
 func (e *Engine) dropOutputs(req Request, r *Result, files []string, why string) {
 	f := r.Fill
 	changed := false

@@ -70,49 +70,6 @@ func TestCutAtAndLinkTask(t *testing.T) {
 	}
 }
 
-func TestMultiStepExampleBuildsEveryCommand(t *testing.T) {
-	env, _ := pipeEnv(t)
-	sk := inlineSkill(t, `
-name: bamkit
-keywords:
-  sort: [sort, top records]`,
-		"show the top records of aln.bam sorted into top.txt", "sort -@ 2 aln.bam | head -n 5 > top.txt",
-		"sort aln.bam with 4 threads into aln.sorted.bam", "sort -@ 4 -o aln.sorted.bam aln.bam")
-	env.opts.Skills = skillMap{"bamkit": sk}
-	e := New(env.opts)
-	p, err := e.GeneratePipeline(context.Background(), Request{Tool: "bamkit", Task: "show the top records of in.bam sorted into first.txt", Cwd: env.cwd})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Display != "bamkit sort in.bam | head -n 5 > first.txt" || !slices.Contains(p.RuleIDs(), "steps.example_pipeline") {
-		t.Fatalf("%q rules %v evidence %q", p.Display, p.RuleIDs(), p.Steps[0].Result.Fill.Evidence)
-	}
-	st := p.Steps[1]
-	if st.Typed || st.Example != "sort -@ 2 aln.bam | head -n 5 > top.txt" || st.Op != "|" || st.Result.Uncertain {
-		t.Errorf("step 2 %+v uncertain %v", st, st.Result.Uncertain)
-	}
-	// A later command whose file the task does not give keeps the
-	// example's and is uncertain.
-	sk2 := inlineSkill(t, "name: bamkit\nkeywords:\n  sort: [sort]",
-		"sort aln.bam and keep the first lines of genes.txt", "sort aln.bam | head -n 5 genes.txt")
-	env.opts.Skills = skillMap{"bamkit": sk2}
-	p, err = New(env.opts).GeneratePipeline(context.Background(), Request{Tool: "bamkit", Task: "sort in.bam and keep the first lines", Cwd: env.cwd})
-	if err != nil || len(p.Steps) != 2 || !p.Steps[1].Result.Uncertain || !slices.ContainsFunc(p.Steps[1].Result.Fill.Missing, func(m string) bool { return strings.HasPrefix(m, "genes.txt") }) {
-		t.Fatalf("%v %+v", err, p.Steps)
-	}
-	// A later command for a program that is not here is an error naming it.
-	sk3 := inlineSkill(t, "name: bamkit\nkeywords:\n  sort: [sort]",
-		"sort aln.bam and count", "sort aln.bam | nosuchcounter -c")
-	env.opts.Skills = skillMap{"bamkit": sk3}
-	if _, err := New(env.opts).GeneratePipeline(context.Background(), Request{Tool: "bamkit", Task: "sort in.bam and count", Cwd: env.cwd}); err == nil || !strings.Contains(err.Error(), "the example's command 2 (nosuchcounter)") {
-		t.Errorf("%v", err)
-	}
-	// No example, or a one-command example: nothing follows.
-	if exampleSteps(&Result{Fill: &Fill{Example: &Example{Args: "sort 'x"}}}) != nil || exampleSteps(&Result{}) != nil {
-		t.Errorf("example steps from nothing")
-	}
-}
-
 func TestWirePipes(t *testing.T) {
 	env, e := pipeEnv(t)
 	ctx := context.Background()

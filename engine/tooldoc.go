@@ -84,7 +84,8 @@ type FlagDoc struct {
 	Category    string   `json:"category"`
 	Choices     []string `json:"choices,omitempty"`
 	Repeatable  bool     `json:"repeatable,omitempty"`
-	// Style is "kv" for key=value arguments (BBTools in=reads.fq).
+	// Style is "kv" for key=value arguments (BBTools in=reads.fq), "glued"
+	// for a value written onto the flag (-Xmx4g).
 	Style string `json:"style,omitempty"`
 	// AttachedValue: the help shows the value as optional and joined
 	// (--cs[=STR]), so a value must be attached with "=" (--cs long would

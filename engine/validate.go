@@ -150,7 +150,7 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 	// the program about itself; the flags a run requires do not apply.
 	query := len(f.Flags) == 1 && !f.Flags[0].HasValue && len(f.Positionals) == 0
 	for _, fd := range flags {
-		if fd.Required && !present[fd.Name] && !query {
+		if fd.Required && !present[fd.Name] && !query && !alternativeGiven(fd, flags, present) {
 			v.add("error", "check.required_missing", fd.Name, "%s is required (%s)", fd.Name, fd.Description)
 		}
 	}
@@ -327,4 +327,35 @@ func resolvePath(cwd, p string, depth int) string {
 func (e *Engine) Check(res *Result, f *Fill, cwd string) (Command, []Finding) {
 	cmd := Assemble(res.Record, f)
 	return cmd, Validate(e.opts.Rules, res.Record, res.Doc, f, cmd, cwd)
+}
+
+// alternativeGiven reports a required flag whose alternative is given:
+// another required flag that is present, where each one's help names the
+// other (macs2 randsample: -p "can't be used at the same time with
+// -n/--num. REQUIRED", and -n the same of -p/--percent). Two flags that
+// both say REQUIRED and point at each other are one requirement.
+func alternativeGiven(fd FlagDoc, flags []FlagDoc, present map[string]bool) bool {
+	for _, o := range flags {
+		if o.Name != fd.Name && o.Required && present[o.Name] && namesFlag(fd.Description, o) && namesFlag(o.Description, fd) {
+			return true
+		}
+	}
+	return false
+}
+
+var descFlagRE = regexp.MustCompile(`(?:^|[\s/(,'"])(--?[A-Za-z][A-Za-z0-9_-]*)`)
+
+// namesFlag reports whether a help text names the flag: one of its
+// spellings, or an abbreviation of its long name (--percent for
+// --percentage, as argparse accepts).
+func namesFlag(text string, fd FlagDoc) bool {
+	for _, m := range descFlagRE.FindAllStringSubmatch(text, -1) {
+		tok := strings.TrimRight(m[1], "-")
+		for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+			if tok == n || strings.HasPrefix(tok, "--") && len(tok) > 3 && strings.HasPrefix(n, tok) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -62,36 +62,46 @@ func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []
 	used := map[string]bool{}
 	for _, ex := range sk.Examples {
 		ch := ExampleCheck{Task: ex.Task, Line: ex.Line, Args: ex.Args, Status: "ok"}
-		args, err := skills.SplitArgs(ex.Args)
+		steps, err := exampleSteps(ex.Args)
 		if err != nil {
 			ch.Status, ch.Problems = "error", []string{err.Error()}
 			out = append(out, ch)
 			continue
 		}
-		exe := sk.Name
-		if len(args) > 0 && (others[args[0]] || args[0] == sk.Name) {
-			exe, args = args[0], args[1:]
+		for i, args := range steps {
+			exe := sk.Name
+			switch {
+			case i > 0:
+				// A later step names its own executable: the tool, a
+				// companion, or another program ("| samtools sort").
+				exe, args = args[0], args[1:]
+			case len(args) > 0 && (others[args[0]] || args[0] == sk.Name):
+				exe, args = args[0], args[1:]
+			}
+			own := exe == sk.Name || others[exe]
+			if own {
+				used[exe] = true
+			}
+			if exe == sk.Name && len(args) > 0 {
+				used["\x00"+args[0]] = true
+			}
+			sc := ExampleCheck{Status: "ok"}
+			doc := getDoc(exe)
+			if doc == nil {
+				sc.Status, sc.Problems = "skipped", []string{exe + " is not installed"}
+			} else {
+				x := e.explorer
+				if cx, ok := explorers[exe]; ok {
+					x, sc.Captured = cx, true
+				}
+				if len(args) > 0 && looksLikeSub(args[0]) && FindSubcommand(doc.Subcommands, args[0]) == nil {
+					doc = probeSub(ctx, x, doc, args[0])
+					docs[exe] = doc
+				}
+				checkArgs(doc, args, &sc, helpText(doc, exe, sk.Name, args))
+			}
+			mergeStep(&ch, sc, i, exe, len(steps) > 1)
 		}
-		used[exe] = true
-		if exe == sk.Name && len(args) > 0 {
-			used["\x00"+args[0]] = true
-		}
-		doc := getDoc(exe)
-		if doc == nil {
-			ch.Status = "skipped"
-			ch.Problems = []string{exe + " is not installed"}
-			out = append(out, ch)
-			continue
-		}
-		x := e.explorer
-		if cx, ok := explorers[exe]; ok {
-			x, ch.Captured = cx, true
-		}
-		if len(args) > 0 && looksLikeSub(args[0]) && FindSubcommand(doc.Subcommands, args[0]) == nil {
-			doc = probeSub(ctx, x, doc, args[0])
-			docs[exe] = doc
-		}
-		checkArgs(doc, args, &ch, helpText(doc, exe, sk.Name, args))
 		out = append(out, ch)
 	}
 	if doc := getDoc(sk.Name); doc != nil {
@@ -107,6 +117,47 @@ func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []
 		}
 	}
 	return out, uncovered
+}
+
+// exampleSteps splits an example's Args into its commands: at the words
+// "|" and "&&", without a "> FILE" redirection (a file, not an argument).
+func exampleSteps(a string) ([][]string, error) {
+	words, err := skills.SplitArgs(a)
+	if err != nil {
+		return nil, err
+	}
+	steps := [][]string{{}}
+	for i := 0; i < len(words); i++ {
+		switch w := words[i]; w {
+		case "|", "&&":
+			if len(steps[len(steps)-1]) == 0 || i == len(words)-1 {
+				return nil, fmt.Errorf("%q has no command on one side", w)
+			}
+			steps = append(steps, []string{})
+		case ">", ">>":
+			i++ // the file
+		default:
+			steps[len(steps)-1] = append(steps[len(steps)-1], w)
+		}
+	}
+	return steps, nil
+}
+
+// mergeStep adds one step's verdict to an example's: the worst status
+// wins (error, then unchecked, then skipped), and in an example of several
+// steps each problem names its step.
+func mergeStep(ch *ExampleCheck, sc ExampleCheck, i int, exe string, multi bool) {
+	rank := map[string]int{"ok": 0, "skipped": 1, "unchecked": 2, "error": 3}
+	if rank[sc.Status] > rank[ch.Status] {
+		ch.Status = sc.Status
+	}
+	ch.Captured = ch.Captured || sc.Captured
+	for _, p := range sc.Problems {
+		if multi {
+			p = fmt.Sprintf("step %d (%s): %s", i+1, exe, p)
+		}
+		ch.Problems = append(ch.Problems, p)
+	}
 }
 
 // capturedExplorer returns an explorer that replays the recorded help of

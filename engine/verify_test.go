@@ -289,3 +289,36 @@ func TestSkillCoverage(t *testing.T) {
 		t.Errorf("missing tool: %+v %q", checks, uncovered)
 	}
 }
+
+func TestVerifySkillMultiStepExamples(t *testing.T) {
+	e := verifyEngine(t)
+	want := map[string]verdict{
+		"sort -o s.bam in.bam | tarkit -czf x.tar.gz -":      {"ok", ""},
+		"sort -o s.bam in.bam && bamkit index -c s.bam":      {"ok", ""},
+		"sort -n in.bam > byname.bam":                        {"ok", ""},
+		"sort -o s.bam in.bam | tarkit --bogus":              {"error", "step 2 (tarkit): unknown flag --bogus"},
+		"sort --threads 4 in.bam | bamkit-build ref.fa idx":  {"error", "step 1 (bamkit): unknown flag --threads"},
+		"sort -o s.bam in.bam && nosuchprog -x s.bam":        {"skipped", "step 2 (nosuchprog): nosuchprog is not installed"},
+		"sort -o s.bam in.bam && nosuchprog -x | tarkit -qq": {"error", "step 3 (tarkit): unknown flag -qq"},
+		"sort in.bam |":  {"error", `"|" has no command on one side`},
+		"&& sort in.bam": {"error", `"&&" has no command on one side`},
+	}
+	var examples []string
+	for args := range want {
+		examples = append(examples, "task for "+args, args)
+	}
+	checkVerdicts(t, e, "name: bamkit\ncompanions: [bamkit-build]", want, examples...)
+}
+
+func TestOneCommandExamplesLeavesOutPipelines(t *testing.T) {
+	sk := inlineSkill(t, "name: bamkit", "sort it", "sort -o s.bam in.bam", "sort and index", "sort -o s.bam in.bam && bamkit index s.bam",
+		"view the head", "view in.bam | head -n 5")
+	one := oneCommandExamples(sk)
+	if len(one.Examples) != 1 || one.Examples[0].Args != "sort -o s.bam in.bam" || len(sk.Examples) != 3 {
+		t.Fatalf("examples %+v (the skill itself keeps %d)", one.Examples, len(sk.Examples))
+	}
+	plain := inlineSkill(t, "name: bamkit", "sort it", "sort -o s.bam in.bam")
+	if oneCommandExamples(plain) != plain {
+		t.Fatal("a skill of one-command examples is used as is")
+	}
+}

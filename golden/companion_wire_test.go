@@ -102,3 +102,27 @@ func TestOracleCompanionAnswersReachTheUser(t *testing.T) {
 		})
 	}
 }
+
+// kallisto index answers --help with its usage behind "unrecognized
+// option", and `kallisto help index` with kallisto's own listing behind
+// another error line: that listing is the parent's help, so the usage of
+// the rejected probe is kept and its three flags are read (real capture).
+func TestKallistoIndexFlagsAreRead(t *testing.T) {
+	c, err := Read(filepath.Join("kallisto", "capture.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := explore(loadRules(t), c)
+	sd := engine.FindSubcommand(doc.Subcommands, "index")
+	if sd == nil {
+		t.Fatal("no index subcommand")
+	}
+	for _, f := range []string{"-i", "-k", "--make-unique"} {
+		if _, ok := engine.LookupFlag(sd.Flags, f); !ok {
+			t.Errorf("kallisto index lacks %s: %+v", f, sd.Flags)
+		}
+	}
+	if !strings.Contains(sd.UsagePattern, "kallisto index") {
+		t.Errorf("usage = %q, the parent's", sd.UsagePattern)
+	}
+}

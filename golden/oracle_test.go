@@ -32,10 +32,10 @@ var oracleReport = flag.String("oracle-report", "", "write the oracle scenario's
 
 // oracleFloor and recallFloor are what the oracle scenario must reach
 // (baseline 2026-12-01: oracle 499/583 = 0.856, recall 1376/1418 = 0.970;
-// now 578/583 = 0.991 and 1332/1332 = 1.000 over the flags the ToolDoc
-// lists; only ever raised).
+// then 579/583 = 0.993; now 626/626 = 1.000 and 1377/1377 = 1.000 over
+// the flags the ToolDoc lists; only ever raised).
 const (
-	oracleFloor = 0.99
+	oracleFloor = 0.995
 	recallFloor = 1.0
 )
 

@@ -15,6 +15,8 @@ type FormFlag struct {
 	// AttachedValue: the value is optional and only ever joined with "="
 	// (--cs[=STR]); the next word is never this flag's value.
 	AttachedValue bool
+	// Glued: the value is written onto the name (-Xmx4g).
+	Glued bool
 }
 
 // FormPositional is one positional argument from the help.

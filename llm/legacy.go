@@ -94,6 +94,9 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 			// "-p4": a short flag with its value attached.
 			if sf, ok := v.idx[w.text[:2]]; ok && !sf.isBool() {
 				name, val, hasEq, ff, known, short = w.text[:2], w.text[2:], true, sf, true, true
+			} else if gf, n, ok := v.glued(w.text); ok {
+				// "-Xmx4g": a flag whose help writes its value onto it.
+				name, val, hasEq, ff, known, short = n, w.text[len(n):], true, gf, true, true
 			}
 		}
 		if !known {

@@ -99,6 +99,8 @@ func parseInto(v *validator, text string, f Form) (Fill, error) {
 			if n, val, ok := strings.Cut(name, "="); ok {
 				name, value = n, val
 				attached = true
+			} else if _, n, ok := v.glued(name); ok {
+				name, value = n, name[len(n):]
 			}
 		}
 		if err := v.flagAs(name, value, attached); err != nil {

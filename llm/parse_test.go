@@ -249,3 +249,24 @@ func TestParseFillAttachedOptionalValue(t *testing.T) {
 		t.Fatalf("%+v %v", got, err)
 	}
 }
+
+// A flag whose help writes its value onto it (-Xmx20g) takes "-Xmx4g" as
+// itself with the value 4g, in both reply shapes; a longer flag of the
+// same start is not cut.
+func TestParseFillGluedValue(t *testing.T) {
+	f := Form{Tool: "bbduk.sh", Flags: []FormFlag{{Name: "-Xmx", Type: "string", Glued: true}, {Name: "-Xms", Type: "string"}, {Name: "in", Type: "file"}}}
+	want := Fill{Executable: "bbduk.sh", Flags: []FlagValue{{Name: "-Xmx", Value: "4g", Written: "-Xmx"}, {Name: "in", Value: "reads.fq", Written: "in", Attached: true}}}
+	got, err := ParseFill("ARGS: bbduk.sh -Xmx4g in=reads.fq", f)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("legacy: %+v %v", got, err)
+	}
+	got, err = ParseFill(`{"flags": [{"name": "-Xmx4g"}, {"name": "in", "value": "reads.fq"}], "positionals": []}`, f)
+	want.Flags[1].Attached = false
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("json: %+v %v", got, err)
+	}
+	// A flag that is not glued is not split off a longer token.
+	if _, err := ParseFill("ARGS: -Xms4g in=reads.fq", f); err == nil || !strings.Contains(err.Error(), `"-Xms4g"`) {
+		t.Errorf("err = %v", err)
+	}
+}

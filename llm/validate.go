@@ -61,6 +61,19 @@ func (v *validator) lookup(name string) (FormFlag, bool) {
 	return FormFlag{}, false
 }
 
+// glued finds the flag a token starts with when that flag's value is
+// written onto it (-Xmx4g is -Xmx with 4g); the longest name wins.
+func (v *validator) glued(tok string) (FormFlag, string, bool) {
+	var best FormFlag
+	name := ""
+	for n, ff := range v.idx {
+		if ff.Glued && len(n) > len(name) && len(tok) > len(n) && strings.HasPrefix(tok, n) {
+			best, name = ff, n
+		}
+	}
+	return best, name, name != ""
+}
+
 // rescope points the flag index at the scope the reply picked.
 func (v *validator) rescope() {
 	if g, ok := v.f.scope(v.fill.Executable, v.fill.Subcommand); ok {

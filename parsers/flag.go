@@ -57,8 +57,33 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		Repeatable:    vi.repeat || sp.repeat,
 	}
 	f.Description = strings.TrimPrefix(descMeta(&f, desc, parens), ": ")
+	if f.Placeholder == "" && len(f.Choices) == 0 && gluedInText(name, f.Description) {
+		// "-Xmx  … -Xmx20g will specify 20 gigs": the help writes the
+		// value onto the flag itself.
+		f.Placeholder, f.Style = "VALUE", "glued"
+	}
 	setType(&f)
 	return f
+}
+
+// gluedInText reports whether text shows the flag written with a value
+// joined to it, a digit right after the name ("-Xmx20g", "-Xss4m").
+func gluedInText(name, text string) bool {
+	if !strings.HasPrefix(name, "-") || strings.HasPrefix(name, "--") {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || text[j-1] == ' ' || text[j-1] == '(') && end < len(text) && text[end] >= '0' && text[end] <= '9' {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // setType fills ParamType from the placeholder and choices; boolean and

@@ -187,3 +187,27 @@ func TestNegatableOption(t *testing.T) {
 		t.Fatalf("flags = %+v", s.Flags)
 	}
 }
+
+// A flag with no value form whose help writes a value onto it (BBTools'
+// -Xmx20g) takes a glued value; mentions after a space, or of a long
+// flag, do not count.
+func TestGluedValueFromTheHelp(t *testing.T) {
+	cases := map[string]bool{
+		"-Xmx|This will set Java's memory usage. -Xmx20g will specify 20 gigs": true,
+		"-Xmx|(-Xmx4g)":            true,
+		"-Xmx|set -Xmx 20g":        false,
+		"-X|see -XY2":              false,
+		"--mem|--mem4 is an alias": false,
+		"-t|threads, e.g. -t 8":    false,
+	}
+	for in, want := range cases {
+		name, text, _ := strings.Cut(in, "|")
+		if got := gluedInText(name, text); got != want {
+			t.Errorf("gluedInText(%q, %q) = %v", name, text, got)
+		}
+	}
+	f := finishFlag(flagSpec{names: []string{"-Xmx"}}, []string{"Java's memory. -Xmx20g will specify 20 gigs."}, false)
+	if f.Style != "glued" || f.ParamType != "string" {
+		t.Errorf("flag = %+v", f)
+	}
+}

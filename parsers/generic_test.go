@@ -86,7 +86,8 @@ func TestGenericKeyValue(t *testing.T) {
 		{Flag: Flag{Name: "qin", ParamType: "string", Default: "auto", Style: "kv"}, Desc: "Input quality offset"},
 		// a long key leaves one space before "(mkf)"
 		{Flag: Flag{Name: "minkmerfraction", Aliases: []string{"mkf"}, ParamType: "float", Default: "0.0", Style: "kv"}, Desc: "fraction of its total"},
-		{Flag: Flag{Name: "-Xmx", ParamType: "bool"}, Desc: "Java's memory usage"},
+		// its help writes the value onto it: -Xmx20g
+		{Flag: Flag{Name: "-Xmx", ParamType: "string", Placeholder: "VALUE", Style: "glued"}, Desc: "Java's memory usage"},
 	})
 	if len(s.Flags) != 152 || s.OptionLines != 152 {
 		t.Errorf("%d flags from %d option lines, want 152", len(s.Flags), s.OptionLines)

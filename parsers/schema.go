@@ -51,7 +51,8 @@ type Flag struct {
 	AttachedValue bool `json:"attached_value,omitempty"`
 	// Style is how the flag is written on a command line: empty for the
 	// usual "-f value" / "--flag value" forms, "kv" for key=value tools
-	// (in=<file>), where Name holds the bare key.
+	// (in=<file>), where Name holds the bare key, "glued" for a value
+	// written onto the name with nothing between (-Xmx4g).
 	Style string `json:"style,omitempty"`
 }
 

@@ -280,10 +280,6 @@ type StepsEnv struct {
 	// Lower is the task lower-cased; Words its words (letters, digits, CJK runs).
 	Lower string   `expr:"lower" yaml:"-"`
 	Words []string `expr:"words" yaml:"-"`
-	// ExampleSteps is the number of commands of the skill example the
-	// first command was adapted from (2 for "mpileup … | bcftools call …"),
-	// 0 before the first command is built or when no example was used.
-	ExampleSteps int `expr:"example_steps" yaml:"example_steps"`
 }
 
 // Prepare lower-cases the task and splits it into words.
@@ -386,4 +382,32 @@ type LexiconEnv struct {
 type FileKindEnv struct {
 	// Name is a file name or path ("reads_1.fq.gz").
 	Name string `expr:"name" yaml:"name"`
+}
+
+// PlanEnv is one step of a multi-step task (kind plans): a clause of the
+// task, what the steps before it produced and the tool it names.
+type PlanEnv struct {
+	// Clause is the part of the task this step does, as written.
+	Clause string `expr:"clause" yaml:"clause"`
+	// Lower is the clause lower-cased; Words its words.
+	Lower string   `expr:"lower" yaml:"-"`
+	Words []string `expr:"words" yaml:"-"`
+	// Concepts are the concepts the intents rules find in the clause ("sort", "index").
+	Concepts []string `expr:"concepts" yaml:"concepts"`
+	// Tool is the tool the clause names ("with bwa"), or "".
+	Tool string `expr:"tool" yaml:"tool"`
+	// InputKinds are the file kinds flowing into the step: the files the clause names, else the previous step's outputs.
+	InputKinds []string `expr:"input_kinds" yaml:"input_kinds"`
+	// Reference: the task has named a reference file (ref.fa) so far.
+	Reference bool `expr:"reference" yaml:"reference"`
+	// Step is the step's number, from 1.
+	Step int `expr:"step" yaml:"step"`
+	// PreviousTool is the tool of the step before, or "".
+	PreviousTool string `expr:"previous_tool" yaml:"previous_tool"`
+}
+
+// Prepare lower-cases the clause and splits it into words.
+func (e *PlanEnv) Prepare() {
+	e.Lower = strings.ToLower(e.Clause)
+	e.Words = Words(e.Lower)
 }

@@ -59,8 +59,10 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &LexiconEnv{} }, then: func() any { return &LexiconThen{} }},
 	"file_kinds": {Doc: "file extension → kind, family, index siblings, compression suffixes; data, no when", Mode: "all", Data: true,
 		env: func() any { return &FileKindEnv{} }, then: func() any { return &FileKindThen{} }},
-	"steps": {Doc: "when a task in words needs more than one command (\"then\", \"and index it\", 然后, a multi-step skill example)", Mode: "all",
+	"steps": {Doc: "when a task in words needs more than one command (\"then\", \"and index it\", 然后)", Mode: "all",
 		env: func() any { return &StepsEnv{} }, then: func() any { return &StepsThen{} }},
+	"plans": {Doc: "how one clause of a multi-step task becomes a step: its tool, its input and output files, its order", Mode: "first",
+		env: func() any { return &PlanEnv{} }, then: func() any { return &PlanThen{} }},
 	"constraints": {Doc: "findings on an assembled command (requires, conflicts, dangerous)", Mode: "all",
 		env: func() any { return &ConstraintEnv{} }, then: func() any { return &ConstraintThen{} }},
 }

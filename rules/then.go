@@ -108,10 +108,6 @@ type StepsThen struct {
 	// Carry: a later command that names no file reads the previous
 	// command's first output.
 	Carry bool `yaml:"carry,omitempty" json:"carry,omitempty"`
-	// FollowExample: build the later commands of a multi-step skill
-	// example the first command was adapted from, each checked against
-	// its own program's help.
-	FollowExample bool `yaml:"follow_example,omitempty" json:"follow_example,omitempty"`
 }
 
 // ConstraintThen is a finding raised when a constraint rule fires.
@@ -157,4 +153,24 @@ type FileKindThen struct {
 	Sequences bool `yaml:"sequences,omitempty" json:"sequences,omitempty"`
 	// Compression lists compression suffixes without the dot ("gz", "bz2"), taken off before the extension is read, in the order they are tried.
 	Compression []string `yaml:"compression,omitempty" json:"compression,omitempty"`
+}
+
+// PlanThen is how one step of a plan is built: its tool, the words added
+// to its task, the file it writes and the files the next step reads.
+// Templates may use {input} (the first file flowing in), {inputs} (all of
+// them), {stem} (the first one without its extension), {reference} and
+// {output}.
+type PlanThen struct {
+	// Tool runs the step when the clause names none ("samtools").
+	Tool string `yaml:"tool,omitempty" json:"tool,omitempty"`
+	// Input is added to the task when the clause names no input file ("{inputs}").
+	Input string `yaml:"input,omitempty" json:"input,omitempty"`
+	// Output is the file the step writes when the clause names none ("{stem}.sorted.bam").
+	Output string `yaml:"output,omitempty" json:"output,omitempty"`
+	// Into is added to the task when the clause names no output ("into {output}").
+	Into string `yaml:"into,omitempty" json:"into,omitempty"`
+	// Keep: the next step reads this step's inputs again (an index was built beside them).
+	Keep bool `yaml:"keep,omitempty" json:"keep,omitempty"`
+	// Writes are other files the step writes ("{input}.bai"), for the Snakefile's outputs.
+	Writes []string `yaml:"writes,omitempty" json:"writes,omitempty"`
 }

@@ -196,6 +196,16 @@ func (v *Vocab) Mentions(class, text string) bool {
 	return r != nil && r.MatchString(text)
 }
 
+// Spans returns where text holds the class's infixes or whole words (as
+// Mentions finds them), as [start, end) byte offsets in order.
+func (v *Vocab) Spans(class, text string) [][]int {
+	if !v.Mentions(class, text) {
+		return nil
+	}
+	re, _ := v.mentionREs.Load(class)
+	return re.(*regexp.Regexp).FindAllStringIndex(text, -1)
+}
+
 func (v *Vocab) mentionRE(class string) *regexp.Regexp {
 	c := v.classes[class]
 	if c == nil || len(c.list)+len(c.infixes) == 0 {
