@@ -469,6 +469,71 @@ func (m *mapper) addLeftovers(a *adaptation) {
 		}
 	}
 	m.addSlotFlags(f, a.c, a.used)
+	m.addAskedSwitches(a)
+}
+
+// addAskedSwitches adds switches of the help that the task asks for with
+// words the example's task does not have ("keep the original file" asks
+// for --keep when the example only compresses): a switch whose name and
+// description fit those words well enough.
+func (m *mapper) addAskedSwitches(a *adaptation) {
+	if a.f.Example == nil {
+		return
+	}
+	words := map[string]bool{}
+	ex := contentWords(withoutFiles(a.f.Example.Task))
+	for w := range m.taskWords {
+		if !ex[w] && len(w) > 2 {
+			words[w] = true
+		}
+	}
+	// Words after a negation ("without doing the tree search") ask for
+	// nothing.
+	tw := m.taskWordList()
+	for i, w := range tw {
+		if task.V().Word("negation", strings.Trim(w, ",;()")) {
+			for j := i + 1; j < len(tw) && j <= i+4; j++ {
+				for n := range contentWords(tw[j]) {
+					delete(words, n)
+				}
+			}
+		}
+	}
+	// Words the subcommand and the flags set already account for ("broad
+	// cutoff 0.1" is --broad-cutoff's) ask for nothing more.
+	covered := a.c.key
+	for _, fv := range a.f.Flags {
+		covered += " " + fv.Name
+		if fd, ok := LookupFlag(a.c.flags, fv.Name); ok {
+			covered += " " + fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description
+		}
+	}
+	for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(covered)) {
+		delete(words, w)
+	}
+	if len(words) == 0 {
+		return
+	}
+	saved := m.taskWords
+	m.taskWords = words
+	defer func() { m.taskWords = saved }()
+	best, bestScore := FlagDoc{}, 0.0
+	for _, fd := range a.c.flags {
+		if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] {
+			continue
+		}
+		if s := m.relevance(fd.Name, &fd); s > bestScore {
+			best, bestScore = fd, s
+		}
+	}
+	if bestScore < sc.Fit.SwitchRelevanceMin {
+		return
+	}
+	name := spelling(best)
+	a.used[best.Name], a.used[name] = true, true
+	a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task asks for it: %s", best.Description)})
+	a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
+	m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words beyond the example fit its help (%q)", name, best.Description))
 }
 
 // splitRedirect takes "> file" off an example's arguments and drops a

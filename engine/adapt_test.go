@@ -369,3 +369,31 @@ func TestAdaptOutputOfAnotherKind(t *testing.T) {
 		t.Error("a used file has no place to find")
 	}
 }
+
+// TestAdaptAddsAskedSwitches checks that a switch of the help the task
+// asks for with words beyond the example's task is added, and not when
+// those words follow a negation.
+func TestAdaptAddsAskedSwitches(t *testing.T) {
+	rec := &ToolRecord{Name: "pk", Executable: "pk"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--summits", ParamType: "bool", Category: "General", Description: "report the summits of every peak region"},
+		{Name: "--force", Aliases: []string{"-f"}, ParamType: "bool", Category: "General", Description: "overwrite files without asking"},
+	}}
+	sk := inlineSkill(t, "name: pk", "call peaks on chip.bam", "chip.bam")
+	f := MapTask(builtinRules, rec, doc, sk, "call peaks on x.bam and report the summits")
+	if got := Assemble(rec, f).Display; got != "pk --summits x.bam" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	if !hasEvidence(f, "added --summits: the task's words beyond the example fit its help") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "call peaks on x.bam without the summits")
+	if got := Assemble(rec, f).Display; got != "pk x.bam" {
+		t.Errorf("negated: got %q", got)
+	}
+	// Nothing beyond the example: nothing added.
+	f = MapTask(builtinRules, rec, doc, sk, "call peaks on x.bam")
+	if got := Assemble(rec, f).Display; got != "pk x.bam" {
+		t.Errorf("plain: got %q", got)
+	}
+}

@@ -126,3 +126,25 @@ func TestKallistoIndexFlagsAreRead(t *testing.T) {
 		t.Errorf("usage = %q, the parent's", sd.UsagePattern)
 	}
 }
+
+// Issue 12's table, through the oracle model on samtools' real captured
+// help: a file name is not cut (NA12878.sorted.bam stayed sorted.bam),
+// and the user's flag spelling is kept (-F, not --exclude-flags).
+func TestOracleAnswersKeepNamesAndSpelling(t *testing.T) {
+	c, err := Read(filepath.Join("samtools", "capture.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for task, want := range map[string]string{
+		"index NA12878.sorted.bam":                                  "samtools index NA12878.sorted.bam",
+		"keep mapped reads of aln.bam (-F 4) with 8 threads as BAM": "samtools view -F 4 -@ 8 -b -o aln.mapped.bam aln.bam",
+	} {
+		res, srv := oracleAnswer(t, c, task, want)
+		if srv.asked[task] == 0 {
+			t.Fatalf("%q: the model was never asked", task)
+		}
+		if got := res.Command.Display; got != want {
+			t.Errorf("%q: user got %q, the model said %q", task, got, want)
+		}
+	}
+}

@@ -54,11 +54,12 @@ type Scoring struct {
 		InputCountGap  float64 `yaml:"input_count_gap"`
 	} `yaml:"examples"`
 	Fit struct {
-		ExampleMin       float64 `yaml:"example_min"`
-		FlagRelevanceMin float64 `yaml:"flag_relevance_min"`
-		NumberFitMin     float64 `yaml:"number_fit_min"`
-		HelpFlagFitMin   float64 `yaml:"help_flag_fit_min"`
-		ExactFlagName    float64 `yaml:"exact_flag_name"`
+		ExampleMin         float64 `yaml:"example_min"`
+		FlagRelevanceMin   float64 `yaml:"flag_relevance_min"`
+		SwitchRelevanceMin float64 `yaml:"switch_relevance_min"`
+		NumberFitMin       float64 `yaml:"number_fit_min"`
+		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
+		ExactFlagName      float64 `yaml:"exact_flag_name"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`
