@@ -34,7 +34,7 @@ func FuseSkill(doc *ToolDoc, sk *skills.Skill) *ToolDoc {
 func oneCommandExamples(sk *skills.Skill) *skills.Skill {
 	var keep []skills.Example
 	for _, ex := range sk.Examples {
-		if steps, err := exampleSteps(ex.Args); err != nil || len(steps) == 1 {
+		if steps, err := argsSteps(ex.Args); err != nil || len(steps) == 1 {
 			keep = append(keep, ex)
 		}
 	}

@@ -305,7 +305,9 @@ func (e *Engine) decide(s *PlanStep, st planState) {
 	}
 }
 
-// clauseFiles returns the files a clause reads and its reference.
+// clauseFiles returns the files a clause reads and its reference: the
+// file it reads against ("to ref.fa"), else, among several inputs, one of
+// a reference kind ("… against the reference ref.fa").
 func clauseFiles(fr task.Frame) (ins []string, ref string) {
 	for _, f := range fr.Files {
 		switch {
@@ -313,6 +315,13 @@ func clauseFiles(fr task.Frame) (ins []string, ref string) {
 			ref = f.Path
 		case !f.Output:
 			ins = append(ins, f.Path)
+		}
+	}
+	if ref == "" && len(ins) > 1 {
+		for i, f := range ins {
+			if task.V().Reference(FileType(f)) {
+				return append(ins[:i:i], ins[i+1:]...), f
+			}
 		}
 	}
 	return ins, ref
@@ -339,6 +348,9 @@ func (e *Engine) finish(s *PlanStep, st planState) error {
 	if len(ins) > 0 {
 		vars["input"], vars["stem"] = ins[0], stemOf(ins[0])
 	}
+	if len(outs) > 0 {
+		vars["output"] = outs[0]
+	}
 	text := clause
 	usesRef := fr.Files != nil && ref != "" && strings.Contains(clause, ref)
 	if !named && th.Input != "" && len(ins) > 0 {
@@ -363,6 +375,14 @@ func (e *Engine) finish(s *PlanStep, st planState) error {
 			}
 			text += " " + add
 		}
+	}
+	if th.Task != "" {
+		t, err := render(th.Task, vars, s)
+		if err != nil {
+			return err
+		}
+		text = t
+		usesRef = usesRef || strings.Contains(th.Task, "{reference}")
 	}
 	for _, w := range th.Writes {
 		out, err := render(w, vars, s)

@@ -64,11 +64,11 @@ func TestSplitPlanByRules(t *testing.T) {
 			{"bwa", "align reads_1.fq reads_2.fq to ref.fa into aln.sam", "plans.align_reads", []string{"reads_1.fq", "reads_2.fq", "ref.fa"}, []string{"aln.sam"}},
 			{"samtools", "sort aln.sam into aln.sorted.bam", "plans.sort_alignments", []string{"aln.sam"}, []string{"aln.sorted.bam"}},
 			{"samtools", "index aln.sorted.bam", "plans.index_alignments", []string{"aln.sorted.bam"}, []string{"aln.sorted.bam.bai"}},
-			{"bcftools", "call variants from aln.sorted.bam against the reference ref.fa into calls.vcf", "plans.call_variants", []string{"aln.sorted.bam", "ref.fa"}, []string{"calls.vcf"}},
+			{"bcftools", "pile up aln.sorted.bam against the reference ref.fa | bcftools call -mv -o calls.vcf", "plans.call_variants", []string{"aln.sorted.bam", "ref.fa"}, []string{"calls.vcf"}},
 		}},
 		// One step: the pieces after "call SNPs" add to it or repeat it.
 		{"call SNPs and indels from aln.sorted.bam against the reference ref.fa, variants only, into calls.vcf", []stepWant{
-			{"bcftools", "call SNPs and indels from aln.sorted.bam against the reference ref.fa, variants only, into calls.vcf", "plans.call_variants", []string{"aln.sorted.bam", "ref.fa"}, []string{"calls.vcf"}},
+			{"bcftools", "pile up aln.sorted.bam against the reference ref.fa | bcftools call -mv -o calls.vcf", "plans.call_variants", []string{"aln.sorted.bam", "ref.fa"}, []string{"calls.vcf"}},
 		}},
 		// Chinese: the tool after 用, the steps cut at ，and 然后.
 		{"用 bwa 将 r1.fq r2.fq 比对到 ref.fa，排序，然后建索引", []stepWant{
@@ -89,7 +89,7 @@ func TestSplitPlanByRules(t *testing.T) {
 		}},
 		// Variants: call, compress, index; the 用 marker glued to a word.
 		{"call variants from x.bam against ref.fa，压缩，然后用bcftools建索引", []stepWant{
-			{"bcftools", "call variants from x.bam against ref.fa into calls.vcf", "plans.call_variants", []string{"x.bam", "ref.fa"}, []string{"calls.vcf"}},
+			{"bcftools", "pile up x.bam against the reference ref.fa | bcftools call -mv -o calls.vcf", "plans.call_variants", []string{"x.bam", "ref.fa"}, []string{"calls.vcf"}},
 			{"bcftools", "压缩 calls.vcf into bgzipped calls.vcf.gz", "plans.compress_variants", []string{"calls.vcf"}, []string{"calls.vcf.gz"}},
 			{"bcftools", "建索引 calls.vcf.gz", "plans.index_variants", []string{"calls.vcf.gz"}, []string{"calls.vcf.gz.csi"}},
 		}},
@@ -170,6 +170,18 @@ func TestGeneratePlanChainsTheSteps(t *testing.T) {
 	p.Steps[1].Pipeline = nil
 	if !p.Uncertain() {
 		t.Fatal("a step with no command makes the plan uncertain")
+	}
+}
+
+func TestGeneratePlanStepIsAPipeline(t *testing.T) {
+	e := planEngine(t)
+	p, err := e.GeneratePlan(context.Background(), PlanRequest{Task: "call variants from aln.bam against ref.fa", Cwd: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := p.Steps[0].Pipeline
+	if len(p.Steps) != 1 || len(pl.Steps) != 2 || pl.Display != "bcftools mpileup -f ref.fa aln.bam | bcftools call -mv -o calls.vcf" {
+		t.Fatalf("pipeline %q", pl.Display)
 	}
 }
 

@@ -62,7 +62,7 @@ func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []
 	used := map[string]bool{}
 	for _, ex := range sk.Examples {
 		ch := ExampleCheck{Task: ex.Task, Line: ex.Line, Args: ex.Args, Status: "ok"}
-		steps, err := exampleSteps(ex.Args)
+		steps, err := argsSteps(ex.Args)
 		if err != nil {
 			ch.Status, ch.Problems = "error", []string{err.Error()}
 			out = append(out, ch)
@@ -119,9 +119,9 @@ func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []
 	return out, uncovered
 }
 
-// exampleSteps splits an example's Args into its commands: at the words
+// argsSteps splits an example's Args into its commands: at the words
 // "|" and "&&", without a "> FILE" redirection (a file, not an argument).
-func exampleSteps(a string) ([][]string, error) {
+func argsSteps(a string) ([][]string, error) {
 	words, err := skills.SplitArgs(a)
 	if err != nil {
 		return nil, err

@@ -163,6 +163,8 @@ type FileKindThen struct {
 type PlanThen struct {
 	// Tool runs the step when the clause names none ("samtools").
 	Tool string `yaml:"tool,omitempty" json:"tool,omitempty"`
+	// Task, when set, is the step's whole task instead of the clause's words and Input/Into: a pipeline in words ("pile up {inputs} against the reference {reference} | bcftools call -mv -o {output}").
+	Task string `yaml:"task,omitempty" json:"task,omitempty"`
 	// Input is added to the task when the clause names no input file ("{inputs}").
 	Input string `yaml:"input,omitempty" json:"input,omitempty"`
 	// Output is the file the step writes when the clause names none ("{stem}.sorted.bam").
