@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	shexpand "mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -205,6 +206,13 @@ func partText(b *strings.Builder, src string, p syntax.WordPart, quoted bool) {
 	case *syntax.Lit:
 		b.WriteString(unescape(p.Value, quoted))
 	case *syntax.SglQuoted:
+		if p.Dollar {
+			// $'\t': bash's escapes, decoded, so that it equals a quoted tab
+			if v, err := shexpand.Literal(nil, &syntax.Word{Parts: []syntax.WordPart{p}}); err == nil {
+				b.WriteString(v)
+				return
+			}
+		}
 		b.WriteString(p.Value)
 	case *syntax.DblQuoted:
 		for _, q := range p.Parts {

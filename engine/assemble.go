@@ -107,7 +107,7 @@ func QuoteArgv(argv []string) string {
 	parts := make([]string, len(argv))
 	for i, a := range argv {
 		lang := syntax.LangPOSIX
-		if strings.IndexFunc(a, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f }) >= 0 {
+		if strings.IndexFunc(a, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f }) >= 0 {
 			lang = syntax.LangBash
 		}
 		q, err := syntax.Quote(a, lang)

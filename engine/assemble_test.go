@@ -93,6 +93,7 @@ func TestQuoteArgv(t *testing.T) {
 		"it's":    `"it's"`,
 		"":        "''",
 		"nul\x00": "'nul'",
+		"\t":      `$'\t'`,
 	}
 	for in, want := range cases {
 		if got := QuoteArgv([]string{in}); got != want {

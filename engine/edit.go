@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/traitome/oxo-call/skills"
 )
 
 // SplitCommandLine splits a command line the way a POSIX shell would,
@@ -64,7 +66,13 @@ func literalWord(w *syntax.Word) (string, bool) {
 				b.WriteString(v)
 			case *syntax.SglQuoted:
 				if p.Dollar {
-					return false
+					// $'\t': bash's escapes, decoded
+					v, err := skills.DecodeANSIC("$'" + p.Value + "'")
+					if err != nil {
+						return false
+					}
+					b.WriteString(v)
+					continue
 				}
 				b.WriteString(p.Value)
 			case *syntax.DblQuoted:

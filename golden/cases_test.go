@@ -103,10 +103,14 @@ func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // exactFloor and accuracyFloor are what the golden cases must reach
 // offline, set just under the measured values (180/583 = 0.309 exact,
-// mean accuracy 0.674 on 2026-12-01). They are only ever raised.
+// mean accuracy 0.674 on 2026-12-01). They are only ever raised for the
+// same case set; when cases of new tools join it they are set again from
+// the new measure (2026-12-01, with the cases of the Unix tools, barrnap,
+// cd-hit, cd-hit-est and clustalo: 212/741 = 0.286 exact, mean accuracy
+// 0.638).
 const (
-	exactFloor    = 0.30
-	accuracyFloor = 0.665
+	exactFloor    = 0.28
+	accuracyFloor = 0.63
 )
 
 // Calibration bounds, set from the measured values (2026-12-01: 274/405 =
@@ -116,9 +120,11 @@ const (
 // when cases of new tools join it they are set again from the new
 // measure (2026-12-01, with the Unix tools' cases: 284/439 = 0.647; with
 // the confidence features of make fit: 320/439 = 0.729 and 20/187 =
-// 0.107, held out by tool 0.713 and 0.155).
+// 0.107, held out by tool 0.713 and 0.155; with the cases of barrnap,
+// cd-hit, cd-hit-est, clustalo, parallel and the other Unix tools:
+// 379/531 = 0.714 and 20/210 = 0.095).
 const (
-	wrongUncertainFloor    = 0.72
+	wrongUncertainFloor    = 0.71
 	rightUncertainCeiling  = 0.12
 	sourcelessCommandsMost = 0
 )

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -229,8 +230,23 @@ func readShape(rec *engine.ToolRecord, doc *engine.ToolDoc, cmd string) (shape, 
 			sh.positionals = append(sh.positionals, w)
 			continue
 		}
+		if b := bundle(flags, w); b != nil {
+			// "-cd": short switches behind one dash
+			for _, f := range b {
+				sh.flags = append(sh.flags, append([]string{f.Name}, f.Aliases...))
+				sh.known = append(sh.known, true)
+				sh.groups = append(sh.groups, f.Name)
+			}
+			continue
+		}
 		name, val, eq := strings.Cut(w, "=")
 		fd, known := engine.LookupFlag(flags, name)
+		if !known && !eq && len(w) > 2 && w[1] != '-' {
+			// "-k1,1": a short flag with its value attached
+			if f, ok := engine.LookupFlag(flags, w[:2]); ok && f.ParamType != "bool" {
+				name, val, eq, fd, known = w[:2], w[2:], true, f, true
+			}
+		}
 		canon := name
 		spellings := []string{name}
 		if known {
@@ -240,6 +256,8 @@ func readShape(rec *engine.ToolRecord, doc *engine.ToolDoc, cmd string) (shape, 
 		sh.flags = append(sh.flags, spellings)
 		sh.known = append(sh.known, known)
 		switch {
+		case eq && known && fd.ParamType != "bool":
+			sh.groups = append(sh.groups, canon+" "+val) // --x=v is --x v
 		case eq:
 			sh.groups = append(sh.groups, canon+"="+val)
 		case known && fd.ParamType == "bool":
@@ -257,6 +275,27 @@ func readShape(rec *engine.ToolRecord, doc *engine.ToolDoc, cmd string) (shape, 
 var numRE = regexp.MustCompile(`^-?[0-9.]+$`)
 
 func isNumeric(s string) bool { return numRE.MatchString(s) }
+
+// bundle reads "-cd" as the switches -c and -d, or returns nil.
+func bundle(flags []engine.FlagDoc, w string) []engine.FlagDoc {
+	if len(w) < 3 || w[1] == '-' || strings.Contains(w, "=") {
+		return nil
+	}
+	for _, f := range flags {
+		if f.Name == w || slices.Contains(f.Aliases, w) {
+			return nil
+		}
+	}
+	var out []engine.FlagDoc
+	for _, r := range w[1:] {
+		f, ok := engine.LookupFlag(flags, "-"+string(r))
+		if !ok || f.ParamType != "bool" {
+			return nil
+		}
+		out = append(out, f)
+	}
+	return out
+}
 
 // sameCommand reports whether got is want: the same executable and
 // subcommand, the same flag groups (any order; spellings of one help line

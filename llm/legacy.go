@@ -99,6 +99,17 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 				name, val, hasEq, ff, known, short = n, w.text[len(n):], true, gf, true, true
 			}
 		}
+		if !known && !hasEq && !strings.HasPrefix(w.text, "--") && len(w.text) > 2 {
+			// "-cd": short switches bundled behind one dash
+			if names, ok := v.bundled(w.text); ok {
+				for _, n := range names {
+					if err := v.flagAs(n, "", false); err != nil {
+						return Fill{}, err
+					}
+				}
+				continue
+			}
+		}
 		if !known {
 			return Fill{}, v.unknown(name)
 		}
@@ -119,4 +130,18 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 		}
 	}
 	return v.fill, nil
+}
+
+// bundled splits "-cd" into "-c" and "-d" when every letter is a known
+// short switch (a flag without a value).
+func (v *validator) bundled(w string) ([]string, bool) {
+	var names []string
+	for _, r := range w[1:] {
+		f, ok := v.idx["-"+string(r)]
+		if !ok || !f.isBool() {
+			return nil, false
+		}
+		names = append(names, "-"+string(r))
+	}
+	return names, true
 }

@@ -115,6 +115,10 @@ func TestParseFillLegacy(t *testing.T) {
 			Fill{Executable: "picard", Flags: []FlagValue{{Name: "I", Value: "in.bam", Written: "I", Attached: true}, {Name: "O", Value: "out.bam", Written: "O", Attached: true}}, Positionals: []string{"X=1"}}},
 		{"redirection is standard output", "ARGS: samtools view -l 1 in.bam > out.sam", nil,
 			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{Name: "-l", Value: "1", Written: "-l"}}, Positionals: []string{"in.bam"}, Stdout: "out.sam"}},
+		{"bundled switches", "ARGS: -bh x.bam", &Form{Tool: "samtools", Flags: []FormFlag{{Name: "-b", Type: "bool"}, {Name: "-h", Type: "bool"}, {Name: "-o", Type: "file"}}},
+			Fill{Executable: "samtools", Flags: []FlagValue{{Name: "-b", Written: "-b"}, {Name: "-h", Written: "-h"}}, Positionals: []string{"x.bam"}}},
+		{"a quoted blank stays, an empty word does not", "ARGS: view x.bam ' ' ''", nil,
+			Fill{Executable: "samtools", Subcommand: "view", Positionals: []string{"x.bam", " "}}},
 		{"empty args", "ARGS:\nEXPLANATION: nothing to add", nil, Fill{Executable: "samtools", Subcommand: "sort", Explanation: "nothing to add"}},
 	}
 	for _, c := range cases {
@@ -168,11 +172,25 @@ func TestShellSplit(t *testing.T) {
 		`a 'b c' "d \"e\" \$f \n" g\ h i\`: {{"a", false}, {"b c", true}, {`d "e" $f \n`, true}, {"g h", true}, {`i\`, false}},
 		"  \t\n ":                          nil,
 		`x''y ""`:                          {{"xy", true}, {"", true}},
+		`-t $'\t' a$'\'b' $x 1$`:           {{"-t", false}, {"\t", true}, {"a'b", true}, {"$x", false}, {"1$", false}},
 	}
 	for in, want := range cases {
 		got, err := shellSplit(in)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("shellSplit(%q) = %#v, %v; want %#v", in, got, err, want)
+		}
+	}
+}
+
+func TestShellSplitErrors(t *testing.T) {
+	for _, in := range []string{`a $'b`, `a $'b\'`} {
+		if _, err := shellSplit(in); err == nil {
+			t.Errorf("shellSplit(%q): no error", in)
+		}
+	}
+	for _, in := range []string{`$'a' b`, `$'a`} {
+		if _, err := ansiC(in); err == nil {
+			t.Errorf("ansiC(%q): no error", in)
 		}
 	}
 }

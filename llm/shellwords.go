@@ -3,6 +3,9 @@ package llm
 import (
 	"errors"
 	"strings"
+
+	shexpand "mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // word is one shell word; quoted records whether any part of it was quoted,
@@ -13,8 +16,9 @@ type word struct {
 }
 
 // shellSplit splits s like a POSIX shell would split a simple command:
-// single quotes are literal, double quotes honour \" \\ \$ \`, a backslash
-// outside quotes escapes the next byte. No expansion is done.
+// single quotes are literal, double quotes honour \" \\ \$ \`, bash's
+// $'...' decodes its escapes ($'\t' is a tab), a backslash outside quotes
+// escapes the next byte. No expansion is done.
 func shellSplit(s string) ([]word, error) {
 	var out []word
 	var cur strings.Builder
@@ -29,6 +33,28 @@ func shellSplit(s string) ([]word, error) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch c {
+		case '$':
+			if i+1 >= len(s) || s[i+1] != '\'' {
+				cur.WriteByte(c)
+				inWord = true
+				continue
+			}
+			j := i + 2
+			for ; j < len(s) && s[j] != '\''; j++ {
+				if s[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(s) {
+				return nil, errors.New("unterminated $' quote")
+			}
+			v, err := ansiC(s[i : j+1])
+			if err != nil {
+				return nil, err
+			}
+			cur.WriteString(v)
+			i = j
+			inWord, quoted = true, true
 		case '\'':
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
@@ -65,6 +91,19 @@ func shellSplit(s string) ([]word, error) {
 	}
 	flush()
 	return out, nil
+}
+
+// ansiC returns the value of one $'...' word.
+func ansiC(w string) (string, error) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(w), "")
+	if err != nil {
+		return "", err
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return "", errors.New(w + ": not one $'...' word")
+	}
+	return shexpand.Literal(nil, call.Args[0])
 }
 
 // shellOperators are tokens that would make a reply more than one simple

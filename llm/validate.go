@@ -172,7 +172,8 @@ func matchChoice(value string, choices []string) (string, bool) {
 // so a flag outside the form cannot slip in this way. A quoted shell
 // operator from a legacy reply is an ordinary argument.
 func (v *validator) positional(p string, quoted bool) error {
-	if strings.TrimSpace(p) == "" {
+	if p == "" || !quoted && strings.TrimSpace(p) == "" {
+		// a quoted blank stays: tr -s ' '
 		return nil
 	}
 	if !quoted && shellOperators[strings.TrimSpace(p)] {

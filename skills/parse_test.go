@@ -277,6 +277,7 @@ func TestSplitArgs(t *testing.T) {
 		{`a\ b c\"d e'f'"g"`, []string{"a b", `c"d`, "efg"}},
 		{"line\\\ncont \"x\\\ny\"", []string{"linecont", "xy"}},
 		{"seq -A in.fq > out.fa", []string{"seq", "-A", "in.fq", ">", "out.fa"}},
+		{`-t $'\t' a.tsv $'ACGT\n' x$'\'y' $HOME 1$`, []string{"-t", "\t", "a.tsv", "ACGT\n", "x'y", "$HOME", "1$"}},
 	}
 	for _, c := range cases {
 		got, err := SplitArgs(c.in)
@@ -289,6 +290,7 @@ func TestSplitArgs(t *testing.T) {
 		`a "b\"`:   "unbalanced quote: double quote at offset 2 is not closed",
 		`a b\`:     "trailing backslash at offset 3",
 		`"a" 'b'"`: "unbalanced quote: double quote at offset 7 is not closed",
+		`a $'b\'`:  "unbalanced quote: $' quote at offset 2 is not closed",
 	} {
 		_, err := SplitArgs(in)
 		if err == nil || err.Error() != want {
@@ -324,6 +326,19 @@ func TestParseVerified(t *testing.T) {
 			if sk.Unverified != c.unverified {
 				t.Errorf("%q strict=%v: Unverified = %v, want %v", c.header, strict, sk.Unverified, c.unverified)
 			}
+		}
+	}
+}
+
+func TestDecodeANSIC(t *testing.T) {
+	for in, want := range map[string]string{`$'\t'`: "\t", `$'a\x41\101\\'`: `aAA\`, `$''`: ""} {
+		if got, err := DecodeANSIC(in); err != nil || got != want {
+			t.Errorf("DecodeANSIC(%s) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{`$'a' b`, `'`, `a | b`} {
+		if _, err := DecodeANSIC(in); err == nil {
+			t.Errorf("DecodeANSIC(%s): no error", in)
 		}
 	}
 }

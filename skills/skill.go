@@ -38,6 +38,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	shexpand "mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Skill is the parsed form of one skill file.
@@ -113,6 +116,7 @@ var ErrUnbalancedQuote = errors.New("unbalanced quote")
 // SplitArgs splits an Args string into words the way a POSIX shell does:
 // blanks separate words, single quotes keep everything literally, double
 // quotes keep everything but let a backslash escape $ ` " \ and newline,
+// $'...' decodes its backslash escapes as bash does ($'\t' is a tab),
 // and an unquoted backslash escapes the next character. Shell operators
 // (>, |, ;) are not interpreted: they come back as ordinary words. It
 // fails on an unclosed quote or a trailing backslash.
@@ -143,6 +147,18 @@ func SplitArgs(args string) ([]string, error) {
 				cur.WriteByte(args[i])
 				inTok = true
 			}
+		case '$':
+			if i+1 >= len(args) || args[i+1] != '\'' {
+				cur.WriteByte(c)
+				inTok = true
+				continue
+			}
+			j, err := ansiC(args, i, &cur)
+			if err != nil {
+				return nil, err
+			}
+			inTok = true
+			i = j
 		case '\'':
 			end := strings.IndexByte(args[i+1:], '\'')
 			if end < 0 {
@@ -165,6 +181,39 @@ func SplitArgs(args string) ([]string, error) {
 	}
 	flush()
 	return words, nil
+}
+
+// ansiC decodes the $'...' string starting at args[start] into cur and
+// returns the index of its closing quote; inside, a backslash escapes the
+// next character (\' does not close the string).
+func ansiC(args string, start int, cur *strings.Builder) (int, error) {
+	for i := start + 2; i < len(args); i++ {
+		switch args[i] {
+		case '\\':
+			i++
+		case '\'':
+			v, err := DecodeANSIC(args[start : i+1])
+			if err != nil {
+				return 0, err
+			}
+			cur.WriteString(v)
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: $' quote at offset %d is not closed", ErrUnbalancedQuote, start)
+}
+
+// DecodeANSIC returns the value of one bash $'...' word ($'\t' is a tab).
+func DecodeANSIC(word string) (string, error) {
+	f, err := syntax.NewParser().Parse(strings.NewReader(word), "")
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", word, err)
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if len(f.Stmts) != 1 || !ok || len(call.Args) != 1 {
+		return "", fmt.Errorf("%s: not one $'...' word", word)
+	}
+	return shexpand.Literal(nil, call.Args[0])
 }
 
 // doubleQuoted copies the double-quoted string starting at args[start]
