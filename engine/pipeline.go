@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -172,31 +173,68 @@ func (e *Engine) GeneratePipeline(ctx context.Context, req Request) (*Pipeline, 
 		}
 		p.Trace.Add(StageMap, nil, 0, fmt.Sprintf("the task has %d commands: %s", len(segs), strings.Join(parts, " ")))
 	}
-	for i, seg := range segs {
+	// The steps rules cut the first command in words into the commands
+	// it asks for ("sort … and index it").
+	all := e.splitWords(req, segs[0], p.Trace)
+	for _, s := range segs[1:] {
+		all = append(all, wordSegment{seg: s})
+	}
+	for i, ws := range all {
+		seg := ws.seg
 		r := req
 		r.Stdout, r.Append = seg.Redirect, seg.Append
 		var st *Step
-		if i == 0 {
-			if len(segs) > 1 || seg.Redirect != "" {
+		switch {
+		case i == 0:
+			if len(all) > 1 || seg.Redirect != "" {
 				r.Task = seg.Text // else the task as given
 			}
 			st, err = e.StepFor(ctx, r, seg.Op)
-		} else {
+		case ws.link != nil:
+			r.Task = linkTask(seg.Text, ws.link, p.Steps[i-1].Result, p.Trace)
+			st, err = e.StepFor(ctx, r, seg.Op)
+		default:
 			st, err = e.laterStep(ctx, r, seg, p.Steps[0].Result)
 		}
 		if err != nil {
-			if len(segs) > 1 {
+			if len(all) > 1 {
 				return nil, fmt.Errorf("step %d (%s): %w", i+1, seg.Text, err)
 			}
 			return nil, err
 		}
 		p.Steps = append(p.Steps, st)
 	}
+	e.wirePipes(req, p)
 	if err := p.checkWiring(); err != nil {
 		return nil, err
 	}
+	p.earlierOutputs()
 	p.render()
 	return p, nil
+}
+
+// earlierOutputs drops the "input does not exist" warning of a file an
+// earlier step writes: it exists when the step runs.
+func (p *Pipeline) earlierOutputs() {
+	var written []string
+	for _, s := range p.Steps {
+		r := s.Result
+		kept := r.Findings[:0]
+		for _, f := range r.Findings {
+			if f.Rule == "check.input_missing" && slices.ContainsFunc(written, func(w string) bool { return strings.HasPrefix(f.Message, "input "+w+" ") }) {
+				r.Trace.Add(StageValidate, nil, 0, "an earlier step writes it: "+f.Message)
+				continue
+			}
+			kept = append(kept, f)
+		}
+		r.Findings = kept
+		if r.Fill != nil {
+			written = append(written, r.Fill.Outputs...)
+		}
+		if r.Command.Stdout != "" {
+			written = append(written, r.Command.Stdout)
+		}
+	}
 }
 
 // checkWiring refuses what a shell would run but loses data: a step that
@@ -244,6 +282,11 @@ func (e *Engine) laterStep(ctx context.Context, req Request, seg task.Segment, f
 		}
 		if !st.prose() {
 			return st, nil
+		}
+		if first.Doc != nil && FindSubcommand(first.Doc.Subcommands, w[0]) != nil {
+			// "| sort by name into n.bam": words for the tool's own sort.
+			req.Task = seg.Text
+			return e.StepFor(ctx, req, seg.Op)
 		}
 		if len(w) > 1 {
 			r.Task = strings.Join(w[1:], " ")

@@ -90,10 +90,16 @@ func RunPipeline(ctx context.Context, cmds []ParsedCommand, pio PipeIO) (*Pipeli
 	if errw == nil {
 		errw = io.Discard
 	}
+	// Writers that are not files are fed by copying goroutines, one per
+	// process; stdout and stderr may be one writer. One lock for both.
+	mu := &sync.Mutex{}
 	if _, ok := errw.(*os.File); !ok {
-		errw = &syncWriter{w: errw}
+		errw = &syncWriter{mu: mu, w: errw}
 	}
 	pio.Stderr = errw
+	if _, ok := pio.Stdout.(*os.File); !ok && pio.Stdout != nil {
+		pio.Stdout = &syncWriter{mu: mu, w: pio.Stdout}
+	}
 	for start := 0; start < len(cmds); {
 		end := start + 1
 		for end < len(cmds) && cmds[end].Op == task.OpPipe {
@@ -115,7 +121,7 @@ func RunPipeline(ctx context.Context, cmds []ParsedCommand, pio PipeIO) (*Pipeli
 
 // syncWriter lets several processes' copying goroutines share a writer.
 type syncWriter struct {
-	mu sync.Mutex
+	mu *sync.Mutex
 	w  io.Writer
 }
 

@@ -223,3 +223,19 @@ func TestPipelineCommandsRunResolvedArgv(t *testing.T) {
 		t.Errorf("one.txt %q", b)
 	}
 }
+
+func TestRunPipelineSharedWriter(t *testing.T) {
+	need(t, "head", "yes")
+	// stdout and stderr one buffer (run --json sends the tool's output to
+	// stderr): every process's copy goes through one lock.
+	var both bytes.Buffer
+	for i := 0; i < 3; i++ {
+		run, err := RunPipeline(context.Background(), []ParsedCommand{pc("", "head", "--bogus"), pc("|", "yes"), pc("|", "head", "-n", "3")}, PipeIO{Stdout: &both, Stderr: &both})
+		if err != nil || run.Failed != 0 {
+			t.Fatalf("%v %+v", err, run)
+		}
+	}
+	if !strings.Contains(both.String(), "y\ny\ny\n") || !strings.Contains(both.String(), "bogus") {
+		t.Errorf("%q", both.String())
+	}
+}

@@ -270,6 +270,24 @@ func (e *IntentEnv) Prepare() {
 	e.Words = Words(e.Lower)
 }
 
+// StepsEnv is a task in words, before its commands are built (kind
+// steps).
+type StepsEnv struct {
+	// Tool is the tool the user named.
+	Tool string `expr:"tool" yaml:"tool"`
+	// Task is the task (or the part of it between typed pipes) as written.
+	Task string `expr:"task" yaml:"task"`
+	// Lower is the task lower-cased; Words its words (letters, digits, CJK runs).
+	Lower string   `expr:"lower" yaml:"-"`
+	Words []string `expr:"words" yaml:"-"`
+}
+
+// Prepare lower-cases the task and splits it into words.
+func (e *StepsEnv) Prepare() {
+	e.Lower = strings.ToLower(e.Task)
+	e.Words = Words(e.Lower)
+}
+
 // ConstraintEnv is an assembled command (kind constraints).
 type ConstraintEnv struct {
 	// Tool is the name the user typed; Executable the program run (base name).

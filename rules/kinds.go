@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -58,6 +59,8 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &LexiconEnv{} }, then: func() any { return &LexiconThen{} }},
 	"file_kinds": {Doc: "file extension → kind, family, index siblings, compression suffixes; data, no when", Mode: "all", Data: true,
 		env: func() any { return &FileKindEnv{} }, then: func() any { return &FileKindThen{} }},
+	"steps": {Doc: "when a task in words needs more than one command (\"then\", \"and index it\", 然后)", Mode: "all",
+		env: func() any { return &StepsEnv{} }, then: func() any { return &StepsThen{} }},
 	"plans": {Doc: "how one clause of a multi-step task becomes a step: its tool, its input and output files, its order", Mode: "first",
 		env: func() any { return &PlanEnv{} }, then: func() any { return &PlanThen{} }},
 	"constraints": {Doc: "findings on an assembled command (requires, conflicts, dangerous)", Mode: "all",
@@ -121,6 +124,18 @@ func validateThen(kind string, then any) error {
 		return validateLexicon(t)
 	case *FileKindThen:
 		return validateFileKind(t)
+	case *StepsThen:
+		if t.Split != "" {
+			if _, err := regexp.Compile(t.Split); err != nil {
+				return fmt.Errorf("then.split: %v", err)
+			}
+		}
+		if t.Op != "" && t.Op != "&&" && t.Op != "|" {
+			return fmt.Errorf("then.op %q is not one of &&, |", t.Op)
+		}
+		if t.Split != "" && t.Op == "" {
+			return fmt.Errorf("then.op is needed with then.split")
+		}
 	case *AliasThen:
 		if len(t.Executables) == 0 {
 			return fmt.Errorf("then.executables is empty")

@@ -94,6 +94,23 @@ type IntentThen struct {
 	Concepts []string `yaml:"concepts" json:"concepts"`
 }
 
+// StepsThen says how a task in words becomes more than one command.
+type StepsThen struct {
+	// Split is a regular expression (RE2, matched ignoring case)
+	// at whose matches the task is cut into commands; the text of its first
+	// group, if any, starts the next command ("and (index it)").
+	Split string `yaml:"split,omitempty" json:"split,omitempty"`
+	// Op joins the commands cut by Split: "&&" (the next runs after the
+	// first succeeded) or "|" (the next reads the first one's output).
+	Op string `yaml:"op,omitempty" json:"op,omitempty"`
+	// Refer are words of a later command that stand for the previous
+	// command's output ("it", "them", "它"); they are replaced by its file.
+	Refer []string `yaml:"refer,omitempty" json:"refer,omitempty"`
+	// Carry: a later command that names no file reads the previous
+	// command's first output.
+	Carry bool `yaml:"carry,omitempty" json:"carry,omitempty"`
+}
+
 // ConstraintThen is a finding raised when a constraint rule fires.
 type ConstraintThen struct {
 	// Severity is error, warning or info.

@@ -39,6 +39,9 @@ func CheckExamples(s *Skill) []string {
 			probs = append(probs, where+": Args has no words")
 			continue
 		}
+		if _, err := SplitSteps(words); err != nil {
+			probs = append(probs, fmt.Sprintf("%s: Args: %v", where, err))
+		}
 		first := words[0]
 		if strings.EqualFold(first, s.Name) {
 			probs = append(probs, fmt.Sprintf("%s: Args start with the tool name %q; leave it out", where, first))

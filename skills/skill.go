@@ -238,3 +238,50 @@ func doubleQuoted(args string, start int, cur *strings.Builder) (int, error) {
 	}
 	return 0, fmt.Errorf("%w: double quote at offset %d is not closed", ErrUnbalancedQuote, start)
 }
+
+// ExampleStep is one command of a multi-step example
+// ("mpileup -f ref.fa in.bam | bcftools call -mv -o calls.vcf").
+type ExampleStep struct {
+	// Op joins the command to the previous one: "" for the first, "|" or "&&".
+	Op string
+	// Words are the command's words: the first command's leave the tool's
+	// name out, as Args do; a later command starts with its own program.
+	Words []string
+	// Stdout is the file after ">" or ">>" (then Append is set).
+	Stdout string
+	Append bool
+}
+
+// SplitSteps cuts an example's words (SplitArgs) at the words "|" and "&&"
+// into its commands, and takes each command's "> FILE" or ">> FILE" off.
+// It fails on an empty command, a redirection without a file, or a ";".
+func SplitSteps(words []string) ([]ExampleStep, error) {
+	steps := []ExampleStep{{}}
+	for i := 0; i < len(words); i++ {
+		cur := &steps[len(steps)-1]
+		switch w := words[i]; w {
+		case "|", "&&":
+			if len(cur.Words) == 0 {
+				return nil, fmt.Errorf("no command before %q", w)
+			}
+			steps = append(steps, ExampleStep{Op: w})
+		case ">", ">>", "1>":
+			if i+1 >= len(words) {
+				return nil, fmt.Errorf("no file after %q", w)
+			}
+			cur.Stdout, cur.Append = words[i+1], w == ">>"
+			i++
+		case ";", "||":
+			return nil, fmt.Errorf("%q joins no commands in an example; use | or &&", w)
+		default:
+			cur.Words = append(cur.Words, w)
+		}
+	}
+	if last := steps[len(steps)-1]; len(last.Words) == 0 {
+		if len(steps) == 1 {
+			return nil, errors.New("no words")
+		}
+		return nil, fmt.Errorf("no command after %q", last.Op)
+	}
+	return steps, nil
+}

@@ -1,0 +1,246 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
+)
+
+// link says how a command cut from words by a steps rule uses the
+// previous command's output.
+type link struct {
+	refer []string
+	carry bool
+	rule  *rules.Rule
+}
+
+// wordSegment is a command cut from a task in words, with its link.
+type wordSegment struct {
+	seg  task.Segment
+	link *link
+}
+
+// splitWords cuts a command in words into the commands the steps rules
+// find ("sort x.bam into s.bam and index it" → sort …, index it). The
+// segment's redirection goes with the last command.
+func (e *Engine) splitWords(req Request, seg task.Segment, tr *Trace) []wordSegment {
+	out := []wordSegment{{seg: seg}}
+	ms, _ := e.opts.Rules.Eval("steps", &rules.StepsEnv{Tool: req.Tool, Task: seg.Text})
+	for _, m := range ms {
+		t := m.Then.(*rules.StepsThen)
+		if t.Split == "" {
+			continue
+		}
+		re, err := regexp.Compile("(?i)" + t.Split)
+		if err != nil {
+			continue
+		}
+		var next []wordSegment
+		for _, ws := range out {
+			parts := cutAt(re, ws.seg.Text)
+			if len(parts) == 1 {
+				next = append(next, ws)
+				continue
+			}
+			for k, p := range parts {
+				s := wordSegment{seg: task.Segment{Op: task.Op(t.Op), Text: p}, link: &link{refer: t.Refer, carry: t.Carry, rule: m.Rule}}
+				if k == 0 {
+					s.seg.Op, s.link = ws.seg.Op, ws.link
+				}
+				next = append(next, s)
+			}
+			last := &next[len(next)-1].seg
+			last.Redirect, last.Append = ws.seg.Redirect, ws.seg.Append
+			tr.Add(StageMap, m.Rule, 0, fmt.Sprintf("%q is %d commands: %s", ws.seg.Text, len(parts), strings.Join(parts, " "+t.Op+" ")))
+		}
+		out = next
+	}
+	for i := range out {
+		out[i].seg.Words = strings.Fields(out[i].seg.Text)
+	}
+	return out
+}
+
+// cutAt cuts text at re's matches; a match's first group starts the next
+// part. Empty parts are dropped.
+func cutAt(re *regexp.Regexp, text string) []string {
+	var parts []string
+	prev := 0
+	carry := ""
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		if p := strings.TrimSpace(carry + text[prev:m[0]]); p != "" {
+			parts = append(parts, p)
+		}
+		carry = ""
+		if len(m) >= 4 && m[2] >= 0 {
+			carry = text[m[2]:m[3]] + " "
+		}
+		prev = m[1]
+	}
+	if p := strings.TrimSpace(carry + text[prev:]); p != "" {
+		parts = append(parts, p)
+	}
+	return parts
+}
+
+// linkTask rewrites a later command's words with the previous command's
+// output: its refer words ("it") become the file, and with carry a
+// command that names no file gets it as its input.
+func linkTask(text string, l *link, prev *Result, tr *Trace) string {
+	if l == nil || prev == nil {
+		return text
+	}
+	out := firstOutput(prev)
+	if out == "" {
+		return text
+	}
+	file := out
+	if strings.ContainsAny(file, " \t'\"") {
+		file = QuoteArgv([]string{file})
+	}
+	for _, r := range l.refer {
+		re := regexp.MustCompile(`(?i)(^|[\s，,])` + regexp.QuoteMeta(r) + `($|[\s，,.。])`)
+		if re.MatchString(text) {
+			text = re.ReplaceAllString(text, "${1}"+file+"${2}")
+			tr.Add(StageMap, l.rule, 0, fmt.Sprintf("%q stands for %s, the previous command's output", r, out))
+			return text
+		}
+	}
+	if l.carry && len(task.Parse(text).Files) == 0 {
+		tr.Add(StageMap, l.rule, 0, fmt.Sprintf("the command names no file: it reads %s, the previous command's output", out))
+		return text + " " + file
+	}
+	return text
+}
+
+// firstOutput is the first file a command writes.
+func firstOutput(r *Result) string {
+	if r.Fill != nil && len(r.Fill.Outputs) > 0 {
+		return r.Fill.Outputs[0]
+	}
+	return r.Command.Stdout
+}
+
+// wirePipes fits the commands built from words to the pipes between
+// them: one that pipes its output on writes to standard output, not to a
+// file it derived (the task named none), and one that reads a pipe reads
+// standard input ("-") where it lacked an input file.
+func (e *Engine) wirePipes(req Request, p *Pipeline) {
+	for i, s := range p.Steps {
+		if s.Typed || s.Result.Fill == nil {
+			continue
+		}
+		r, f := s.Result, s.Result.Fill
+		if p.PipesOut(i) {
+			named := map[string]bool{}
+			if r.Frame != nil {
+				for _, x := range r.Frame.Files {
+					named[x.Path] = true
+				}
+			}
+			var derived []string
+			for _, o := range f.Outputs {
+				if !named[o] && o != f.Stdout {
+					derived = append(derived, o)
+				}
+			}
+			if len(derived) > 0 {
+				e.dropOutputs(req, r, derived, "left out "+strings.Join(derived, ", ")+": the output goes into the pipe to step "+fmt.Sprint(i+2))
+			}
+		}
+		if s.Op == task.OpPipe {
+			changed := false
+			for k, v := range f.Positionals {
+				if strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">") {
+					f.Positionals[k] = "-"
+					f.Missing = slices.DeleteFunc(f.Missing, func(m string) bool { return strings.HasPrefix(m, v+" ") })
+					changed = true
+				}
+			}
+			if changed {
+				f.Evidence = append(f.Evidence, "reads standard input (-): the output of step "+fmt.Sprint(i))
+				f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
+				r.Uncertain = f.Uncertain
+				e.assembleAndCheck(req, r, f)
+			}
+		}
+	}
+}
+
+// dropOutputs takes files off a command (a flag with that value, a
+// positional, its standard output) and checks it again; why says why.
+func (e *Engine) dropOutputs(req Request, r *Result, files []string, why string) {
+	f := r.Fill
+	changed := false
+	var flags []FlagValue
+	for _, fv := range f.Flags {
+		if fv.HasValue && slices.Contains(files, fv.Value) {
+			changed = true
+			continue
+		}
+		flags = append(flags, fv)
+	}
+	var pos []string
+	for _, p := range f.Positionals {
+		if slices.Contains(files, p) {
+			changed = true
+			continue
+		}
+		pos = append(pos, p)
+	}
+	if slices.Contains(files, f.Stdout) {
+		f.Stdout, changed = "", true
+	}
+	var unused []string
+	for _, u := range f.Unused {
+		if !slices.ContainsFunc(files, func(x string) bool { return strings.Contains(u, x) }) {
+			unused = append(unused, u)
+		}
+	}
+	if len(unused) != len(f.Unused) {
+		f.Unused = unused
+		changed = true
+	}
+	if !changed {
+		return
+	}
+	if pos == nil {
+		pos = []string{}
+	}
+	// The example's order, without what was taken off.
+	var order []string
+	fi, pi := map[int]int{}, map[int]int{}
+	for i, fv := range f.Flags {
+		if !(fv.HasValue && slices.Contains(files, fv.Value)) {
+			fi[i] = len(fi)
+		}
+	}
+	for i, p := range f.Positionals {
+		if !slices.Contains(files, p) {
+			pi[i] = len(pi)
+		}
+	}
+	for _, o := range f.Order {
+		var n int
+		fmt.Sscanf(o[1:], "%d", &n)
+		m := fi
+		if o[0] == 'p' {
+			m = pi
+		}
+		if j, ok := m[n]; ok {
+			order = append(order, fmt.Sprintf("%c%d", o[0], j))
+		}
+	}
+	f.Flags, f.Positionals, f.Order = flags, pos, order
+	for _, x := range files {
+		f.Outputs = without(f.Outputs, x)
+	}
+	f.Evidence = append(f.Evidence, why)
+	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
+	r.Uncertain = f.Uncertain
+	e.assembleAndCheck(req, r, f)
+}
