@@ -27,8 +27,8 @@ fmt-check: ## fail when gofmt would change a file
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 test: vet ## vet, all tests, race tests on concurrent packages, skill examples against installed tools (or their captured help)
-	$(GO) test -count=1 $(PKGS)
-	$(GO) test -count=1 -race $(RACE_PKGS)
+	$(GO) test -count=1 -timeout 30m $(PKGS)
+	$(GO) test -count=1 -timeout 30m -race $(RACE_PKGS)
 	$(GO) run . skill verify --all --installed-only --captures golden
 
 # The root package is main.go alone (build the app, run it, exit); it has
