@@ -196,23 +196,33 @@ func (e *Engine) Generate(ctx context.Context, req Request) (*Result, error) {
 	}
 	tr := &Trace{}
 	res := &Result{Tool: req.Tool, Task: req.Task, Trace: tr, Scenario: req.Scenario}
+	rec, doc, err := e.stagesOneTwo(ctx, req, res)
+	if err != nil {
+		return nil, err
+	}
+	return e.GenerateFrom(ctx, req, rec, doc, res)
+}
+
+// stagesOneTwo resolves the tool and, unless the scenario is bare, reads
+// its ToolDoc (Stages 1 and 2), recording cache facts in res. A tool that
+// nothing describes is an UnknownToolError: a command would be a pure guess.
+func (e *Engine) stagesOneTwo(ctx context.Context, req Request, res *Result) (*ToolRecord, *ToolDoc, error) {
 	var rec *ToolRecord
 	var doc *ToolDoc
 	var err error
 	if req.Scenario == "bare" {
-		rec, err = e.resolver.Resolve(ctx, req.Tool, tr)
+		rec, err = e.resolver.Resolve(ctx, req.Tool, res.Trace)
 	} else {
-		rec, doc, res.CacheHit, res.DocKey, err = e.doc(ctx, req.Tool, tr)
+		rec, doc, res.CacheHit, res.DocKey, err = e.doc(ctx, req.Tool, res.Trace)
 	}
 	var nf *NotFoundError
 	if err != nil && !errors.As(err, &nf) {
-		return nil, err
+		return nil, nil, err
 	}
 	if nf != nil && doc == nil && !e.knownWithout(req.Tool, rec) {
-		// Nothing describes the tool: a command would be a pure guess.
-		return nil, &UnknownToolError{Tool: req.Tool, Suggestions: nf.Suggestions}
+		return nil, nil, &UnknownToolError{Tool: req.Tool, Suggestions: nf.Suggestions}
 	}
-	return e.GenerateFrom(ctx, req, rec, doc, res)
+	return rec, doc, nil
 }
 
 // UnknownToolError says a tool is not on PATH and nothing else describes

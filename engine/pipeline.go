@@ -332,20 +332,9 @@ func (e *Engine) TypedStep(ctx context.Context, req Request, op task.Op, argv []
 	}
 	tr := &Trace{}
 	res := &Result{Tool: req.Tool, Task: QuoteArgv(argv), Trace: tr, Scenario: req.Scenario}
-	var rec *ToolRecord
-	var doc *ToolDoc
-	var err error
-	if req.Scenario == "bare" {
-		rec, err = e.resolver.Resolve(ctx, req.Tool, tr)
-	} else {
-		rec, doc, res.CacheHit, res.DocKey, err = e.doc(ctx, req.Tool, tr)
-	}
-	var nf *NotFoundError
-	if err != nil && !errors.As(err, &nf) {
+	rec, doc, err := e.stagesOneTwo(ctx, req, res)
+	if err != nil {
 		return nil, err
-	}
-	if nf != nil && doc == nil && !e.knownWithout(req.Tool, rec) {
-		return nil, &UnknownToolError{Tool: req.Tool, Suggestions: nf.Suggestions}
 	}
 	res.Record, res.Doc = rec, doc
 	f := &Fill{Executable: rec.Executable, Positionals: []string{}, Confidence: 1}
