@@ -119,28 +119,23 @@ func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []
 	return out, uncovered
 }
 
-// argsSteps splits an example's Args into its commands: at the words
-// "|" and "&&", without a "> FILE" redirection (a file, not an argument).
+// argsSteps splits an example's Args into its commands' words, through
+// the skill parser's own step splitter (redirections are dropped: only the
+// argv of each step is checked against a help).
 func argsSteps(a string) ([][]string, error) {
 	words, err := skills.SplitArgs(a)
 	if err != nil {
 		return nil, err
 	}
-	steps := [][]string{{}}
-	for i := 0; i < len(words); i++ {
-		switch w := words[i]; w {
-		case "|", "&&":
-			if len(steps[len(steps)-1]) == 0 || i == len(words)-1 {
-				return nil, fmt.Errorf("%q has no command on one side", w)
-			}
-			steps = append(steps, []string{})
-		case ">", ">>":
-			i++ // the file
-		default:
-			steps[len(steps)-1] = append(steps[len(steps)-1], w)
-		}
+	steps, err := skills.SplitSteps(words)
+	if err != nil {
+		return nil, err
 	}
-	return steps, nil
+	out := make([][]string, len(steps))
+	for i, st := range steps {
+		out[i] = st.Words
+	}
+	return out, nil
 }
 
 // mergeStep adds one step's verdict to an example's: the worst status

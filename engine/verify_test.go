@@ -300,8 +300,8 @@ func TestVerifySkillMultiStepExamples(t *testing.T) {
 		"sort --threads 4 in.bam | bamkit-build ref.fa idx":  {"error", "step 1 (bamkit): unknown flag --threads"},
 		"sort -o s.bam in.bam && nosuchprog -x s.bam":        {"skipped", "step 2 (nosuchprog): nosuchprog is not installed"},
 		"sort -o s.bam in.bam && nosuchprog -x | tarkit -qq": {"error", "step 3 (tarkit): unknown flag -qq"},
-		"sort in.bam |":  {"error", `"|" has no command on one side`},
-		"&& sort in.bam": {"error", `"&&" has no command on one side`},
+		"sort in.bam |":  {"error", `no command after "|"`},
+		"&& sort in.bam": {"error", `no command before "&&"`},
 	}
 	var examples []string
 	for args := range want {
