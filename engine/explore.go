@@ -121,7 +121,7 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 
 		doc.Messages = append(doc.Messages, msg)
 	} else {
-		root.text += x.moreHelp(ctx, p, rec.Argv0(), nil, root.text, root.probes)
+		root.text += x.moreHelp(ctx, p, rec.Argv0(), nil, root, root.probes)
 		doc.RawHelp = root.text
 		if root.truncated {
 			doc.Messages = append(doc.Messages, fmt.Sprintf("the help output was cut at %d KB; flags after that are missing", o.MaxOutput>>10))
@@ -292,7 +292,7 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 					return
 				}
 				hr := p.find(ctx, rec.Argv0(), expand(p.sub, j.path), false, j.parent, doc.RawHelp)
-				if hr.text != "" && !helps.put(strings.Join(j.path, " "), hr.text+x.moreHelp(ctx, p, rec.Argv0(), j.path, hr.text, hr.probes)) {
+				if hr.text != "" && !helps.put(strings.Join(j.path, " "), hr.text+x.moreHelp(ctx, p, rec.Argv0(), j.path, hr, hr.probes)) {
 					cut.skipped.Add(1)
 					hr.text = ""
 				}
@@ -437,10 +437,39 @@ func morePointerRE() *regexp.Regexp {
 	return re
 }
 
+// helpFlagLineRE finds an option row of a help text whose names start the
+// line and whose description speaks of help ("-h , -help : Show this
+// help and exit"); group 1 holds the names.
+var helpFlagLineRE = regexp.MustCompile(`(?mi)^[ \t]*((?:-{1,2}[a-z?][\w-]*)(?:[ \t]*[,|/][ \t]*-{1,2}[a-z?][\w-]*)*)[ \t][^\n]*\bhelp\b`)
+
+// listedHelpFlags returns the help flags of the probe plan (-h, -help, …)
+// that text lists as options of its own.
+func listedHelpFlags(text string, plan [][]string) []string {
+	known := map[string]bool{}
+	for _, args := range plan {
+		if len(args) == 1 {
+			known[args[0]] = true
+		}
+	}
+	var out []string
+	for _, m := range helpFlagLineRE.FindAllStringSubmatch(text, -1) {
+		for _, n := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == '|' || r == '/' || r == ' ' || r == '\t' }) {
+			if known[n] {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
 // moreHelp follows up to three "--help-xxx" pointers a subcommand's help
 // gives (salmon quant lists its options only under --help-reads and
-// --help-alignment) and returns their texts, to be read with it.
-func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string, text string, tried []Probe) string {
+// --help-alignment) and returns their texts, to be read with it. Help
+// printed with a complaint about the probe's own flag also follows the
+// help flags it lists (snpEff --help shows the default command, -h the
+// command list).
+func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string, hr helpResult, tried []Probe) string {
+	text := hr.text
 	used := map[string]bool{}
 	for _, pr := range tried {
 		for _, a := range pr.Args {
@@ -449,12 +478,15 @@ func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string
 	}
 	var b strings.Builder
 	n := 0
-	var ptrs []string
+	var ptrs, got []string
 	for _, m := range moreHelpRE.FindAllStringSubmatch(text, -1) {
 		ptrs = append(ptrs, m[1])
 	}
 	for _, m := range morePointerRE().FindAllStringSubmatch(text, -1) {
 		ptrs = append(ptrs, m[1])
+	}
+	if hr.followHelp {
+		ptrs = append(ptrs, listedHelpFlags(text, p.root)...)
 	}
 	for _, flag := range ptrs {
 		if used[flag] || n == 3 {
@@ -462,10 +494,11 @@ func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string
 		}
 		used[flag] = true
 		n++
-		hr := p.find(ctx, argv0, [][]string{append(append([]string(nil), path...), flag)}, len(path) == 0, "")
-		if hr.text != "" && strings.TrimSpace(hr.text) != strings.TrimSpace(text) {
+		more := p.find(ctx, argv0, [][]string{append(append([]string(nil), path...), flag)}, len(path) == 0, "")
+		if more.text != "" && !sameAsAny(more.text, text, got) {
+			got = append(got, more.text)
 			b.WriteString("\n\n")
-			b.WriteString(hr.text)
+			b.WriteString(more.text)
 		}
 	}
 	return b.String()

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,5 +72,43 @@ echo "Lots of programs, none listed in a way a parser reads."
 	}
 	if _, _, ok := x.ExploreSub(context.Background(), rec, root.RawHelp, []string{"NoSuchProgram"}); ok {
 		t.Fatal("a word that prints the root help again was accepted")
+	}
+}
+
+// TestExploreFollowsListedHelpFlagAfterRejectedProbe: snpEff rejects
+// --help ("Unknown option '--help'") and prints its default command's
+// help, which lists "-h , -help"; -h prints the command list. Both are
+// read: the commands and the default command's options.
+func TestExploreFollowsListedHelpFlagAfterRejectedProbe(t *testing.T) {
+	r := &mapRunner{out: map[string]string{
+		"--help": "Error        :\tUnknown option '--help'\nCommand line :\tSnpEff  --help\n\nUsage: snpEff [eff] [options] genome_version [input_file]\n\nOptions:\n" +
+			"\t-chr <string>                   : Prepend 'string' to chromosome name\n\t-csvStats <file>                : Create CSV summary file.\n" +
+			"\t-i <format>                     : Input format [ vcf, bed ]. Default: VCF.\n\t-fileList                       : Input actually contains a list of files to process.\n" +
+			"\t-o <format>                     : Ouput format [ vcf, gatk, bed, bedAnn ]. Default: VCF.\n\t-noStats                        : Do not create stats (summary) file\n\nGeneric options:\n" +
+			"\t-h , -help                   : Show this help and exit\n\t-v , -verbose                : Verbose mode\n",
+		"-h": "Usage: snpEff [command] [options] [files]\n\nAvailable commands: \n\tbuild                        : Build a SnpEff database.\n\tdownload                     : Download a SnpEff database.\n\nGeneric options:\n" +
+			"\t-h , -help                   : Show this help and exit\n\t-v , -verbose                : Verbose mode\n",
+		"-help": "Usage: snpEff [command] [options] [files]\n\nAvailable commands: \n\tbuild                        : Build a SnpEff database.\n\tdownload                     : Download a SnpEff database.\n\nGeneric options:\n" +
+			"\t-h , -help                   : Show this help and exit\n\t-v , -verbose                : Verbose mode\n",
+		"build --help": "Error: Unknown option '--help'\n\nUsage: snpEff build [options] genome_version\n\t-gff3                        : Use GFF3 format.\n\t-gtf22                       : Use GTF 2.2 format.\n",
+	}}
+	x := &Explorer{Rules: builtinRules, Runner: r, Opts: ExploreOptions{Budget: 20 * time.Second}}
+	doc := x.Explore(context.Background(), &ToolRecord{Executable: "snpEff", ResolvedPath: "/x/snpEff", Installed: true}, nil)
+	b := FindSubcommand(doc.Subcommands, "build")
+	if b == nil || FindSubcommand(doc.Subcommands, "download") == nil {
+		t.Fatalf("subcommands %+v", doc.Subcommands)
+	}
+	if _, ok := LookupFlag(b.Flags, "-gff3"); !ok {
+		t.Errorf("build flags %+v", b.Flags)
+	}
+	if _, ok := LookupFlag(append(doc.GlobalFlags, doc.Flags...), "-csvStats"); !ok {
+		t.Errorf("the default command's options are lost: %+v", doc.GlobalFlags)
+	}
+	// -help prints what -h printed: read once
+	if n := strings.Count(doc.RawHelp, "Available commands"); n != 1 {
+		t.Errorf("the command list is read %d times", n)
+	}
+	if got := listedHelpFlags("  -x      extra\n  -h, --help   show this help\n  -?  help\n", rootProbes); strings.Join(got, " ") != "-h --help -?" {
+		t.Errorf("listed help flags %q", got)
 	}
 }

@@ -126,6 +126,10 @@ type helpResult struct {
 	note string
 	// truncated reports that the accepted help was cut at the output cap.
 	truncated bool
+	// followHelp reports help printed with a complaint about the probe's
+	// own flag: the help flags it lists may print more (a validity rule's
+	// follow_help_flags).
+	followHelp bool
 }
 
 // find runs strategies in order and returns the first valid help. A
@@ -168,6 +172,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 		if ok {
 			t := m.Then.(*rules.ValidityThen)
 			pr.Valid, pr.Rule, pr.Reason = t.Valid, m.Rule.ID, t.Reason
+			hr.followHelp = t.FollowHelpFlags
 			if t.Fallback && fallback == "" {
 				fallback = text
 			}
@@ -201,6 +206,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 		}
 	}
 	hr.note = strings.Join(uniq(notes), ", ")
+	hr.followHelp = false
 	if fallback != "" {
 		hr.text = fallback
 		hr.probes[len(hr.probes)-1].Reason += "; kept the short usage of an earlier probe"

@@ -1,6 +1,9 @@
 package parsers
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // scanConfig selects the option forms a parser accepts beyond the dash
 // forms every parser reads.
@@ -22,6 +25,8 @@ type pending struct {
 	indent  int
 	descCol int
 	desc    []string
+	// required: the entry sits under a "Required arguments:" heading.
+	required bool
 }
 
 // scanFlags reads every option entry in lines, skipping the lines marked in
@@ -33,9 +38,14 @@ type pending struct {
 func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optionLines, parsed int) {
 	var cur *pending
 	blank := false
+	required := false // under a "Required arguments:" heading
 	flush := func() {
 		if cur != nil {
-			flags = append(flags, cur.build(cfg)...)
+			fs := cur.build(cfg)
+			for i := range fs {
+				fs[i].Required = fs[i].Required || cur.required
+			}
+			flags = append(flags, fs...)
 			cur = nil
 		}
 	}
@@ -51,6 +61,9 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			continue
 		}
 		ind, off := indentOf(line)
+		if label, ok := sectionLabel(line, ind, off); ok && (cur == nil || ind <= cur.indent) {
+			required = requiredLabelRE.MatchString(label)
+		}
 		if k := inlineOptionLabel(line[off:]); k > 0 && ind <= maxHeadingIndent {
 			// "Options: -q INT  mask bases": the first entry shares the
 			// heading's line.
@@ -79,7 +92,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			}
 			if ol, ok := parseOptionLine(c); ok {
 				flush()
-				cur = &pending{spec: ol.spec, indent: ind, descCol: -1}
+				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required}
 				if ol.desc != "" {
 					cur.desc = append(cur.desc, ol.desc)
 					if ol.descAt >= 0 && !joined {
@@ -101,7 +114,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 				optionLines++
 				parsed++
 				flush()
-				cur = &pending{kv: &f, indent: ind, descCol: -1}
+				cur = &pending{kv: &f, indent: ind, descCol: -1, required: required}
 				if descAt >= 0 {
 					cur.desc = append(cur.desc, content[descAt:])
 					cur.descCol = colAt(line, off+descAt)
@@ -252,4 +265,26 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// requiredLabelRE matches the headings of a group of required flags:
+// "Required arguments:", "REQUIRED ARGUMENTS", "Required options:",
+// "required named arguments:", "[REQUIRED]".
+var requiredLabelRE = regexp.MustCompile(`(?i)^(required|mandatory)( named)?( arguments?| options?| parameters?| flags?| inputs?)?$`)
+
+// sectionLabel reads a line that opens a group of options: a strong
+// heading ("Optional arguments:", "OPTIONS") or a bracketed word on a line
+// of its own ("[REQUIRED]", "[COMMON]"), and returns its label.
+func sectionLabel(line string, ind, off int) (string, bool) {
+	if ind > maxHeadingIndent {
+		return "", false
+	}
+	t := strings.TrimSpace(line[off:])
+	if wrapped(t, '[', ']') && allCapsHeading(t[1:len(t)-1]) {
+		return t[1 : len(t)-1], true
+	}
+	if h, ok := headingAt(line); ok && h.strong && h.inline == "" {
+		return h.label, true
+	}
+	return "", false
 }

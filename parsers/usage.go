@@ -354,6 +354,15 @@ func mergeUsageFlags(flags, fromUsage []Flag, add bool) []Flag {
 				break
 			}
 		}
+		if !ok && singleDashLong(u.Name) {
+			// "Usage: x -ref FILE" over a table of "--ref PATH": the
+			// usage spells the listed long option with one dash, which
+			// the tool accepts too.
+			if at, ok = index["-"+u.Name]; ok && !contains(flags[at].Aliases, u.Name) {
+				flags[at].Aliases = append(flags[at].Aliases, u.Name)
+				index[u.Name] = at
+			}
+		}
 		if !ok {
 			if add {
 				index[u.Name] = len(flags)
@@ -383,4 +392,10 @@ func bundledLetters(t string) bool {
 		}
 	}
 	return true
+}
+
+// singleDashLong reports a name such as "-ref": one dash, then a word of
+// two or more letters.
+func singleDashLong(name string) bool {
+	return len(name) > 2 && name[0] == '-' && name[1] != '-' && isFlagName(name)
 }

@@ -42,6 +42,11 @@ type ValidityThen struct {
 	// no later probe finds better help (a short usage printed with an
 	// error about the probe's own option).
 	Fallback bool `yaml:"fallback,omitempty" json:"fallback,omitempty"`
+	// FollowHelpFlags marks help printed with a complaint about the
+	// probe's own flag (snpEff --help prints its default command's help):
+	// the help flags the text itself lists (-h, -help) are probed too and
+	// what they print is read with it.
+	FollowHelpFlags bool `yaml:"follow_help_flags,omitempty" json:"follow_help_flags,omitempty"`
 }
 
 // FrameworkThen names the help framework and the parser that reads it.
