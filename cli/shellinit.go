@@ -202,6 +202,12 @@ func (a *app) shellFill(ctx context.Context, line string) (string, int) {
 		return "oxo-call: " + oneLine(err.Error()), ExitCode(err)
 	}
 	a.record(a.entry(res, nil))
+	// an error Stage 5 found is named before the command's uncertainty
+	for _, f := range res.Findings {
+		if f.Severity == "error" {
+			return oneLine(fmt.Sprintf("oxo-call: %s: %s [%s]", res.Command.Display, f.Message, f.Rule)), ExitRefused
+		}
+	}
 	if res.Uncertain {
 		why := ""
 		if res.Fill != nil && len(res.Fill.Evidence) > 0 {
@@ -209,11 +215,6 @@ func (a *app) shellFill(ctx context.Context, line string) (string, int) {
 		}
 		return oneLine(fmt.Sprintf("oxo-call: uncertain (confidence %.2f): %s%s (see: oxo-call explain %s %q)",
 			res.Confidence, res.Command.Display, why, tool, task)), ExitUncertain
-	}
-	for _, f := range res.Findings {
-		if f.Severity == "error" {
-			return oneLine(fmt.Sprintf("oxo-call: %s: %s [%s]", res.Command.Display, f.Message, f.Rule)), ExitRefused
-		}
 	}
 	return res.Command.Display, 0
 }

@@ -304,6 +304,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	res.Confidence = fill.Confidence
 	res.Uncertain = fill.Uncertain
 	tr.Add(StageMap, nil, time.Since(start), fmt.Sprintf("fill: %s, %d flags, %d positionals, confidence %.2f", strings.Join(append([]string{fill.Executable}, fill.Subcommand...), " "), len(fill.Flags), len(fill.Positionals), fill.Confidence), fill.Evidence...)
+	e.checkBeforeModel(req, rec, doc, fill, res)
 	fill = e.llmFill(ctx, req, rec, doc, sk, fill, res)
 	if req.Stdout != "" {
 		redirect(fill, req.Stdout, req.Append)
@@ -313,6 +314,25 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	res.Explanation = explanation(fill)
 	e.llmFinish(ctx, req, res)
 	return res, nil
+}
+
+// checkBeforeModel runs Stage 5 on the rule-built command before the
+// model step: a command Stage 5 rejects is uncertain whatever its
+// confidence, so `--llm auto` asks the model about it and dry-run exits 3.
+func (e *Engine) checkBeforeModel(req Request, rec *ToolRecord, doc *ToolDoc, fill *Fill, res *Result) {
+	if fill.Uncertain || doc == nil {
+		return
+	}
+	AttachOptional(rec, doc, fill)
+	for _, f := range Validate(e.opts.Rules, rec, doc, fill, Assemble(rec, fill), workDir(req)) {
+		if f.Severity == "error" {
+			fill.Uncertain, res.Uncertain = true, true
+			msg := "uncertain: Stage 5 rejects the rule-built command (" + f.Message + ")"
+			fill.Evidence = append(fill.Evidence, msg)
+			res.Trace.Add(StageMap, nil, 0, msg)
+			return
+		}
+	}
 }
 
 // redirect sends a fill's standard output to a file the user typed, in

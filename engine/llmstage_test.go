@@ -663,3 +663,31 @@ func TestModelAdditionsAreDistrusted(t *testing.T) {
 		t.Fatalf("findings %+v uncertain %v", res.Findings, res.Uncertain)
 	}
 }
+
+func TestStage5RejectionMakesFillUncertain(t *testing.T) {
+	v := newLLMEnv(t, "auto")
+	res := &Result{Trace: &Trace{}}
+	req := Request{Tool: "mytool", Cwd: v.cwd}
+	// A confident fill Stage 5 accepts stays as it is.
+	ok := &Fill{Executable: "mytool", Flags: []FlagValue{{Name: "-m", Value: "a", HasValue: true}}, Positionals: []string{"in.txt"}, Confidence: 0.9}
+	v.e.checkBeforeModel(req, v.rec, v.doc, ok, res)
+	if ok.Uncertain || res.Uncertain {
+		t.Fatal("an accepted fill became uncertain")
+	}
+	// One that gives a switch a value is uncertain, and
+	// says why, although its confidence is high.
+	bad := &Fill{Executable: "mytool", Flags: []FlagValue{{Name: "--fast", Value: "in.txt", HasValue: true}}, Confidence: 0.9}
+	v.e.checkBeforeModel(req, v.rec, v.doc, bad, res)
+	if !bad.Uncertain || !res.Uncertain || !strings.Contains(strings.Join(bad.Evidence, "\n"), "Stage 5 rejects the rule-built command (--fast takes no value") {
+		t.Fatalf("rejected fill: uncertain %v, evidence %q", bad.Uncertain, bad.Evidence)
+	}
+	if !traceHas(res, "Stage 5 rejects the rule-built command") {
+		t.Fatal("explain does not say why")
+	}
+	// Without a ToolDoc there is nothing to check against.
+	none := &Fill{Executable: "mytool", Flags: []FlagValue{{Name: "-m", Value: "in.txt", HasValue: true}}, Confidence: 0.9}
+	v.e.checkBeforeModel(req, v.rec, nil, none, &Result{Trace: &Trace{}})
+	if none.Uncertain {
+		t.Fatal("checked without a ToolDoc")
+	}
+}

@@ -367,6 +367,9 @@ func parseOptionLine(content string) (optionLine, bool) {
 		break
 	}
 	toks := tokens(content)
+	if sp, ok := repeatedMetavarSpec(toks); ok {
+		return optionLine{spec: sp, descAt: -1}, true
+	}
 	sp, used, ok := looseSpec(toks)
 	if !ok {
 		return optionLine{}, false
@@ -376,6 +379,29 @@ func parseOptionLine(content string) (optionLine, bool) {
 		ol.desc = strings.Join(toks[used:], " ")
 	}
 	return ol, true
+}
+
+// repeatedMetavarSpec reads a row that is nothing but alias groups which
+// repeat one value word: argparse writes "-s sam_output_file, --samout
+// sam_output_file" and "-o output file, --output_file output file" on a
+// row of their own, the description below. Lower-case metavars are prose
+// words elsewhere, so the repetition is what marks them as values.
+func repeatedMetavarSpec(toks []string) (flagSpec, bool) {
+	sp, used, ok := parseSpec(toks, true)
+	if !ok || used != len(toks) || len(sp.groups) < 2 || len(sp.values) == 0 {
+		return flagSpec{}, false
+	}
+	// the groups are the comma-separated runs: a name, then its values
+	want, n := "", 0
+	for _, g := range strings.Split(strings.Join(toks, " "), ", ") {
+		name, vals, _ := strings.Cut(g, " ")
+		if !strings.HasPrefix(name, "-") || vals == "" || n > 0 && vals != want {
+			return flagSpec{}, false
+		}
+		want = vals
+		n++
+	}
+	return sp, n >= 2
 }
 
 // looseSpec reads a spec from a row without a column gap. Text may follow
@@ -415,6 +441,9 @@ func looksLikeOption(content string) bool {
 		return true
 	}
 	if len(toks) <= 4 {
+		return true
+	}
+	if _, ok := repeatedMetavarSpec(toks); ok {
 		return true
 	}
 	_, _, ok := looseSpec(toks)
