@@ -229,8 +229,11 @@ func renderPipelineExplain(w io.Writer, p *engine.Pipeline) {
 	}
 	for i, st := range p.Steps {
 		how := "built from the words"
-		if st.Typed {
+		switch {
+		case st.Typed:
 			how = "typed"
+		case st.Example != "":
+			how = "from the skill example `" + st.Example + "`"
 		}
 		op := ""
 		if st.Op != task.OpFirst {

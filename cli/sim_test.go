@@ -2,13 +2,17 @@ package cli
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // simSNP is a known single-base change of the simulated sample.
@@ -179,5 +183,82 @@ func TestSimulateIsDeterministicAndPlacesTheSNPs(t *testing.T) {
 	calls := vcfSNPs(t, filepath.Join(a, "x.vcf"))
 	if len(calls) != 2 || da.found(calls) != 1 {
 		t.Fatalf("calls %v found %d", calls, da.found(calls))
+	}
+}
+
+// simAligned makes the experiment of simulate and aligns it with the real
+// tools as a user would before calling variants: bwa index, bwa mem,
+// samtools sort and samtools index, into aln.sorted.bam (and its .bai).
+func simAligned(t *testing.T, dir string) simData {
+	t.Helper()
+	sim := simulate(t, dir, liveSeed, liveRefLen, livePairs, 100, liveSNPs)
+	liveRun(t, dir, "bwa", "index", "ref.fa")
+	c := exec.Command("bwa", "mem", "-o", "aln.sam", "ref.fa", "reads_1.fq", "reads_2.fq")
+	c.Dir = dir
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("bwa mem: %v\n%s", err, out)
+	}
+	liveRun(t, dir, "samtools", "sort", "-o", "aln.sorted.bam", "aln.sam")
+	liveRun(t, dir, "samtools", "index", "aln.sorted.bam")
+	return sim
+}
+
+// The task of the issue, as one run: the caller alone reads VCF/BCF, so
+// the task (a BAM and a FASTA) is mapped onto the skill's pileup | call
+// example; both commands are checked, run without a shell, and the VCF
+// holds the known SNPs.
+func TestSimRunCallsTheKnownSNPs(t *testing.T) {
+	needTools(t, "bwa", "samtools", "bcftools")
+	start := time.Now()
+	dir := t.TempDir()
+	sim := simAligned(t, dir)
+	const task = "call SNPs and indels from aln.sorted.bam against the reference ref.fa, variants only, into calls.vcf"
+	out, errOut, code := liveCLI(t, dir, "run", "--yes", "bcftools", task)
+	if code != 0 {
+		t.Fatalf("run: exit %d\n%s\n%s", code, out, errOut)
+	}
+	const want = "bcftools mpileup -f ref.fa aln.sorted.bam | bcftools call -mv -o calls.vcf"
+	if !strings.Contains(out+errOut, want) {
+		t.Errorf("the pipeline run is not %q:\n%s\n%s", want, out, errOut)
+	}
+	n := sim.found(vcfSNPs(t, filepath.Join(dir, "calls.vcf")))
+	t.Logf("run --yes bcftools: %d of %d known SNPs called (%.1f s)", n, liveSNPs, time.Since(start).Seconds())
+	if n != liveSNPs {
+		t.Fatalf("run found %d of the %d known SNPs", n, liveSNPs)
+	}
+}
+
+// explain and --json show both commands of the pipeline the task was
+// mapped onto, each with its own stages, and the rule that chose it.
+func TestSimExplainAndJSONShowTheExampleSteps(t *testing.T) {
+	needTools(t, "bcftools")
+	dir := t.TempDir()
+	const task = "call SNPs and indels from aln.sorted.bam against the reference ref.fa, variants only, into calls.vcf"
+	out, errOut, code := liveCLI(t, dir, "--json", "dry-run", "bcftools", task)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var got struct {
+		Command string `json:"command"`
+		Steps   []struct {
+			Op         string   `json:"op"`
+			Command    string   `json:"command"`
+			Args       []string `json:"args"`
+			RulesFired []string `json:"rules_fired"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if got.Command != "bcftools mpileup -f ref.fa aln.sorted.bam | bcftools call -mv -o calls.vcf" || len(got.Steps) != 2 ||
+		got.Steps[1].Op != "|" || got.Steps[1].Command != "bcftools call -mv -o calls.vcf" || got.Steps[0].Args[0] != "mpileup" ||
+		!slices.Contains(got.Steps[0].RulesFired, "steps.example_pipeline") {
+		t.Fatalf("%+v", got)
+	}
+	out, _, code = liveCLI(t, dir, "explain", "bcftools", task)
+	for _, want := range []string{"pipeline of 2 steps: bcftools mpileup", "steps.example_pipeline", "══ step 1 (bcftools), from the skill example", "══ step 2 (bcftools), after |, from the skill example", "Stage 5 · validate"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("explain lacks %q (exit %d):\n%s", want, code, out)
+		}
 	}
 }

@@ -62,6 +62,9 @@ type Step struct {
 	// Typed: the user typed this step's command (its argv was read
 	// against the tool's help, not mapped from words).
 	Typed bool `json:"typed,omitempty"`
+	// Example is the Args of the multi-step skill example the step was
+	// mapped from (ExamplePipeline), or "".
+	Example string `json:"example,omitempty"`
 	// Result is the step's five stages: command, fill, findings, trace.
 	Result *Result `json:"-"`
 }
@@ -184,17 +187,31 @@ func (e *Engine) GeneratePipeline(ctx context.Context, req Request) (*Pipeline, 
 		r := req
 		r.Stdout, r.Append = seg.Redirect, seg.Append
 		var st *Step
+		words := false // built from words for req.Tool
 		switch {
 		case i == 0:
 			if len(all) > 1 || seg.Redirect != "" {
 				r.Task = seg.Text // else the task as given
 			}
 			st, err = e.StepFor(ctx, r, seg.Op)
+			words = true
 		case ws.link != nil:
-			r.Task = linkTask(seg.Text, ws.link, p.Steps[i-1].Result, p.Trace)
+			r.Task = linkTask(seg.Text, ws.link, p.Steps[len(p.Steps)-1].Result, p.Trace)
 			st, err = e.StepFor(ctx, r, seg.Op)
+			words = true
 		default:
 			st, err = e.laterStep(ctx, r, seg, p.Steps[0].Result)
+		}
+		if err == nil && words && seg.Redirect == "" {
+			// A command in words: a steps rule may find that it is a
+			// multi-step skill example's pipeline.
+			var ep *Pipeline
+			if ep, err = e.ExamplePipeline(ctx, r, st.Result, nil); ep != nil {
+				ep.Steps[0].Op = seg.Op
+				p.Trace.absorb(ep.Trace)
+				p.Steps = append(p.Steps, ep.Steps...)
+				continue
+			}
 		}
 		if err != nil {
 			if len(all) > 1 {
@@ -336,13 +353,21 @@ func (e *Engine) TypedStep(ctx context.Context, req Request, op task.Op, argv []
 	if err != nil {
 		return nil, err
 	}
+	return e.typedFrom(req, op, argv, rec, doc, res, "typed"), nil
+}
+
+// typedFrom is TypedStep after Stages 1 and 2: argv read against doc,
+// assembled and checked into res. why says where argv came from: "typed"
+// (by the user) or "from the example".
+func (e *Engine) typedFrom(req Request, op task.Op, argv []string, rec *ToolRecord, doc *ToolDoc, res *Result, why string) *Step {
+	tr := res.Trace
 	res.Record, res.Doc = rec, doc
 	f := &Fill{Executable: rec.Executable, Positionals: []string{}, Confidence: 1}
 	if c, ok := rec.Companion(argv[0]); ok && argv[0] != rec.Executable {
 		f.Executable = c.Name
 	}
 	outs := map[string]bool{}
-	readTyped(rec, doc, f, argv[1:], outs, "typed")
+	readTyped(rec, doc, f, argv[1:], outs, why)
 	for _, v := range append(append([]string{}, f.Positionals...), flagValues(f.Flags)...) {
 		if outs[v] {
 			f.Outputs = append(f.Outputs, v)
@@ -350,7 +375,11 @@ func (e *Engine) TypedStep(ctx context.Context, req Request, op task.Op, argv []
 			f.Inputs = append(f.Inputs, v)
 		}
 	}
-	f.Evidence = []string{"typed by the user: " + QuoteArgv(argv) + "; read against " + rec.Executable + "'s help"}
+	src := "typed by the user"
+	if why != "typed" {
+		src = "the example's command, its files the task's"
+	}
+	f.Evidence = []string{src + ": " + QuoteArgv(argv) + "; read against " + rec.Executable + "'s help"}
 	if req.Stdout != "" {
 		redirect(f, req.Stdout, req.Append)
 	}
@@ -360,8 +389,8 @@ func (e *Engine) TypedStep(ctx context.Context, req Request, op task.Op, argv []
 	tr.Add(StageMap, nil, 0, fmt.Sprintf("typed command: %d flags, %d positionals", len(f.Flags), len(f.Positionals)), f.Evidence...)
 	e.assembleAndCheck(req, res, f)
 	res.Unchecked = doc == nil
-	res.Explanation = "typed by the user"
-	return &Step{Op: op, Tool: req.Tool, Task: res.Task, Typed: true, Result: res}, nil
+	res.Explanation = src
+	return &Step{Op: op, Tool: req.Tool, Task: res.Task, Typed: why == "typed", Result: res}
 }
 
 // ParsedCommand is one command of a pipeline read back from its printed

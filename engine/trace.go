@@ -57,6 +57,14 @@ func (t *Trace) Add(stage int, r *rules.Rule, elapsed time.Duration, what string
 	t.mu.Unlock()
 }
 
+// absorb adds o's events after t's.
+func (t *Trace) absorb(o *Trace) {
+	ev := o.Events()
+	t.mu.Lock()
+	t.events = append(t.events, ev...)
+	t.mu.Unlock()
+}
+
 // Events returns a copy of the events in the order they were added.
 func (t *Trace) Events() []Event {
 	if t == nil {

@@ -50,6 +50,20 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 	e := engine.New(engine.Options{Rules: s, Skills: st})
 	cwd := t.TempDir()
 	var out []caseResult
+	// A later command of a pipeline reads its program's captured help.
+	captured := map[string]*engine.ToolDoc{}
+	docs := func(_ context.Context, exe string, _ *engine.Trace) (*engine.ToolRecord, *engine.ToolDoc, error) {
+		d, ok := captured[exe]
+		if !ok {
+			c, err := Read(filepath.Join(exe, "capture.txtar"))
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: no captured help: %w", exe, err)
+			}
+			d = explore(s, c)
+			captured[exe] = d
+		}
+		return &d.Record, d, nil
+	}
 	dirs, _ := filepath.Glob("*/cases.yaml")
 	sort.Strings(dirs)
 	for _, p := range dirs {
@@ -65,7 +79,14 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 		doc := explore(s, c)
 		rec := c.Record()
 		for i, cs := range cases {
-			res, err := e.GenerateFrom(context.Background(), engine.Request{Tool: tool, Task: cs.Task, Cwd: cwd}, rec, doc, nil)
+			req := engine.Request{Tool: tool, Task: cs.Task, Cwd: cwd}
+			res, err := e.GenerateFrom(context.Background(), req, rec, doc, nil)
+			var pl *engine.Pipeline
+			if err == nil {
+				// The same route as dry-run: a steps rule may map the task
+				// onto a multi-step example.
+				pl, err = e.ExamplePipeline(context.Background(), req, res, docs)
+			}
 			r := caseResult{id: fmt.Sprintf("%s#%d", tool, i+1), tool: tool, task: cs.Task, want: cs.Expect, category: cs.Category, exit: 1}
 			if err == nil {
 				r.got = res.Command.Display
@@ -74,11 +95,24 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 				if res.Uncertain {
 					r.exit = 3
 				}
+				if pl != nil {
+					r.got = pl.Display
+					res = pl.Steps[0].Result
+					r.confidence = res.Confidence
+					r.exit = 0
+					if pl.Uncertain() {
+						r.exit = 3
+					}
+				}
 				r.sourceless = bench.Sourceless(cs.Task, r.got)
 				r.features = res.Fill.Features
 				r.hard = len(res.Fill.Missing)+len(res.Fill.Unused) > 0
 				r.why = append(append(append([]string(nil), res.Fill.Missing...), res.Fill.Unused...), res.Fill.Evidence[len(res.Fill.Evidence)-1])
-				for _, f := range res.Findings {
+				findings := res.Findings
+				if pl != nil {
+					findings = pl.Findings()
+				}
+				for _, f := range findings {
 					if f.Rule != "check.input_missing" {
 						r.findings++
 					}

@@ -280,6 +280,18 @@ type StepsEnv struct {
 	// Lower is the task lower-cased; Words its words (letters, digits, CJK runs).
 	Lower string   `expr:"lower" yaml:"-"`
 	Words []string `expr:"words" yaml:"-"`
+	// Inputs are the file families the task reads, its reference included (rules/file_kinds: bam, sam and cram are alignment-reads); set once its command is built.
+	Inputs []string `expr:"inputs" yaml:"inputs"`
+	// StepInputs are the file families the built command's one-command examples read ("call": vcf); empty before it is built or when it has no example.
+	StepInputs []string `expr:"step_inputs" yaml:"step_inputs"`
+	// StepMargin is how clearly the built command won over the runner-up (the score gap /5, capped at 1); a close call may mean the task wants another command, not a pipeline.
+	StepMargin float64 `expr:"step_margin" yaml:"step_margin"`
+	// ExampleSteps is the number of commands of the multi-step skill example weighed (mpileup … | bcftools call …: 2); 0 when none is.
+	ExampleSteps int `expr:"example_steps" yaml:"example_steps"`
+	// ExampleInputs are the file families the first command of that example reads.
+	ExampleInputs []string `expr:"example_inputs" yaml:"example_inputs"`
+	// ExampleRunsStep: one of that example's commands runs the built command's executable and subcommand.
+	ExampleRunsStep bool `expr:"example_runs_step" yaml:"example_runs_step"`
 }
 
 // Prepare lower-cases the task and splits it into words.

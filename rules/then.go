@@ -114,6 +114,9 @@ type StepsThen struct {
 	// Carry: a later command that names no file reads the previous
 	// command's first output.
 	Carry bool `yaml:"carry,omitempty" json:"carry,omitempty"`
+	// FollowExample: the task is the weighed multi-step skill example's
+	// pipeline; each of its commands is mapped from the task and checked.
+	FollowExample bool `yaml:"follow_example,omitempty" json:"follow_example,omitempty"`
 }
 
 // ConstraintThen is a finding raised when a constraint rule fires.
