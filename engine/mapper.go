@@ -237,7 +237,7 @@ func (m *mapper) score(cands []*candidate) {
 					// concepts can. Same-language keywords were matched by
 					// their words above, so their concepts are not worked out
 					// (it is most of Stage 3's time).
-					if n := overlap(m.concepts(k), m.taskConcepts); n > 0 && len(m.concepts(k)) == n {
+					if n := m.taskOverlap(k); n > 0 && len(m.concepts(k)) == n {
 						c.score += sc.Choose.KeywordConcepts
 					}
 				}
