@@ -41,6 +41,16 @@ func (m *mapper) sourceOf(v string) string {
 	return ""
 }
 
+// taskOutput reports whether the task names path as a file to write.
+func (m *mapper) taskOutput(path string) bool {
+	for _, fs := range m.slots.Files {
+		if fs.Path == path && fs.Output {
+			return true
+		}
+	}
+	return false
+}
+
 // spelledOut reports a value the task writes as words in order, at most
 // one word apart ("10x Chromium v3" spells 10xv3).
 func (m *mapper) spelledOut(v string) bool {
@@ -206,7 +216,10 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 		}
 	}
 	if f.Stdout != "" {
-		if src, _ := m.listSource(f.Stdout); src == "" {
+		// A name derived for a redirection is never asked for: standard
+		// output is where the tool writes unless the task names a file
+		// ("gzip -9 genome.fa > genome.fa" would overwrite the input).
+		if !m.taskOutput(f.Stdout) {
 			m.evidence = append(m.evidence, "left out the redirection to "+f.Stdout+": the task names no such file, so the output goes to standard output")
 			f.Outputs = without(f.Outputs, f.Stdout)
 			f.Stdout = ""

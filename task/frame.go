@@ -350,7 +350,7 @@ func Parse(task string) Frame {
 		case FileType(raw) != "" && !NumberRE.MatchString(raw):
 			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
 			fs.Output = outputBefore(lower, i)
-			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(lower, i-1) {
+			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(lower, i-1) && !V().Is("write_verb", lower[i-1]) {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 				fs.Role = "reference"
 			}

@@ -23,6 +23,10 @@ func TestParse(t *testing.T) {
 		// full-width brackets and colons end a file name as a space does
 		{"宏基因组物种组成分析：输入 contigs.fasta（fasta 格式），结果写到 contigs_profile.txt",
 			`{"files":[{"path":"contigs.fasta","type":"fasta","pos":2},{"path":"contigs_profile.txt","type":"text","output":true,"role":"output","pos":6}]}`},
+		// "输出到" (output to) names a destination even for an annotation
+		// kind, which "比对到" (align to) would make a reference
+		{"预测 genome.fa 中的 rRNA 基因，输出到 rrna.gff",
+			`{"files":[{"path":"genome.fa","type":"fasta","pos":1},{"path":"rrna.gff","type":"gtf","output":true,"role":"output","pos":6}]}`},
 		{"build index for genome.fa named genome_idx",
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},
