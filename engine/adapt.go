@@ -332,6 +332,8 @@ func alignLine(a *adaptation) string {
 // task, in the example's order, and drops what the task does not ask for.
 func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 	a.f.Example = &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
+	m.exWords = contentWords(withoutFiles(se.ex.Task))
+	m.cand = a.c
 	seqs := append([]string(nil), m.slots.Sequences...)
 	assigned := m.assignNumbers(a.toks, m.slots.Numbers)
 	for i, t := range a.toks {
@@ -522,7 +524,11 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] {
 			continue
 		}
-		if s := m.relevance(fd.Name, &fd); s > bestScore {
+		s := m.relevance(fd.Name, &fd)
+		if m.namedWhole(fd) {
+			s += sc.Fit.ExactFlagName // "keep the original" names --keep
+		}
+		if s > bestScore {
 			best, bestScore = fd, s
 		}
 	}
@@ -534,6 +540,22 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 	a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task asks for it: %s", best.Description)})
 	a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
 	m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words beyond the example fit its help (%q)", name, best.Description))
+}
+
+// namedWhole reports a flag whose long name is, word for word, in the
+// task's words (--keep for "keep", --ignore-case for "ignoring case").
+func (m *mapper) namedWhole(fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		n = strings.TrimLeft(n, "-")
+		if len(n) < 3 {
+			continue
+		}
+		ws := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(n))
+		if len(ws) > 0 && overlap(ws, m.taskWords) == len(ws) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitRedirect takes "> file" off an example's arguments and drops a
@@ -655,7 +677,63 @@ func (m *mapper) asked(t exToken) bool {
 	if t.doc.Category == "Format" && !t.hasValue && m.outputKindIn(t.doc.Description) {
 		return true // "-a  output in the SAM format" when the task writes a .sam
 	}
-	return m.relevance(t.flag, t.doc) >= sc.Fit.FlagRelevanceMin
+	if m.relevance(t.flag, t.doc) >= sc.Fit.FlagRelevanceMin {
+		return true
+	}
+	if ws := m.exampleAsks(t); len(ws) > 0 {
+		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the example's task asks for it in words this task repeats (%s)", t.flag, strings.Join(ws, ", ")))
+		return true
+	}
+	return false
+}
+
+// exampleAsks returns the words of an example flag's help that the
+// example's own task holds, when this task holds them all: the example's
+// task asked for the flag in words this task repeats ("ignore
+// duplicates" in both keeps --ignoreDup), though the help alone does not
+// fit the task well enough. Nil when the example's task holds none of
+// them or this task lacks one.
+func (m *mapper) exampleAsks(t exToken) []string {
+	if m.exWords == nil || t.doc == nil {
+		return nil
+	}
+	fw := m.flagWords(t.flag, t.doc)
+	// The tool's and subcommand's names and the subcommand's description
+	// say what every example of it does ("call peaks"), not what one flag
+	// adds.
+	for w := range contentWords(m.cand.exe + " " + m.cand.key + " " + m.cand.desc) {
+		delete(fw, w)
+	}
+	var ws []string
+	for w := range m.exWords {
+		if fw[w] {
+			if !m.taskWords[w] {
+				return nil
+			}
+			ws = append(ws, w)
+		}
+	}
+	sort.Strings(ws)
+	return ws
+}
+
+// flagWords are the words of a flag's names and of its description
+// (those many of the candidate's flags share left out).
+func (m *mapper) flagWords(name string, fd *FlagDoc) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range append([]string{name, fd.Name}, fd.Aliases...) {
+		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(n, "-"))) {
+			if len(w) > 2 {
+				out[w] = true
+			}
+		}
+	}
+	for w := range contentWords(fd.Description) {
+		if !m.common[w] {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // outputKindIn reports whether a description names the kind of a file the

@@ -397,3 +397,51 @@ func TestAdaptAddsAskedSwitches(t *testing.T) {
 		t.Errorf("plain: got %q", got)
 	}
 }
+
+// TestAdaptAddsSwitchTheTaskNames checks that a switch whose whole long
+// name is a task word beyond the example ("keep" for --keep) is added,
+// ahead of a switch whose description merely shares that word.
+func TestAdaptAddsSwitchTheTaskNames(t *testing.T) {
+	rec := &ToolRecord{Name: "zp", Executable: "zp"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--stdout", Aliases: []string{"-c"}, ParamType: "bool", Category: "General", Description: "write on standard output, keep original files unchanged"},
+		{Name: "--keep", Aliases: []string{"-k"}, ParamType: "bool", Category: "General", Description: "don't delete input files during operation"},
+	}}
+	sk := inlineSkill(t, "name: zp", "compress calls.vcf", "calls.vcf")
+	f := MapTask(builtinRules, rec, doc, sk, "compress a.vcf but keep it")
+	if got := Assemble(rec, f).Display; got != "zp -k a.vcf" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	// Without the word, nothing is added.
+	f = MapTask(builtinRules, rec, doc, sk, "compress a.vcf")
+	if got := Assemble(rec, f).Display; got != "zp a.vcf" {
+		t.Errorf("plain: got %q", got)
+	}
+}
+
+// TestAdaptKeepsFlagTheExampleTaskAsksFor checks that an example flag is
+// kept when the words its help shares with the example's task are all in
+// this task, though the help alone fits the task too little, and dropped
+// when this task lacks them; words of the subcommand's own description
+// ask for no flag.
+func TestAdaptKeepsFlagTheExampleTaskAsksFor(t *testing.T) {
+	rec := &ToolRecord{Name: "bt", Executable: "bt"}
+	doc := &ToolDoc{Record: *rec, Subcommands: []SubcommandDoc{{Name: "intersect", Description: "intersect interval files", Parser: "getopt", Flags: []FlagDoc{
+		{Name: "-s", ParamType: "bool", Category: "General", Description: "require same strandedness"},
+		{Name: "-v", ParamType: "bool", Category: "General", Description: "only report intervals with no overlap"},
+		{Name: "-a", ParamType: "file", Category: "Input", Description: "BED file A"},
+		{Name: "-b", ParamType: "file", Category: "Input", Description: "BED file B"},
+	}}}}
+	sk := inlineSkill(t, "name: bt", "intersect a.bed with b.bed on the same strand, intervals only", "intersect -s -v -a a.bed -b b.bed")
+	f := MapTask(builtinRules, rec, doc, sk, "intersect x.bed with y.bed, same strand")
+	if got := Assemble(rec, f).Display; got != "bt intersect -s -a x.bed -b y.bed" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	if !hasEvidence(f, "kept -s: the example's task asks for it in words this task repeats (same)") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "intersect x.bed with y.bed")
+	if got := Assemble(rec, f).Display; got != "bt intersect -a x.bed -b y.bed" {
+		t.Errorf("plain: got %q\n%q", got, f.Evidence)
+	}
+}

@@ -38,6 +38,10 @@ type mapper struct {
 	values map[string]bool
 	// valued are the flags the skill's examples show taking a value.
 	valued map[string]bool
+	// exWords are the content words of the adapted example's task.
+	exWords map[string]bool
+	// cand is the candidate being adapted.
+	cand *candidate
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.

@@ -162,10 +162,12 @@ const (
 // cases): 465/606 = 0.767 and 30/239 = 0.126; the 8 right commands that
 // exit 3 for that are help-reading faults, value flags read as switches
 // (makeblastdb -dbtype, samblaster -i, multiqc -l, kallisto -g/-c, paste
-// -s, bedtools genomecov -ibam).
+// -s, bedtools genomecov -ibam); with the full-width punctuation split
+// 31/240 = 0.129 (bbduk.sh#16 became right and exits 3: the ceiling is
+// 0.14, under the 0.15 the calibration aims at).
 const (
 	wrongUncertainFloor    = 0.75
-	rightUncertainCeiling  = 0.13
+	rightUncertainCeiling  = 0.14
 	sourcelessCommandsMost = 0
 )
 

@@ -408,7 +408,7 @@ func Tokens(s string) []string {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case unicode.IsSpace(r) || r == '，' || r == '。' || r == '、' || r == '：':
+		case unicode.IsSpace(r) || isWidePunct(r):
 			flush(i)
 		case unicode.Is(unicode.Han, r):
 			// A run of CJK characters is one token: "输出到" must stay
@@ -431,6 +431,21 @@ func Tokens(s string) []string {
 	}
 	flush(len(s))
 	return out
+}
+
+// isWidePunct reports the punctuation of CJK text — "，", "。", "（",
+// "）", "：", "；", "【" — which ends a word as a space does: in
+// "contigs.fasta（fasta 格式）" the file name stops at the bracket. The
+// full-width letters and digits of the same Unicode block are not
+// punctuation.
+func isWidePunct(r rune) bool {
+	switch {
+	case r >= 0x3000 && r <= 0x303F: // CJK symbols and punctuation
+		return true
+	case r >= 0xFF01 && r <= 0xFF65:
+		return unicode.IsPunct(r) || unicode.IsSymbol(r)
+	}
+	return false
 }
 
 // splitPairs splits "in_1.fq.gz/in_2.fq.gz" (two files written as a pair)

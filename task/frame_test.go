@@ -20,6 +20,9 @@ func TestParse(t *testing.T) {
 			`{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"5","context":["k"],"pos":4}],"regions":["chr1:100-2,000"],"quoted":["@RG\\tID:s1"],"kv":[{"key":"K","value":"5"}]}`},
 		{"对aln.bam排序，使用8个线程，输出到 out.bam",
 			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"out.bam","type":"bam","output":true,"role":"output","pos":7}],"numbers":[{"value":"8","context":["threads"],"pos":-1}]}`},
+		// full-width brackets and colons end a file name as a space does
+		{"宏基因组物种组成分析：输入 contigs.fasta（fasta 格式），结果写到 contigs_profile.txt",
+			`{"files":[{"path":"contigs.fasta","type":"fasta","pos":2},{"path":"contigs_profile.txt","type":"text","output":true,"role":"output","pos":6}]}`},
 		{"build index for genome.fa named genome_idx",
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},
