@@ -46,9 +46,13 @@ type app struct {
 
 // loadRules loads built-in and user rules once; user rule errors are
 // printed as warnings (a broken user file never stops the program).
+// Built-in rules are compiled as they are first evaluated (rules.Options
+// Lazy): a dry-run evaluates a few kinds of the many; they are read from
+// the cache a previous command wrote when it was written by this build.
 func (a *app) loadRules() *rules.Set {
 	if a.rules == nil {
-		s, errs := rules.Load(rules.Options{UserDir: a.d.paths().UserRulesDir()})
+		p := a.d.paths()
+		s, errs := rules.Load(rules.Options{UserDir: p.UserRulesDir(), Lazy: true, CacheDir: p.RulesCacheDir()})
 		for _, err := range errs {
 			fmt.Fprintf(a.d.IO.Err, "warning: %v\n", err)
 		}
@@ -58,6 +62,17 @@ func (a *app) loadRules() *rules.Set {
 		task.UseVocab(s.Vocab())
 	}
 	return a.rules
+}
+
+// completeRules is loadRules with every rule compiled and its tests
+// decoded, for the commands that show what a rule reads and how many
+// tests it has; problems are warnings, as at load.
+func (a *app) completeRules() *rules.Set {
+	s := a.loadRules()
+	for _, err := range s.Complete() {
+		fmt.Fprintf(a.d.IO.Err, "warning: %v\n", err)
+	}
+	return s
 }
 
 // warnRuleFailures reports, once each, the rules whose evaluation failed

@@ -30,3 +30,6 @@ func (p Paths) UserRulesDir() string { return filepath.Join(p.Config, "rules") }
 
 // DocCacheDir is where ToolDocs are cached.
 func (p Paths) DocCacheDir() string { return filepath.Join(p.Cache, "tooldoc") }
+
+// RulesCacheDir is where the decoded built-in rules are cached.
+func (p Paths) RulesCacheDir() string { return filepath.Join(p.Cache, "rules") }

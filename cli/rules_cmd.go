@@ -38,7 +38,7 @@ add rules or override a built-in by id.`,
 					if err := checkKind(); err != nil {
 						return err
 					}
-					s := a.loadRules()
+					s := a.completeRules()
 					var list []*rules.Rule
 					for _, r := range s.All() {
 						if kind == "" || r.Kind == kind {
@@ -62,7 +62,7 @@ add rules or override a built-in by id.`,
 					if err := needArgs(cmd, 1, "one rule id"); err != nil {
 						return err
 					}
-					r, ok := a.loadRules().Get(cmd.Args().First())
+					r, ok := a.completeRules().Get(cmd.Args().First())
 					if !ok {
 						return fmt.Errorf("no rule with id %q (see: oxo-call rules list)", cmd.Args().First())
 					}

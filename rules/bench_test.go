@@ -35,3 +35,28 @@ func BenchmarkEvalKind(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadBuiltinLazy measures the load a command does (Options.Lazy):
+// read and decode every built-in rule, compile none, decode no test.
+func BenchmarkLoadBuiltinLazy(b *testing.B) {
+	for b.Loop() {
+		if _, errs := Load(Options{Lazy: true}); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
+
+// BenchmarkLoadBuiltinCached measures the load a command does once an
+// earlier one wrote the cache (Options.CacheDir): read the decoded rules,
+// compile none, decode no test.
+func BenchmarkLoadBuiltinCached(b *testing.B) {
+	dir := b.TempDir()
+	if _, errs := Load(Options{Lazy: true, CacheDir: dir}); len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	for b.Loop() {
+		if _, errs := Load(Options{Lazy: true, CacheDir: dir}); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}

@@ -71,6 +71,16 @@ type Options struct {
 	UserDir string
 	// NoBuiltin skips the embedded packs (tests of user files).
 	NoBuiltin bool
+	// Lazy defers, for the built-in packs only, compiling each rule's
+	// `when` until the rule is first evaluated and decoding its inline
+	// tests until they are run (Set.Complete). A command then pays only
+	// for the rules it evaluates. The project's tests load the built-in
+	// packs in full, so a broken one never ships; user rules are always
+	// checked in full at load, so a broken user file is reported at once.
+	Lazy bool
+	// CacheDir, with Lazy, keeps the decoded built-in rules in a file
+	// there for the next load (cache.go). Empty means no cache.
+	CacheDir string
 }
 
 // Load reads the built-in packs and the user's rules. A broken user rule is
@@ -79,12 +89,16 @@ type Options struct {
 func Load(opts Options) (*Set, []error) {
 	s := newSet()
 	var errs []error
-	if !opts.NoBuiltin {
-		errs = append(errs, s.loadFS(builtinFS, "builtin:", "builtin", BuiltinLimits)...)
+	switch {
+	case opts.NoBuiltin:
+	case opts.Lazy && opts.CacheDir != "":
+		errs = append(errs, s.loadBuiltinCached(opts.CacheDir)...)
+	default:
+		errs = append(errs, s.loadFS(builtinFS, "builtin:", "builtin", BuiltinLimits, opts.Lazy)...)
 	}
 	if opts.UserDir != "" {
 		if st, err := os.Stat(opts.UserDir); err == nil && st.IsDir() {
-			errs = append(errs, s.loadFS(os.DirFS(opts.UserDir), opts.UserDir+string(os.PathSeparator), "user", UserLimits)...)
+			errs = append(errs, s.loadFS(os.DirFS(opts.UserDir), opts.UserDir+string(os.PathSeparator), "user", UserLimits, false)...)
 		}
 	}
 	s.sortRules()
@@ -94,8 +108,8 @@ func Load(opts Options) (*Set, []error) {
 // loadFS reads every <kind>/*.yaml of one tree. Files are parsed and
 // compiled in parallel (compiling is most of a load's cost) and added in
 // a fixed order, so duplicate-id errors and evaluation order never depend
-// on scheduling.
-func (s *Set) loadFS(fsys fs.FS, prefix, origin string, lim Limits) []error {
+// on scheduling. lazy defers compiling and test decoding (Options.Lazy).
+func (s *Set) loadFS(fsys fs.FS, prefix, origin string, lim Limits, lazy bool) []error {
 	var errs []error
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
@@ -125,7 +139,7 @@ func (s *Set) loadFS(fsys fs.FS, prefix, origin string, lim Limits) []error {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			results[i].rules, results[i].errs = readFile(fsys, f, prefix+f, origin, lim)
+			results[i].rules, results[i].errs = readFile(fsys, f, prefix+f, origin, lim, lazy)
 		}()
 	}
 	wg.Wait()
@@ -141,7 +155,7 @@ func (s *Set) loadFS(fsys fs.FS, prefix, origin string, lim Limits) []error {
 }
 
 // readFile reads, parses and compiles one rule file.
-func readFile(fsys fs.FS, name, display, origin string, lim Limits) ([]*Rule, []error) {
+func readFile(fsys fs.FS, name, display, origin string, lim Limits, lazy bool) ([]*Rule, []error) {
 	kind := path.Dir(name)
 	if st, err := fs.Stat(fsys, name); err == nil && st.Size() > lim.MaxFileBytes {
 		return nil, []error{&Error{File: display, Line: 1, Msg: fmt.Sprintf("file is %d bytes, more than the limit of %d", st.Size(), lim.MaxFileBytes)}}
@@ -150,15 +164,15 @@ func readFile(fsys fs.FS, name, display, origin string, lim Limits) ([]*Rule, []
 	if err != nil {
 		return nil, []error{&Error{File: display, Msg: safefile.Reason(err)}}
 	}
-	return parseFile(data, kind, display, origin, lim)
+	return parseFile(data, kind, display, origin, lim, lazy)
 }
 
 // ParseFile parses and compiles one rule file's content for a kind.
 func ParseFile(data []byte, kind, display string, lim Limits) ([]*Rule, []error) {
-	return parseFile(data, kind, display, "user", lim)
+	return parseFile(data, kind, display, "user", lim, false)
 }
 
-func parseFile(data []byte, kind, display, origin string, lim Limits) ([]*Rule, []error) {
+func parseFile(data []byte, kind, display, origin string, lim Limits, lazy bool) ([]*Rule, []error) {
 	spec, err := Kind(kind)
 	if err != nil {
 		return nil, []error{&Error{File: display, Line: 1, Msg: err.Error()}}
@@ -180,7 +194,7 @@ func parseFile(data []byte, kind, display, origin string, lim Limits) ([]*Rule, 
 	var out []*Rule
 	var errs []error
 	for _, n := range root.Content {
-		r, err := compileRule(n, spec, display, origin, lim)
+		r, err := compileRule(n, spec, display, origin, lim, lazy)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -201,8 +215,9 @@ func yamlErrLine(err error) int {
 	return 1
 }
 
-// compileRule decodes one rule node strictly and compiles its expression.
-func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (*Rule, error) {
+// compileRule decodes one rule node strictly and compiles its expression
+// and tests, or, when lazy, leaves both to the rule's first use.
+func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits, lazy bool) (*Rule, error) {
 	fail := func(id string, line int, format string, a ...any) error {
 		return &Error{File: file, Line: line, ID: id, Msg: fmt.Sprintf(format, a...)}
 	}
@@ -234,40 +249,98 @@ func compileRule(n *yaml.Node, spec KindSpec, file, origin string, lim Limits) (
 	if err := validateThen(spec.Name, r.Then); err != nil {
 		return nil, fail(rc.ID, rc.Then.Line, "%s", err)
 	}
-	if spec.Data {
-		if err := decodeTests(r, rc, spec, fail); err != nil {
-			return nil, err
-		}
+	d := &deferred{spec: spec, lim: lim, whenLine: whenLine(n), tests: rc.Tests}
+	if lazy {
+		r.lazy = d
 		return r, nil
 	}
-	opts := append([]expr.Option{expr.Env(spec.NewEnv()), expr.AsBool(), expr.MaxNodes(lim.MaxNodes)}, functions()...)
-	for _, b := range disabledBuiltins {
-		opts = append(opts, expr.DisableBuiltin(b))
+	if err := d.compile(r); err != nil {
+		return nil, err
 	}
-	growth := &growthPatch{}
-	opts = append(append(opts, meteredOpts()...), expr.Patch(growth))
-	prog, err := compileGuarded(rc.When, opts)
-	if err != nil {
-		return nil, fail(rc.ID, whenLine(n), "when does not compile: %s", oneLine(err.Error()))
-	}
-	r.program, r.metered = prog, growth.n > 0
-	r.Identifiers = identifiers(prog.Node())
-	if err := decodeTests(r, rc, spec, fail); err != nil {
+	if err := d.decodeTests(r); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// decodeTests decodes a rule's inline tests.
-func decodeTests(r *Rule, rc ruleConfig, spec KindSpec, fail func(string, int, string, ...any) error) error {
-	for _, tc := range rc.Tests {
-		t, err := decodeTest(tc, spec)
+// deferred is what compiling a rule's `when` and decoding its tests
+// need, kept on a rule loaded lazily (Options.Lazy) until first use.
+type deferred struct {
+	spec     KindSpec
+	lim      Limits
+	whenLine int
+	tests    []testConfig
+	// source, for a rule read from the cache, holds its tests.
+	source *testSource
+
+	compileOnce, testsOnce sync.Once
+	compileErr, testsErr   error
+}
+
+// fail is an error naming the rule's file, the line and its id.
+func (d *deferred) fail(r *Rule, line int, format string, a ...any) error {
+	return &Error{File: r.File, Line: line, ID: r.ID, Msg: fmt.Sprintf(format, a...)}
+}
+
+// compile compiles r.When (data kinds have none) and sets r's program and
+// Identifiers.
+func (d *deferred) compile(r *Rule) error {
+	if d.spec.Data {
+		return nil
+	}
+	opts := append([]expr.Option{expr.Env(d.spec.NewEnv()), expr.AsBool(), expr.MaxNodes(d.lim.MaxNodes)}, functions()...)
+	for _, b := range disabledBuiltins {
+		opts = append(opts, expr.DisableBuiltin(b))
+	}
+	growth := &growthPatch{}
+	opts = append(append(opts, meteredOpts()...), expr.Patch(growth))
+	prog, err := compileGuarded(r.When, opts)
+	if err != nil {
+		return d.fail(r, d.whenLine, "when does not compile: %s", oneLine(err.Error()))
+	}
+	r.program, r.metered = prog, growth.n > 0
+	r.Identifiers = identifiers(prog.Node())
+	return nil
+}
+
+// decodeTests decodes a rule's inline tests into r.Tests.
+func (d *deferred) decodeTests(r *Rule) error {
+	for _, tc := range d.tests {
+		t, err := decodeTest(tc, d.spec)
 		if err != nil {
-			return fail(rc.ID, lineOf(err, tc.Given.Line), "test: %s", stripLine(err))
+			return d.fail(r, lineOf(err, tc.Given.Line), "test: %s", stripLine(err))
 		}
 		r.Tests = append(r.Tests, t)
 	}
 	return nil
+}
+
+// compiled compiles a lazily loaded rule once; it is a no-op for a rule
+// compiled at load.
+func (r *Rule) compiled() error {
+	d := r.lazy
+	if d == nil {
+		return nil
+	}
+	d.compileOnce.Do(func() { d.compileErr = d.compile(r) })
+	return d.compileErr
+}
+
+// tested decodes a lazily loaded rule's tests once.
+func (r *Rule) tested() error {
+	d := r.lazy
+	if d == nil {
+		return nil
+	}
+	d.testsOnce.Do(func() {
+		if d.source != nil {
+			if d.tests, d.testsErr = d.source.tests(r.Line); d.testsErr != nil {
+				return
+			}
+		}
+		d.testsErr = d.decodeTests(r)
+	})
+	return d.testsErr
 }
 
 // compileGuarded compiles and turns a compiler panic (seen on pathological

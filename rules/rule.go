@@ -30,6 +30,9 @@ type Rule struct {
 	program *vm.Program
 	// metered: the program builds strings, checked per evaluation (strbudget.go).
 	metered bool
+	// lazy holds what compiling and test decoding need when Load deferred
+	// them (Options.Lazy); nil once a rule was loaded in full.
+	lazy *deferred
 }
 
 // Where returns "file:line".

@@ -12,7 +12,8 @@ type TestResult struct {
 }
 
 // RunTests runs the inline tests of every rule of the given kinds (all
-// kinds when none are given).
+// kinds when none are given). A rule loaded lazily whose `when` does not
+// compile, or whose tests do not decode, is one failed result.
 func (s *Set) RunTests(kinds ...string) []TestResult {
 	if len(kinds) == 0 {
 		kinds = KindNames()
@@ -20,6 +21,10 @@ func (s *Set) RunTests(kinds ...string) []TestResult {
 	var out []TestResult
 	for _, k := range kinds {
 		for _, r := range s.byKind[k] {
+			if err := r.tested(); err != nil {
+				out = append(out, TestResult{Rule: r, Line: err.(*Error).Line, Msg: err.Error()})
+				continue
+			}
 			for _, t := range r.Tests {
 				out = append(out, s.runTest(r, t))
 			}

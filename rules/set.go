@@ -136,6 +136,10 @@ func (s *Set) First(kind string, env any) (Match, bool, error) {
 
 // run evaluates one rule on a pooled VM.
 func (s *Set) run(r *Rule, env any) (fired bool, err error) {
+	if err := r.compiled(); err != nil {
+		s.failed.LoadOrStore(r.ID, err)
+		return false, err
+	}
 	if r.program == nil {
 		return s.Vocab().fires(r, env), nil
 	}
@@ -173,6 +177,23 @@ func (s *Set) Failures() []error {
 		out[i] = e.(error)
 	}
 	return out
+}
+
+// Complete compiles every rule whose compiling Load deferred
+// (Options.Lazy) and decodes its inline tests, so that every field of
+// every Rule is set, and returns the problems found, each naming file,
+// line and rule id. It is safe to call more than once and concurrently.
+func (s *Set) Complete() []error {
+	var errs []error
+	for _, r := range s.All() {
+		if err := r.compiled(); err != nil {
+			errs = append(errs, err)
+		}
+		if err := r.tested(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
 }
 
 // Fires evaluates a single rule against env.

@@ -49,8 +49,9 @@ var (
 )
 
 // BuiltinVocab returns the tables of the embedded lexicon and file_kinds
-// packs alone (no expression is compiled). A broken built-in pack panics
-// at start-up; the package's tests load every pack.
+// packs alone (no expression is compiled, no inline test decoded). A
+// broken built-in pack panics at start-up; the package's tests load every
+// pack.
 func BuiltinVocab() *Vocab {
 	builtinVocabOnce.Do(func() {
 		s := newSet()
@@ -68,7 +69,7 @@ func (s *Set) loadBuiltinData() []error {
 	for _, kind := range []string{"lexicon", "file_kinds"} {
 		files, _ := fs.Glob(builtinFS, kind+"/*.yaml")
 		for _, f := range files {
-			rs, e := readFile(builtinFS, f, "builtin:"+f, "builtin", BuiltinLimits)
+			rs, e := readFile(builtinFS, f, "builtin:"+f, "builtin", BuiltinLimits, true)
 			errs = append(errs, e...)
 			for _, r := range rs {
 				if err := s.add(r); err != nil {
