@@ -133,7 +133,7 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 		}
 		doc.Description = lv.schema.Description
 		doc.UsagePatterns = lv.schema.Usage
-		doc.Positionals = positionalDocs(lv.schema.Positionals)
+		doc.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 		if len(lv.entries) > 0 {
 			doc.GlobalFlags = x.categorise(flagDocs(lv.schema.Flags))
 		} else {
@@ -217,7 +217,7 @@ func (x *Explorer) FromText(rec *ToolRecord, text string, tr *Trace) *ToolDoc {
 	lv := x.readLevel(text, false, rec.Executable, tr, "user docs")
 	doc.Framework, doc.SchemaSource, doc.CLIStyle = lv.framework, lv.schema.Parser, lv.style
 	doc.Description, doc.UsagePatterns = lv.schema.Description, lv.schema.Usage
-	doc.Positionals = positionalDocs(lv.schema.Positionals)
+	doc.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 	doc.Flags = x.categorise(flagDocs(lv.schema.Flags))
 	for _, e := range lv.entries {
 		doc.Subcommands = append(doc.Subcommands, SubcommandDoc{Name: e.Name, Description: e.Description, Flags: []FlagDoc{}, Positionals: []PositionalDoc{}})
@@ -554,7 +554,7 @@ func (h *helpStore) full() bool {
 func (x *Explorer) fill(sd *SubcommandDoc, lv level) {
 	sd.Parser = lv.schema.Parser
 	sd.Flags = x.categorise(flagDocs(lv.schema.Flags))
-	sd.Positionals = positionalDocs(lv.schema.Positionals)
+	sd.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 	if len(lv.schema.Usage) > 0 {
 		sd.UsagePattern = lv.schema.Usage[0]
 	}

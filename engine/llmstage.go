@@ -435,7 +435,7 @@ func formFlags(fs []FlagDoc) []llm.FormFlag {
 func formPositionals(ps []PositionalDoc) []llm.FormPositional {
 	var out []llm.FormPositional
 	for _, p := range ps {
-		out = append(out, llm.FormPositional{Name: p.Name, Type: p.ParamType, Description: p.Description, Required: p.Required})
+		out = append(out, llm.FormPositional{Name: p.Name, Type: p.ParamType, Description: p.Description, Required: p.Required, Command: p.Command})
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/traitome/oxo-call/parsers"
 )
 
 // TestExploreFollowsMoreHelpPointers: a subcommand whose help only points
@@ -110,5 +112,17 @@ func TestExploreFollowsListedHelpFlagAfterRejectedProbe(t *testing.T) {
 	}
 	if got := listedHelpFlags("  -x      extra\n  -h, --help   show this help\n  -?  help\n", rootProbes); strings.Join(got, " ") != "-h --help -?" {
 		t.Errorf("listed help flags %q", got)
+	}
+}
+
+// A command placeholder is another program's command line only where the
+// level lists no subcommands of its own.
+func TestPositionalDocsInnerCommand(t *testing.T) {
+	ps := []parsers.Positional{{Position: 1, Name: "command", Command: true}, {Position: 2, Name: "args"}}
+	if d := positionalDocs(ps, nil); !d[0].Command || d[1].Command {
+		t.Errorf("%+v", d)
+	}
+	if d := positionalDocs(ps, []parsers.Entry{{Name: "sort"}}); d[0].Command {
+		t.Errorf("%+v", d)
 	}
 }

@@ -101,6 +101,10 @@ type PositionalDoc struct {
 	Description string `json:"description,omitempty"`
 	Required    bool   `json:"required"`
 	Repeatable  bool   `json:"repeatable,omitempty"`
+	// Command: this positional is a command line the tool runs (xargs
+	// COMMAND [INITIAL-ARGS]...); it and every word after it, flags
+	// included, belong to that command, not to the tool.
+	Command bool `json:"command,omitempty"`
 }
 
 // Example is a worked example; Source is "skill" or "help".
@@ -175,10 +179,15 @@ func flagDocs(fs []parsers.Flag) []FlagDoc {
 	return out
 }
 
-func positionalDocs(ps []parsers.Positional) []PositionalDoc {
+// positionalDocs copies a level's positionals. A command placeholder
+// ("COMMAND [ARGS]...") names another program only at a level that lists
+// no subcommands; where it does (samtools <command>), the command is one
+// of them.
+func positionalDocs(ps []parsers.Positional, entries []parsers.Entry) []PositionalDoc {
 	out := make([]PositionalDoc, 0, len(ps))
 	for _, p := range ps {
-		out = append(out, PositionalDoc{Position: p.Position, Name: p.Name, ParamType: p.ParamType, Description: p.Description, Required: p.Required, Repeatable: p.Repeatable})
+		out = append(out, PositionalDoc{Position: p.Position, Name: p.Name, ParamType: p.ParamType, Description: p.Description, Required: p.Required, Repeatable: p.Repeatable,
+			Command: p.Command && len(entries) == 0})
 	}
 	return out
 }

@@ -98,7 +98,18 @@ func (e *Engine) SkillCoverage(ctx context.Context, sk *skills.Skill) (checks []
 					doc = probeSub(ctx, x, doc, args[0])
 					docs[exe] = doc
 				}
-				checkArgs(doc, args, &sc, helpText(doc, exe, sk.Name, args))
+				if inner := checkArgs(doc, args, &sc, helpText(doc, exe, sk.Name, args)); len(inner) > 0 {
+					// the command the tool runs, against its own help
+					// when it has one
+					if idoc := getDoc(inner[0]); idoc != nil {
+						ic := ExampleCheck{Status: "ok"}
+						checkArgs(idoc, inner[1:], &ic, helpText(idoc, inner[0], inner[0], inner[1:]))
+						for k, p := range ic.Problems {
+							ic.Problems[k] = "command " + inner[0] + " run by " + exe + ": " + p
+						}
+						mergeStep(&sc, ic, 0, exe, false)
+					}
+				}
 			}
 			mergeStep(&ch, sc, i, exe, len(steps) > 1)
 		}
@@ -246,8 +257,13 @@ func isFlagChar(c byte) bool {
 // checkArgs walks the subcommand path, then checks every flag token. A
 // flag the parser did not read but the help text shows is reported as
 // unchecked, not as an error: the skill is right, the parser missed it.
-func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) {
+//
+// When the level's usage has a command the tool runs (xargs COMMAND
+// [INITIAL-ARGS]...), the words from that command on are not the tool's:
+// they are returned, to be checked against the command's own help.
+func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) (inner []string) {
 	flags := doc.AllFlags(nil)
+	positionals := doc.Positionals
 	level := doc.Subcommands
 	var path []string
 	for len(level) > 0 && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -275,12 +291,21 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) {
 			return
 		}
 		flags = doc.AllFlags(sub)
+		positionals = sub.Positionals
 		level = sub.Subcommands
 	}
+	commandAt := -1
+	for i, p := range positionals {
+		if p.Command {
+			commandAt = i
+			break
+		}
+	}
+	seen := 0 // positionals so far
 	if len(flags) == 0 {
 		ch.Status = "unchecked"
 		ch.Problems = append(ch.Problems, "no flags parsed from the help")
-		return
+		return nil
 	}
 	var names []string
 	for _, f := range flags {
@@ -300,6 +325,10 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) {
 				continue
 			}
 		} else if !strings.HasPrefix(a, "-") || a == "-" || numberRE.MatchString(a[1:]) {
+			if seen == commandAt {
+				return args[i:]
+			}
+			seen++
 			continue
 		} else if k, _, ok := strings.Cut(a, "="); ok {
 			name = k
@@ -336,6 +365,7 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) {
 			i++ // its value, which may itself start with "-"
 		}
 	}
+	return nil
 }
 
 // jvmOption matches options for the Java launcher (-Xmx8g, -Dkey=v).

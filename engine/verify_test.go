@@ -322,3 +322,27 @@ func TestOneCommandExamplesLeavesOutPipelines(t *testing.T) {
 		t.Fatal("a skill of one-command examples is used as is")
 	}
 }
+
+// TestVerifySkillInnerCommand: a tool whose usage runs a command
+// ("COMMAND [INITIAL-ARGS]...") leaves that command's words alone and
+// checks them against the command's own help.
+func TestVerifySkillInnerCommand(t *testing.T) {
+	e := verifyEngine(t)
+	bin := e.opts.PathDirs[0]
+	fakeBin(t, bin, "runeach", `#!/bin/sh
+cat <<'EOF'
+Usage: runeach [OPTION]... COMMAND [INITIAL-ARGS]...
+Run COMMAND with arguments INITIAL-ARGS and more arguments read from input.
+
+  -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per command line
+  -t, --verbose                print commands before executing them
+EOF
+`, 0o755)
+	checkVerdicts(t, e, "name: runeach", map[string]verdict{
+		"-n 1 tarkit -czf out.tar.gz": {"ok", ""},
+		"-t tarkit -v -C dir":         {"ok", ""},
+		"-n 1 tarkit --bogus":         {"error", "command tarkit run by runeach: unknown flag --bogus"},
+		"-q tarkit -c":                {"error", "unknown flag -q"},
+		"-n 1 notatool -x":            {"ok", ""},
+	}, "a", "-n 1 tarkit -czf out.tar.gz", "b", "-t tarkit -v -C dir", "c", "-n 1 tarkit --bogus", "d", "-q tarkit -c", "e", "-n 1 notatool -x")
+}

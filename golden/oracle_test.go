@@ -39,9 +39,10 @@ var oracleReport = flag.String("oracle-report", "", "write the oracle scenario's
 // 719/723 = 0.994: sortmerna's usage spells -ref/-reads where its table has
 // --ref/--reads, so the usage makes "-ref" a separate required flag, and
 // snpEff --help shows only its default command, not the list (build,
-// download) that -h shows).
+// download) that -h shows; once those, and the command parallel and xargs
+// run, are read right, 845/845 = 1.000).
 const (
-	oracleFloor = 0.99
+	oracleFloor = 0.995
 	recallFloor = 1.0
 )
 

@@ -23,6 +23,9 @@ type FormFlag struct {
 type FormPositional struct {
 	Name, Type, Description string
 	Required                bool
+	// Command: a command line the tool runs (xargs COMMAND
+	// [INITIAL-ARGS]...); from it on, every word belongs to that command.
+	Command bool
 }
 
 // FormExample is a worked example: a task and the arguments that do it.

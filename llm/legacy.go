@@ -71,10 +71,10 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 			endOpts = true
 			continue
 		}
-		if endOpts || !looksLikeFlag(w.text) {
+		if endOpts || !looksLikeFlag(w.text) || v.inCommand() {
 			// NAME=value options without dashes (Picard style) are
 			// flags when NAME is one.
-			if n, val, ok := strings.Cut(w.text, "="); ok && !endOpts {
+			if n, val, ok := strings.Cut(w.text, "="); ok && !endOpts && !v.inCommand() {
 				if _, known := v.lookup(n); known {
 					if err := v.flagAs(n, val, true); err != nil {
 						return Fill{}, err

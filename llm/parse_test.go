@@ -288,3 +288,31 @@ func TestParseFillGluedValue(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// A positional that is a command the tool runs (xargs COMMAND
+// [INITIAL-ARGS]...): its words, flags included, are that command's and
+// are kept as written; flags before it are still the tool's.
+func TestParseFillInnerCommand(t *testing.T) {
+	f := Form{Tool: "xargs", Flags: []FormFlag{{Name: "-n", Type: "int"}, {Name: "-t", Type: "bool"}},
+		Positionals: []FormPositional{{Name: "COMMAND", Required: true, Command: true}, {Name: "INITIAL-ARGS"}}}
+	got, err := ParseFill("ARGS: -t -n 1 wc -l --files0-from=x N=1", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Fill{Executable: "xargs", Flags: []FlagValue{{Name: "-t", Written: "-t"}, {Name: "-n", Value: "1", Written: "-n"}}, Positionals: []string{"wc", "-l", "--files0-from=x", "N=1"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	got, err = ParseFill(`{"flags":[{"name":"-t","value":true}],"positionals":["wc","-l"]}`, f)
+	if err != nil || !reflect.DeepEqual(got.Positionals, []string{"wc", "-l"}) {
+		t.Errorf("got %+v err = %v", got, err)
+	}
+	for text, msg := range map[string]string{
+		"ARGS: -l wc":     `unknown flag "-l"`, // before the command: the tool's
+		"ARGS: wc -l | x": "shell operator",
+	} {
+		if _, err := ParseFill(text, f); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%q: err = %v", text, err)
+		}
+	}
+}

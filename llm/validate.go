@@ -167,6 +167,18 @@ func matchChoice(value string, choices []string) (string, bool) {
 	return "", false
 }
 
+// inCommand reports that the positionals given so far reached a command
+// the tool runs (parallel's "command [arguments]"): what follows is that
+// command's, flags included, and is not checked against the tool's flags.
+func (v *validator) inCommand() bool {
+	for i, p := range v.picked().Positionals {
+		if p.Command {
+			return len(v.fill.Positionals) > i
+		}
+	}
+	return false
+}
+
 // positional records a positional argument. Anything written like a flag
 // is refused, quoted or not (the program sees it as an option either way),
 // so a flag outside the form cannot slip in this way. A quoted shell
@@ -179,7 +191,7 @@ func (v *validator) positional(p string, quoted bool) error {
 	if !quoted && shellOperators[strings.TrimSpace(p)] {
 		return invalid("%q is a shell operator; give the arguments of one command only", p)
 	}
-	if looksLikeFlag(p) {
+	if looksLikeFlag(p) && !v.inCommand() {
 		head, _, _ := strings.Cut(strings.Fields(p)[0], "=")
 		if _, known := v.idx[head]; known {
 			return invalid("%s is a flag: put it in flags, not positionals", head)

@@ -86,3 +86,40 @@ func TestRequiredArgumentsHeading(t *testing.T) {
 		}
 	}
 }
+
+// xargs "COMMAND [INITIAL-ARGS]..." and parallel "[command [arguments]]"
+// (usage forms under a bare "Usage:" and a blank line, at the label's
+// column) name a command the tool runs; "< list_of_arguments" is a
+// redirection, not an argument.
+func TestUsageInnerCommand(t *testing.T) {
+	s := parseCaptured(t, "getopt", "xargs", "xargs --help")
+	if len(s.Positionals) != 2 || !s.Positionals[0].Command || s.Positionals[0].Name != "COMMAND" || s.Positionals[1].Command {
+		t.Errorf("xargs positionals %+v", s.Positionals)
+	}
+	s = parseCaptured(t, "generic", "parallel", "parallel --help")
+	if len(s.Usage) != 3 || !strings.HasPrefix(s.Usage[2], "cat ... | parallel --pipe") {
+		t.Fatalf("parallel usage %q", s.Usage)
+	}
+	if len(s.Positionals) != 1 || !s.Positionals[0].Command {
+		t.Errorf("parallel positionals %+v", s.Positionals)
+	}
+	// a level with commands of its own: "<command> [options]" is no
+	// command line, and neither is a command word with no arguments
+	for _, u := range []string{"samtools <command> [options]", "tool [options] COMMAND", "tool run <cmd> file"} {
+		for _, p := range usagePositionals(u) {
+			if p.Command {
+				t.Errorf("%q: %+v", u, p)
+			}
+		}
+	}
+	for _, u := range []string{"mmseqs apply <i:DB> <o:DB> -- program [args...] [options]", "sambamba [command] [args...]"} {
+		ps := usagePositionals(u)
+		if len(ps) == 0 || !ps[len(ps)-2].Command && !ps[0].Command {
+			t.Errorf("%q: %+v", u, ps)
+		}
+	}
+	// prose after a bare "Usage:" is not a usage form
+	if u, _ := findUsage(splitLines("Usage:\n\nsee the manual for details\n")); len(u) != 0 {
+		t.Errorf("usage %q", u)
+	}
+}

@@ -68,6 +68,10 @@ type Positional struct {
 	// Choices lists the allowed values when the help shows them, as in
 	// argparse's {a,b,c}.
 	Choices []string `json:"choices,omitempty"`
+	// Command marks a command line run by the tool ("COMMAND
+	// [INITIAL-ARGS]...", "[command [arguments]]"): from this positional
+	// on, every word, flags included, belongs to that command.
+	Command bool `json:"command,omitempty"`
 }
 
 // Parser reads one help text.

@@ -74,10 +74,13 @@ func findUsage(lines []string) ([]string, []bool) {
 				continue
 			}
 			if base < 0 {
-				if li <= ind {
+				if li <= ind && !(j > i+1 && usageForm(l[lo:])) {
 					break
 				}
 				base = li
+			}
+			if li == base && base <= ind && !usageForm(l[lo:]) {
+				break // "Usage:", a blank line, then forms at the label's column
 			}
 			switch {
 			case li > base && len(cur) > 0:
@@ -179,6 +182,10 @@ func usagePositionals(usage string) []Positional {
 		case isOptionsMarker(t):
 			afterFlag = false
 			continue
+		case t == "<" || t == ">" || t == ">>":
+			i++ // "< list_of_arguments": a redirection, not an argument
+			afterFlag = false
+			continue
 		case t == "..." || t == "[...]" || t == "…":
 			if len(out) > 0 {
 				out[len(out)-1].Repeatable = true
@@ -201,11 +208,37 @@ func usagePositionals(usage string) []Positional {
 				out[n-1].Repeatable = true // "files [files ...]"
 				continue
 			}
+			p.Command = innerCommand(p.Name, toks[i+1:])
 			p.Position = len(out) + 1
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// commandWords name a placeholder that stands for a command line the tool
+// runs, when arguments of that command follow it.
+var commandWords = map[string]bool{"command": true, "cmd": true, "program": true, "utility": true}
+
+// innerCommand reports whether a positional is another program's command
+// line: a command placeholder with its own arguments, inside the same
+// group ("[command [arguments]]") or next ("COMMAND [INITIAL-ARGS]...").
+func innerCommand(name string, rest []string) bool {
+	first, more, nested := strings.Cut(name, " ")
+	if !commandWords[strings.ToLower(strings.Trim(first, "<>[]"))] {
+		return false
+	}
+	if nested {
+		return argsPlaceholder(more)
+	}
+	return len(rest) > 0 && argsPlaceholder(rest[0])
+}
+
+// argsPlaceholder reports a placeholder for arguments ("[arguments]",
+// "[INITIAL-ARGS]...", "[args...]", "<arg>").
+func argsPlaceholder(t string) bool {
+	t = strings.ToLower(strings.Trim(t, "[]<>.… "))
+	return strings.HasSuffix(t, "args") || strings.HasSuffix(t, "arguments") || strings.HasSuffix(t, "arg") || strings.HasSuffix(t, "argument")
 }
 
 // positionalFromToken reads one usage token as a positional: "<in.bam>",
@@ -398,4 +431,15 @@ func bundledLetters(t string) bool {
 // two or more letters.
 func singleDashLong(name string) bool {
 	return len(name) > 2 && name[0] == '-' && name[1] != '-' && isFlagName(name)
+}
+
+// usageForm reports whether a line at a usage label's own column reads as
+// a usage form: a program word, then a bracketed or angled placeholder
+// ("parallel [options] [command [arguments]]").
+func usageForm(content string) bool {
+	toks := strings.Fields(content)
+	if len(toks) < 2 || !isCommandWord(toks[0]) {
+		return false
+	}
+	return strings.Contains(content, " [") || strings.Contains(content, " <")
 }
