@@ -19,7 +19,8 @@ type Fill struct {
 	// Confidence in [0,1]; below the threshold the command is uncertain.
 	Confidence float64 `json:"confidence"`
 	// Uncertain: the confidence is below the model's threshold, a value
-	// has no source (Missing) or a task item has no place (Unused).
+	// has no source (Missing), a task item has no place (Unused) or a
+	// value does not fit its flag (Mismatched).
 	Uncertain bool `json:"uncertain"`
 	// Missing says, for each value the task lacks, what is missing; the
 	// command shows a placeholder (<index>) there.
@@ -27,6 +28,9 @@ type Fill struct {
 	// Unused are the task's items (files, numbers, names, regions, typed
 	// flags) the command does not place.
 	Unused []string `json:"unused,omitempty"`
+	// Mismatched are the flag values whose kind does not fit the help's
+	// type for the flag ("-R 7" where the help reads a regions file).
+	Mismatched []string `json:"mismatched,omitempty"`
 	// Frame is the task as Stage 3 read it (package task).
 	Frame *task.Frame `json:"-"`
 	// Features are the evidence the confidence was weighed from.
@@ -52,6 +56,13 @@ type Fill struct {
 	// of "f<i>" (flag i) and "p<i>" (positional i). Assembly follows it so
 	// the command keeps the shape people use.
 	Order []string `json:"-"`
+}
+
+// settle sets Uncertain from the confidence and from what makes a fill
+// uncertain whatever its confidence: missing values, unused task items,
+// values of the wrong kind.
+func (f *Fill) settle() {
+	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing)+len(f.Unused)+len(f.Mismatched) > 0
 }
 
 // FlagValue is one flag and its value.

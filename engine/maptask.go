@@ -37,6 +37,8 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	if len(f.Unused) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("%s %s no place in `%s`", joinAnd(f.Unused), hasHave(len(f.Unused)), strings.Join(append([]string{f.Executable}, f.Subcommand...), " ")))
 	}
+	f.Mismatched = m.kindMismatches(f, c)
+	feat["value_kind_mismatches"] = float64(len(f.Mismatched))
 	feat["unused_items"] = float64(len(f.Unused))
 	feat["missing_values"] = float64(len(f.Missing))
 	feat["no_doc"] = b2f(doc == nil)
@@ -58,7 +60,7 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	f.Features = feat
 	f.Frame = &m.slots
 	f.Confidence = clamp01(model.Score(feat))
-	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
+	f.settle()
 	f.Evidence = append(m.evidence, "confidence "+featureLine(feat, f.Confidence))
 	return f
 }

@@ -163,7 +163,7 @@ func (e *Engine) wirePipes(req Request, p *Pipeline) {
 			}
 			if changed {
 				f.Evidence = append(f.Evidence, "reads standard input (-): the output of step "+fmt.Sprint(i))
-				f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
+				f.settle()
 				r.Uncertain = f.Uncertain
 				e.assembleAndCheck(req, r, f)
 			}
@@ -240,7 +240,7 @@ func (e *Engine) dropOutputs(req Request, r *Result, files []string, why string)
 		f.Outputs = without(f.Outputs, x)
 	}
 	f.Evidence = append(f.Evidence, why)
-	f.Uncertain = f.Confidence < ConfidenceThreshold || len(f.Missing) > 0 || len(f.Unused) > 0
+	f.settle()
 	r.Uncertain = f.Uncertain
 	e.assembleAndCheck(req, r, f)
 }

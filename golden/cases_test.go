@@ -106,8 +106,8 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 				}
 				r.sourceless = bench.Sourceless(cs.Task, r.got)
 				r.features = res.Fill.Features
-				r.hard = len(res.Fill.Missing)+len(res.Fill.Unused) > 0
-				r.why = append(append(append([]string(nil), res.Fill.Missing...), res.Fill.Unused...), res.Fill.Evidence[len(res.Fill.Evidence)-1])
+				r.hard = len(res.Fill.Missing)+len(res.Fill.Unused)+len(res.Fill.Mismatched) > 0
+				r.why = append(append(append(append([]string(nil), res.Fill.Missing...), res.Fill.Unused...), res.Fill.Mismatched...), res.Fill.Evidence[len(res.Fill.Evidence)-1])
 				findings := res.Findings
 				if pl != nil {
 					findings = pl.Findings()

@@ -19,7 +19,7 @@ var fit = flag.Bool("fit", false, "fit Stage 3's confidence model on the golden 
 type sample struct {
 	x     []float64
 	right bool
-	hard  bool // uncertain whatever the model says (missing values, unused items)
+	hard  bool // uncertain whatever the model says (missing values, unused items, values of the wrong kind)
 	tool  string
 }
 
