@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
 )
 
 // Every value of a command has a source: the task, a rule that derives it
@@ -101,6 +102,9 @@ func valueLike(v string) bool {
 	}
 	if FileType(v) != "" || hasExtension(v) || strings.HasSuffix(v, "/") {
 		return true // a file, or a directory ("results/")
+	}
+	if task.SeqRE.MatchString(v) && strings.ToUpper(v) == v {
+		return true // an adapter or primer: the example's is not the task's
 	}
 	letter, mark := false, false
 	for _, r := range v {

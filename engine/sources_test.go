@@ -103,3 +103,27 @@ func TestSourceOf(t *testing.T) {
 		t.Error("hasDefault")
 	}
 }
+
+func TestExampleAdapterHasNoSource(t *testing.T) {
+	doc := &ToolDoc{Record: ToolRecord{Name: "trim", Executable: "trim"}, Description: "trim adapters from reads", Flags: []FlagDoc{
+		{Name: "-a", ParamType: "string", Placeholder: "ADAPTER", Required: true, Description: "sequence of an adapter ligated to the 3' end"},
+		{Name: "-o", ParamType: "file", Category: "Output", Description: "write trimmed reads to FILE"},
+	}}
+	rec := &ToolRecord{Name: "trim", Executable: "trim"}
+	sk := inlineSkill(t, "name: trim", "trim the adapter AGATCGGAAGAGC from reads.fq into out.fq", "-a AGATCGGAAGAGC -o out.fq reads.fq")
+	// The task's own adapter is used.
+	f := MapTask(builtinRules, rec, doc, sk, "trim the adapter CTGTCTCTTATA from in.fq into clean.fq")
+	if got := Assemble(rec, f).Display; got != "trim -a CTGTCTCTTATA -o clean.fq in.fq" || f.Uncertain {
+		t.Errorf("task adapter: %q uncertain %v", got, f.Uncertain)
+	}
+	// Without one the example's never stands in for it.
+	f = MapTask(builtinRules, rec, doc, sk, "trim the adapter ligated to the 3' end from in.fq into clean.fq")
+	if got := Assemble(rec, f).Display; strings.Contains(got, "AGATCGGAAGAGC") || !f.Uncertain || len(f.Missing) != 1 {
+		t.Errorf("no adapter in the task: %q uncertain %v missing %q", got, f.Uncertain, f.Missing)
+	}
+	for v, want := range map[string]bool{"AGATCGGAAGAGC": true, "^GTGCCAGC...ATTAGAWACC": true, "agatcggaagagc": false, "GATC": false, "genomeGenerate": false} {
+		if valueLike(v) != want {
+			t.Errorf("valueLike(%q) = %v", v, !want)
+		}
+	}
+}
