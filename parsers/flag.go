@@ -1,6 +1,10 @@
 package parsers
 
-import "strings"
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
 
 // finishFlags builds the flags of one entry: one flag, or one per name
 // when the names are alternatives ("--fr/--rf/--ff").
@@ -57,6 +61,9 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		Repeatable:    vi.repeat || sp.repeat,
 	}
 	f.Description = strings.TrimPrefix(descMeta(&f, desc, parens), ": ")
+	if f.Placeholder == "" && len(f.Choices) == 0 {
+		valueFromDescription(&f)
+	}
 	if f.Placeholder == "" && len(f.Choices) == 0 && gluedInText(name, f.Description) {
 		// "-Xmx  … -Xmx20g will specify 20 gigs": the help writes the
 		// value onto the flag itself.
@@ -104,4 +111,86 @@ func setType(f *Flag) {
 		return
 	}
 	f.ParamType = inferType(f.Placeholder, f.Choices)
+}
+
+// typeColumnRE matches a description that starts with a value type in
+// capitals, one space before the text ("-i --input   FILE Input sam
+// file"): a type column.
+var typeColumnRE = regexp.MustCompile(`^(FILE|INT|INTEGER|STR|STRING|NUM|FLOAT|PATH|DIR) +[A-Za-z(\[]`)
+
+// descPlaceholderRE finds a "<placeholder>" among the first words of a
+// description ("-o  write the output records into <outfile> instead of
+// stdout").
+var descPlaceholderRE = regexp.MustCompile(`^(?:<([A-Za-z][\w.-]*)>(?:$|[^,])|(?:[A-Za-z]+ ){0,6}(?:into|to|use|with) <([A-Za-z][\w.-]*)>)`)
+
+// notValueDefaults are defaults that a switch states (on/off words).
+var notValueDefaults = map[string]bool{
+	"true": true, "false": true, "on": true, "off": true, "yes": true, "no": true,
+	"none": true, "enabled": true, "disabled": true, "null": true, "unset": true,
+}
+
+// valueFromDescription gives a flag written without a value form the value
+// its description shows: a type column ("FILE Input sam file"), a
+// "<placeholder>" it speaks of, or a default that is a value rather than
+// on/off ("output format: TAB, MAF (default: MAF)").
+func valueFromDescription(f *Flag) {
+	if f.Style != "" {
+		return
+	}
+	if m := typeColumnRE.FindStringSubmatch(f.Description); m != nil {
+		f.Placeholder = m[1]
+		f.Description = strings.TrimSpace(f.Description[len(m[1]):])
+		return
+	}
+	if m := descPlaceholderRE.FindStringSubmatch(f.Description); m != nil {
+		f.Placeholder = m[1] + m[2]
+		return
+	}
+	d := f.Default
+	if d == "" || notValueDefaults[strings.ToLower(d)] || strings.HasPrefix(d, "-") || namesSwitch(f, d) {
+		return
+	}
+	switch {
+	case numRE.MatchString(d):
+		if v, err := strconv.ParseFloat(d, 64); err == nil && v != 0 && v != 1 {
+			// "(default=0.001)"; 0 and 1 may be a switch's off and on
+			f.Placeholder = "VALUE"
+		}
+	case listsValue(f.Description, d):
+		// "output format: TAB, MAF, BlastTab (default: MAF)"
+		f.Placeholder = "VALUE"
+	}
+}
+
+// listsValue reports whether desc lists v among comma-separated words
+// ("TAB, MAF, BlastTab").
+func listsValue(desc, v string) bool {
+	for _, part := range strings.Split(desc, ",") {
+		ws := strings.Fields(part)
+		if len(ws) == 0 {
+			continue
+		}
+		if ws[len(ws)-1] == v && strings.Count(desc, ",") >= 1 || ws[0] == v && len(ws) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// numRE matches a plain number.
+var numRE = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+
+// namesSwitch reports a default that names a switch ("no-shout" for
+// --shout/--no-shout): the flag is on or off, not given a value.
+func namesSwitch(f *Flag, d string) bool {
+	l := strings.ToLower(d)
+	if strings.HasPrefix(l, "no-") || strings.HasPrefix(l, "no_") {
+		return true
+	}
+	for _, n := range append([]string{f.Name}, f.Aliases...) {
+		if strings.EqualFold(strings.TrimLeft(n, "-"), d) {
+			return true
+		}
+	}
+	return false
 }

@@ -123,3 +123,57 @@ func TestUsageInnerCommand(t *testing.T) {
 		t.Errorf("usage %q", u)
 	}
 }
+
+// Flags whose row shows no value form, but whose description does: a type
+// column (samblaster "-i --input   FILE Input sam file"), a <placeholder>
+// (gffread "-o  write the output records into <outfile>"), a value default
+// listed among the values (lastal "-f  output format: TAB, MAF, BlastTab
+// (default: MAF)") or a number other than 0/1 (diamond "(default=0.001)").
+// Switches stay switches.
+func TestValueShownInDescription(t *testing.T) {
+	check := func(s *Schema, name, typ, ph string) {
+		t.Helper()
+		f, ok := findFlag(s, name)
+		if !ok {
+			t.Fatalf("%s not found", name)
+		}
+		if f.ParamType != typ || f.Placeholder != ph {
+			t.Errorf("%s: %s %q", name, f.ParamType, f.Placeholder)
+		}
+	}
+	s := parseCaptured(t, "generic", "samblaster", "samblaster --help")
+	check(s, "--input", "file", "FILE")
+	check(s, "--maxSplitCount", "int", "INT")
+	check(s, "--excludeDups", "bool", "")
+	if f, _ := findFlag(s, "--input"); strings.HasPrefix(f.Description, "FILE") {
+		t.Errorf("type column left in the description: %q", f.Description)
+	}
+	s = parseCaptured(t, "getopt", "gffread", "gffread --help")
+	check(s, "-o", "file", "outfile")
+	check(s, "-t", "string", "trackname")
+	check(s, "-A", "bool", "") // "use the description field from <seq_info.fsize>": a switch
+	check(s, "-T", "bool", "")
+	s = parseCaptured(t, "getopt", "lastal", "lastal -h")
+	check(s, "-f", "string", "VALUE")
+	check(s, "--split", "bool", "")
+	// a switch's on/off default, a default naming the switch, 0 or 1
+	for _, d := range []string{"(default: off)", "(default: no-shout)", "(default: 1)", "(default: mean)"} {
+		f := Flag{Name: "--shout", Description: "shout it " + d}
+		descMeta(&f, []string{f.Description}, false)
+		valueFromDescription(&f)
+		if f.Placeholder != "" {
+			t.Errorf("%s: %q", d, f.Placeholder)
+		}
+	}
+	f := Flag{Name: "-e", Description: "maximum e-value (default=0.001)"}
+	descMeta(&f, []string{f.Description}, false)
+	if valueFromDescription(&f); f.Placeholder != "VALUE" {
+		t.Errorf("%+v", f)
+	}
+	if f := (Flag{Name: "-x", Style: "kv", Description: "FILE Input"}); true {
+		valueFromDescription(&f)
+		if f.Placeholder != "" {
+			t.Errorf("kv: %+v", f)
+		}
+	}
+}
