@@ -90,7 +90,11 @@ func (a *app) engine() *engine.Engine { return a.engineWith(nil) }
 
 // engineWith is engine with its options changed by set first.
 func (a *app) engineWith(set func(*engine.Options)) *engine.Engine {
-	o := engine.Options{Rules: a.loadRules(), PathDirs: a.d.pathDirs(), Runner: a.d.Runner, Packages: a.d.Packages,
+	rs := a.loadRules()
+	// Stage 3 evaluates every intents rule, and Stage 5 the constraints;
+	// they compile on the other core while Stages 1 and 2 read the tool.
+	rs.Precompile("intents", "constraints")
+	o := engine.Options{Rules: rs, PathDirs: a.d.pathDirs(), Runner: a.d.Runner, Packages: a.d.Packages,
 		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress}
 	if set != nil {
 		set(&o)

@@ -19,7 +19,7 @@ func TestRulesCacheKeepsOutput(t *testing.T) {
 	os.MkdirAll(rulesDir, 0o755)
 	os.WriteFile(filepath.Join(rulesDir, "lab.yaml"), []byte("- id: constraint.lab\n  when: 'tol == \"x\"'\n  then: {severity: warning, message: m}\n"), 0o644)
 	env := map[string]string{"PATH": bin + ":" + os.Getenv("PATH")}
-	cache := filepath.Join(home, ".cache", "oxo-call", "rules", "builtin.json")
+	cache := filepath.Join(home, ".cache", "oxo-call", "rules", "builtin.bin")
 	var outs, errs []string
 	for i := range 3 {
 		out, errOut, code := runCLIHome(t, home, env, "dry-run", "mytool", "process in.txt with 4 threads into out.txt")

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -419,6 +421,13 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		fv.Value, _ = m.nextName()
 		fromSlot = true
 		fv.Why = "the name the task gives"
+	case t.hasValue && m.listedValue(t) != "":
+		v := m.listedValue(t)
+		if v != t.value {
+			m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task names %s, which %s's help lists", t.flag, v, t.value, v, t.flag))
+		}
+		fv.Value, fromSlot = v, true
+		fv.Why = fmt.Sprintf("the task names %q, a value the help lists", v)
 	case t.hasValue && numberRE.MatchString(t.value):
 		if n := assigned[i]; n != nil {
 			fv.Value, n.Used, fromSlot = n.Value, true, true
@@ -734,6 +743,88 @@ func (m *mapper) flagWords(name string, fd *FlagDoc) map[string]bool {
 		}
 	}
 	return out
+}
+
+// valueListRE finds the runs of short values a help lists ("gff, bed,
+// sam, vcf"; "bac mito euk arc").
+var valueListRE = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_+-]{0,9}(?:(?:,\s*|\s+|\s*\|\s*|\s*/\s*|\s+or\s+)[A-Za-z][A-Za-z0-9_+-]{0,9}\b)+`)
+
+var valueRE = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_+-]*`)
+
+// listedValue returns the value the task names for an example flag whose
+// help lists its values in a run with the example's own value ("-p vcf"
+// for "gff, bed, sam, vcf"; its choices when it has them): a listed value that is a task word, else
+// the one value a task word begins with ("arc" for "archaeal"); "" when
+// the help lists no such run or the task names none, or more than one.
+func (m *mapper) listedValue(t exToken) string {
+	if t.doc == nil || t.value == "" || FileType(t.value) != "" || numberRE.MatchString(t.value) || optionalByConcept(t) {
+		return "" // a tuning flag (threads, memory) is not named by a value word
+	}
+	list := t.doc.Choices
+	if len(list) > 0 && !slices.Contains(list, t.value) {
+		return ""
+	}
+	for _, run := range valueListRE.FindAllString(t.doc.Description, -1) {
+		if len(list) > 0 {
+			break // the help's own list of choices
+		}
+		vs := valueRE.FindAllString(run, -1)
+		vs = slices.DeleteFunc(vs, func(v string) bool { return v == "or" })
+		// A list holds values written alike; a run that mixes them is
+		// prose ("compressed BCF, z").
+		alike := !slices.ContainsFunc(vs, func(v string) bool { return caseStyle(v) != caseStyle(t.value) })
+		if alike && slices.Contains(vs, t.value) {
+			list = vs
+			break
+		}
+	}
+	if len(list) < 2 {
+		return ""
+	}
+	var exact, prefix []string
+	for _, w := range m.taskWordList() {
+		w = strings.Trim(w, ",;:.()'\"")
+		if strings.ContainsAny(w, "0123456789") {
+			continue // a name ("sample1"), not a value word
+		}
+		for _, v := range list {
+			lv := strings.ToLower(v)
+			switch {
+			case len(lv) < 3 || task.Stopword(lv) || caseStyle(v) != caseStyle(t.value):
+				// Too short to find in a word, a word of the prose, or
+				// not written as the example's value is ("VCF" beside "z").
+			case w == lv:
+				exact = appendNew(exact, v)
+			case strings.HasPrefix(w, lv):
+				prefix = appendNew(prefix, v)
+			}
+		}
+	}
+	switch {
+	case len(exact) == 1:
+		return exact[0]
+	case len(exact) == 0 && len(prefix) == 1:
+		return prefix[0]
+	}
+	return ""
+}
+
+// caseStyle tells lower-case, upper-case and mixed values apart.
+func caseStyle(v string) int {
+	switch {
+	case strings.ToLower(v) == v:
+		return 0
+	case strings.ToUpper(v) == v:
+		return 1
+	}
+	return 2
+}
+
+func appendNew(list []string, v string) []string {
+	if slices.Contains(list, v) {
+		return list
+	}
+	return append(list, v)
 }
 
 // outputKindIn reports whether a description names the kind of a file the

@@ -445,3 +445,40 @@ func TestAdaptKeepsFlagTheExampleTaskAsksFor(t *testing.T) {
 		t.Errorf("plain: got %q\n%q", got, f.Evidence)
 	}
 }
+
+// TestAdaptSetsTheListedValueTheTaskNames checks that an example flag's
+// value is replaced by the value its help lists that the task names, by
+// the whole word or by a word it begins ("archaeal" names arc), and that
+// a name with digits or a prose run names nothing.
+func TestAdaptSetsTheListedValueTheTaskNames(t *testing.T) {
+	rec := &ToolRecord{Name: "rn", Executable: "rn"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--kingdom", ParamType: "string", Category: "General", Description: "Kingdom: bac mito euk arc (default 'bac')"},
+		{Name: "--mode", ParamType: "choice", Category: "General", Description: "how to run", Choices: []string{"fast", "sensitive"}},
+	}}
+	sk := inlineSkill(t, "name: rn", "find rRNAs in the eukaryotic genome g.fa", "--kingdom euk g.fa",
+		"find rRNAs in g.fa in fast mode", "--mode fast g.fa")
+	for _, c := range []struct{ task, want string }{
+		{"find rRNAs in the archaeal genome x.fa", "rn --kingdom arc x.fa"},
+		{"find rRNAs in the eukaryotic genome x.fa", "rn --kingdom euk x.fa"},
+		{"find rRNAs in x.fa in sensitive mode", "rn --mode sensitive x.fa"},
+	} {
+		f := MapTask(builtinRules, rec, doc, sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.want {
+			t.Errorf("%q: got %q, want %q\n%q", c.task, got, c.want, f.Evidence)
+		}
+	}
+	f := MapTask(builtinRules, rec, doc, sk, "find rRNAs in the archaeal genome x.fa")
+	if !hasEvidence(f, "set --kingdom arc for the example's euk: the task names arc, which --kingdom's help lists") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	m := newMapper(builtinRules, rec, doc, sk, "find rRNAs of bacteria1 in x.fa")
+	if v := m.listedValue(exToken{flag: "--kingdom", value: "euk", hasValue: true, doc: &doc.Flags[0]}); v != "" {
+		t.Errorf("a name with digits named %q", v)
+	}
+	prose := FlagDoc{Name: "-O", ParamType: "string", Description: "b: compressed BCF, z: compressed VCF"}
+	m = newMapper(builtinRules, rec, doc, sk, "write a compressed VCF")
+	if v := m.listedValue(exToken{flag: "-O", value: "z", hasValue: true, doc: &prose}); v != "" {
+		t.Errorf("a prose run named %q", v)
+	}
+}

@@ -23,6 +23,39 @@ func (m *mapper) concepts(text string) map[string]bool {
 	return out
 }
 
+// taskOverlap is how many of the task's concepts the intent rules find in
+// text: overlap(m.concepts(text), m.taskConcepts), found by evaluating only
+// the rules whose concepts include one of the task's (a few of them), not
+// every rule, on each subcommand's name and description.
+func (m *mapper) taskOverlap(text string) int {
+	if c, ok := m.conceptCache[text]; ok {
+		return overlap(c, m.taskConcepts)
+	}
+	if len(m.taskConcepts) == 0 {
+		return 0
+	}
+	if m.taskIntents == nil {
+		m.taskIntents = map[*rules.Rule]bool{}
+		for _, r := range m.rules.Rules("intents") {
+			for _, c := range r.Then.(*rules.IntentThen).Concepts {
+				if m.taskConcepts[c] {
+					m.taskIntents[r] = true
+				}
+			}
+		}
+	}
+	found := map[string]bool{}
+	ms, _ := m.rules.EvalIf("intents", &rules.IntentEnv{Task: text}, func(r *rules.Rule) bool { return m.taskIntents[r] })
+	for _, x := range ms {
+		for _, c := range x.Then.(*rules.IntentThen).Concepts {
+			if m.taskConcepts[c] {
+				found[c] = true
+			}
+		}
+	}
+	return len(found)
+}
+
 // contentWords returns the lower-cased, lightly stemmed content words.
 func contentWords(text string) map[string]bool {
 	out := map[string]bool{}

@@ -54,7 +54,7 @@ func (m *mapper) askedSteps(steps []skills.ExampleStep, sk *skills.Skill, exe st
 		if name == "" {
 			name = w[0]
 		}
-		if !m.mentions(strings.ToLower(name)) && overlap(m.concepts(name), m.taskConcepts) == 0 {
+		if !m.mentions(strings.ToLower(name)) && m.taskOverlap(name) == 0 {
 			return steps[:k]
 		}
 	}

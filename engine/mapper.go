@@ -23,8 +23,11 @@ type mapper struct {
 	taskWords    map[string]bool
 	taskConcepts map[string]bool
 	conceptCache map[string]map[string]bool
-	evidence     []string
-	wordList     []string
+	// taskIntents are the intents rules that can give a task concept
+	// (taskOverlap), found on first use.
+	taskIntents map[*rules.Rule]bool
+	evidence    []string
+	wordList    []string
 	// common are description words shared by many of the chosen
 	// candidate's flags; they say nothing about one flag.
 	common map[string]bool
@@ -204,13 +207,12 @@ func (m *mapper) score(cands []*candidate) {
 				}
 			}
 		}
-		nameConcepts := m.concepts(strings.NewReplacer("-", " ", "_", " ").Replace(name))
-		if n := overlap(nameConcepts, m.taskConcepts); n > 0 {
+		if n := m.taskOverlap(strings.NewReplacer("-", " ", "_", " ").Replace(name)); n > 0 {
 			c.score += sc.Choose.NameConcept * float64(n)
 			c.why = append(c.why, fmt.Sprintf("%d task concepts match its name", n))
 		}
 		if c.desc != "" {
-			if n := overlap(m.concepts(c.desc), m.taskConcepts); n > 0 {
+			if n := m.taskOverlap(c.desc); n > 0 {
 				c.score += sc.Choose.DescriptionConcept * float64(n)
 				c.why = append(c.why, fmt.Sprintf("%d task concepts match its description", n))
 			}
@@ -235,7 +237,7 @@ func (m *mapper) score(cands []*candidate) {
 					// concepts can. Same-language keywords were matched by
 					// their words above, so their concepts are not worked out
 					// (it is most of Stage 3's time).
-					if n := overlap(m.concepts(k), m.taskConcepts); n > 0 && len(m.concepts(k)) == n {
+					if n := m.taskOverlap(k); n > 0 && len(m.concepts(k)) == n {
 						c.score += sc.Choose.KeywordConcepts
 					}
 				}

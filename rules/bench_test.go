@@ -60,3 +60,15 @@ func BenchmarkLoadBuiltinCached(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvalIntents measures reading a task's concepts: every intents
+// rule against one task, as Stage 3 does for the task and each example.
+func BenchmarkEvalIntents(b *testing.B) {
+	s, _ := Load(Options{})
+	env := &IntentEnv{Task: "sort aln.bam by coordinate with 8 threads into aln.sorted.bam"}
+	for b.Loop() {
+		if ms, _ := s.Eval("intents", env); len(ms) == 0 {
+			b.Fatal("no concept")
+		}
+	}
+}

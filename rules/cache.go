@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -31,22 +30,9 @@ import (
 // or one that is not a regular file (a FIFO, a link to a device), is
 // not read, and is replaced.
 const (
-	cacheFile     = "builtin.json"
+	cacheFile     = "builtin.bin"
 	cacheMaxBytes = 4 << 20
 )
-
-// cachedRule is one built-in rule as the cache file holds it.
-type cachedRule struct {
-	ID          string          `json:"id"`
-	Kind        string          `json:"kind"`
-	Description string          `json:"description,omitempty"`
-	When        string          `json:"when,omitempty"`
-	WhenLine    int             `json:"when_line,omitempty"`
-	Priority    int             `json:"priority,omitempty"`
-	File        string          `json:"file"`
-	Line        int             `json:"line"`
-	Then        json.RawMessage `json:"then"`
-}
 
 // builtinKey is the cache key of this executable's built-in packs; false
 // when the executable cannot be found (no cache then).
@@ -117,28 +103,21 @@ func readCache(fsys fs.FS, prefix, file, key string) []*Rule {
 	if !ok || string(head) != key {
 		return nil
 	}
-	var list []cachedRule
-	if err := json.Unmarshal(body, &list); err != nil || len(list) == 0 {
+	list, ok := decodeRules(body)
+	if !ok {
 		return nil
 	}
 	sources := map[string]*testSource{}
 	out := make([]*Rule, 0, len(list))
 	for _, c := range list {
-		spec, err := Kind(c.Kind)
-		if err != nil {
-			return nil
-		}
-		then := spec.NewThen()
-		if err := json.Unmarshal(c.Then, then); err != nil {
-			return nil
-		}
+		spec, _ := Kind(c.Kind)
 		src := sources[c.File]
 		if src == nil {
 			src = &testSource{fsys: fsys, name: c.File[len(prefix):], display: c.File}
 			sources[c.File] = src
 		}
 		out = append(out, &Rule{ID: c.ID, Kind: c.Kind, Description: c.Description, When: c.When, Priority: c.Priority,
-			Then: then, File: c.File, Line: c.Line, Origin: "builtin",
+			Then: c.Then, fpJSON: []byte(c.FingerprintJSON), File: c.File, Line: c.Line, Origin: "builtin",
 			lazy: &deferred{spec: spec, lim: BuiltinLimits, whenLine: c.WhenLine, source: src}})
 	}
 	return out
@@ -152,16 +131,13 @@ func writeCache(file, key string, s *Set) {
 	var list []cachedRule
 	for _, k := range KindNames() {
 		for _, r := range s.byKind[k] {
-			then, err := json.Marshal(r.Then)
-			if err != nil {
-				return
-			}
 			list = append(list, cachedRule{ID: r.ID, Kind: r.Kind, Description: r.Description, When: r.When,
-				WhenLine: r.lazy.whenLine, Priority: r.Priority, File: r.File, Line: r.Line, Then: then})
+				WhenLine: r.lazy.whenLine, Priority: r.Priority, File: r.File, Line: r.Line,
+				FingerprintJSON: string(r.fingerprintJSON()), Then: r.Then})
 		}
 	}
-	body, err := json.Marshal(list)
-	if err != nil {
+	body, ok := encodeRules(list)
+	if !ok {
 		return
 	}
 	dir := filepath.Dir(file)

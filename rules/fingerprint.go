@@ -24,10 +24,19 @@ func (s *Set) fingerprint() string {
 	sort.Strings(ids)
 	h := sha256.New()
 	for _, id := range ids {
-		r := s.byID[id]
-		then, _ := json.Marshal(r.Then)
-		b, _ := json.Marshal([]any{r.ID, r.When, r.Priority, string(then)})
-		h.Write(b)
+		h.Write(s.byID[id].fingerprintJSON())
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// fingerprintJSON is what Fingerprint hashes of one rule: its id,
+// expression, priority and then value, as JSON. A rule from the cache
+// brings it along (written by this same program).
+func (r *Rule) fingerprintJSON() []byte {
+	if r.fpJSON != nil {
+		return r.fpJSON
+	}
+	then, _ := json.Marshal(r.Then)
+	b, _ := json.Marshal([]any{r.ID, r.When, r.Priority, string(then)})
+	return b
 }

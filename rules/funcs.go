@@ -59,8 +59,12 @@ var disabledBuiltins = []string{"repeat", "string", "toJSON", "fromJSON", "toBas
 // hasAny reports whether any of items is in list.
 func hasAny(list []string, items []any) bool {
 	for _, it := range items {
+		s, ok := it.(string) // no other item equals a string
+		if !ok {
+			continue
+		}
 		for _, l := range list {
-			if l == it {
+			if l == s {
 				return true
 			}
 		}

@@ -174,3 +174,47 @@ func TestLazyCompileIsSafeConcurrently(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecompileCompilesTheKindsGiven: Precompile compiles every rule of
+// the kinds named, on its own goroutine, and no other.
+func TestPrecompileCompilesTheKindsGiven(t *testing.T) {
+	s, _ := Load(Options{Lazy: true})
+	<-s.Precompile("intents", "constraints")
+	for _, k := range []string{"intents", "constraints"} {
+		for _, r := range s.Rules(k) {
+			if r.program == nil {
+				t.Fatalf("%s: %s not compiled", k, r.ID)
+			}
+		}
+	}
+	if r := s.Rules("frameworks")[0]; r.program != nil {
+		t.Fatalf("%s compiled", r.ID)
+	}
+	// A rule that does not compile is reported where it is evaluated.
+	b := newSet()
+	b.loadFS(fstest.MapFS{"frameworks/a.yaml": {Data: []byte("- id: framework.x\n  when: 'framwork'\n  then: {parser: generic}\n")}}, "builtin:", "builtin", BuiltinLimits, true)
+	<-b.Precompile("frameworks")
+	if _, _, err := b.First("frameworks", &HelpEnv{}); err == nil || !strings.Contains(err.Error(), "builtin:frameworks/a.yaml:2: rule framework.x: when does not compile") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestEvalIfEvaluatesOnlyTheRulesKept: EvalIf skips the rules keep
+// refuses, and is Eval when keep is nil.
+func TestEvalIfEvaluatesOnlyTheRulesKept(t *testing.T) {
+	s, _ := Load(Options{Lazy: true})
+	env := &IntentEnv{Task: "sort and index aln.bam"}
+	some, err := s.EvalIf("intents", env, func(r *Rule) bool { return r.ID == "intent.sort" })
+	if err != nil || len(some) != 1 || some[0].Rule.ID != "intent.sort" {
+		t.Fatalf("EvalIf = %v, %v", some, err)
+	}
+	for _, r := range s.Rules("intents") {
+		if r.ID != "intent.sort" && r.program != nil {
+			t.Fatalf("%s was evaluated", r.ID)
+		}
+	}
+	all, err := s.EvalIf("intents", env, nil)
+	if err != nil || len(all) < 2 {
+		t.Fatalf("EvalIf(nil) = %d matches, %v", len(all), err)
+	}
+}

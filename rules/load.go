@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"reflect"
 	"regexp"
 	"runtime"
 	"sort"
@@ -288,7 +289,11 @@ func (d *deferred) compile(r *Rule) error {
 	if d.spec.Data {
 		return nil
 	}
-	opts := append([]expr.Option{expr.Env(d.spec.NewEnv()), expr.AsBool(), expr.MaxNodes(d.lim.MaxNodes)}, functions()...)
+	// The environment is checked as the struct a pointer to which rules
+	// are evaluated on: expr then reads a field by its index, not by its
+	// name through reflection at every evaluation.
+	env := reflect.ValueOf(d.spec.NewEnv()).Elem().Interface()
+	opts := append([]expr.Option{expr.Env(env), expr.AsBool(), expr.MaxNodes(d.lim.MaxNodes)}, functions()...)
 	for _, b := range disabledBuiltins {
 		opts = append(opts, expr.DisableBuiltin(b))
 	}

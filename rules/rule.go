@@ -33,6 +33,9 @@ type Rule struct {
 	// lazy holds what compiling and test decoding need when Load deferred
 	// them (Options.Lazy); nil once a rule was loaded in full.
 	lazy *deferred
+	// fpJSON is fingerprintJSON when the rule came from the cache, which
+	// holds it (Fingerprint need not encode the rule again).
+	fpJSON []byte
 }
 
 // Where returns "file:line".

@@ -97,12 +97,21 @@ func (s *Set) Len() int { return len(s.byID) }
 // fails at run time (for example by exceeding the memory budget) is skipped
 // and reported in the error; the other matches are still returned.
 func (s *Set) Eval(kind string, env any) ([]Match, error) {
+	return s.EvalIf(kind, env, nil)
+}
+
+// EvalIf is Eval of the rules of the kind that keep returns true for (all
+// when keep is nil); the others are not evaluated.
+func (s *Set) EvalIf(kind string, env any, keep func(*Rule) bool) ([]Match, error) {
 	if p, ok := env.(Preparer); ok {
 		p.Prepare()
 	}
 	var out []Match
 	var errs []error
 	for _, r := range s.byKind[kind] {
+		if keep != nil && !keep(r) {
+			continue
+		}
 		fired, err := s.run(r, env)
 		if err != nil {
 			errs = append(errs, err)
@@ -194,6 +203,25 @@ func (s *Set) Complete() []error {
 		}
 	}
 	return errs
+}
+
+// Precompile compiles, on another goroutine, the rules of the kinds
+// whose compiling Load deferred (Options.Lazy), in the order given, while
+// the caller goes on: a command that will evaluate them pays less on its
+// own goroutine. A rule the caller reaches first is compiled once all the
+// same (the other waits for it). The returned channel is closed when
+// done.
+func (s *Set) Precompile(kinds ...string) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, k := range kinds {
+			for _, r := range s.byKind[k] {
+				r.compiled() // an error is reported where the rule is evaluated
+			}
+		}
+	}()
+	return done
 }
 
 // Fires evaluates a single rule against env.
