@@ -359,7 +359,7 @@ func (e *Engine) finish(s *PlanStep, st planState) error {
 	}
 	vars := map[string]string{"inputs": strings.Join(ins, " "), "reference": ref}
 	if len(ins) > 0 {
-		vars["input"], vars["stem"] = ins[0], stemOf(ins[0])
+		vars["input"], vars["stem"], vars["sample"] = ins[0], stemOf(ins[0]), sampleOf(ins)
 	}
 	if len(outs) > 0 {
 		vars["output"] = outs[0]
@@ -461,6 +461,33 @@ func render(t string, vars map[string]string, s *PlanStep) (string, error) {
 		return "", fmt.Errorf("step %d (%q) needs %s for rule %s (%s); name it in the task", s.N, s.Clause, missing, s.Rule, s.RuleAt)
 	}
 	return out, nil
+}
+
+// sampleOf is what the files flowing in share: the common beginning of
+// their stems, less the separators and the mate mark it ends with
+// (reads_1.fq reads_2.fq → reads; s1_R1.fq.gz s1_R2.fq.gz → s1); for one
+// file, its stem. An output named after it differs from step to step and
+// from sample to sample.
+func sampleOf(ins []string) string {
+	c := stemOf(ins[0])
+	for _, x := range ins[1:] {
+		st := stemOf(x)
+		n := 0
+		for n < len(c) && n < len(st) && c[n] == st[n] {
+			n++
+		}
+		c = c[:n]
+	}
+	if len(ins) > 1 {
+		c = strings.TrimRight(c, "._-")
+		if i := strings.LastIndexAny(c, "._-"); i > 0 && strings.EqualFold(c[i+1:], "r") {
+			c = c[:i]
+		}
+	}
+	if c == "" {
+		return stemOf(ins[0])
+	}
+	return c
 }
 
 // stemOf is a file name without its compression suffix and extension.
