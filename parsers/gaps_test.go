@@ -231,3 +231,20 @@ func TestUnixHelpStyles(t *testing.T) {
 		}
 	}
 }
+
+// makeblastdb's usage "-dbtype molecule_type": a lower_snake name after a
+// flag is its value, not a required positional.
+func TestUsageSnakeCaseValue(t *testing.T) {
+	s := parseCaptured(t, "generic", "makeblastdb", "makeblastdb --help")
+	if f, ok := findFlag(s, "-dbtype"); !ok || f.ParamType != "string" || f.Placeholder != "molecule_type" || !f.Required {
+		t.Errorf("-dbtype %+v", f)
+	}
+	if len(s.Positionals) != 0 {
+		t.Errorf("positionals %+v", s.Positionals)
+	}
+	for _, w := range []string{"_x", "x_", "Mol_type", "plain"} {
+		if snakePlaceholder(w) {
+			t.Errorf("%q", w)
+		}
+	}
+}

@@ -160,7 +160,22 @@ func valueAfterFlag(t string, inGroup bool) bool {
 	if t[0] == '{' {
 		return !strings.Contains(t, "-")
 	}
-	return inGroup || placeholderLike(t) || fileExtRE.MatchString(t)
+	return inGroup || placeholderLike(t) || fileExtRE.MatchString(t) || snakePlaceholder(t)
+}
+
+// snakePlaceholder reports a lower-case name joined with underscores
+// ("-dbtype molecule_type"): a value's name, where a program or
+// subcommand word has none.
+func snakePlaceholder(t string) bool {
+	if !strings.Contains(t, "_") || t[0] == '_' || t[len(t)-1] == '_' {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; !(c >= 'a' && c <= 'z') && c != '_' && !isDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // usagePositionals reads the positionals of a usage line: after the
