@@ -81,7 +81,7 @@ func TestLivePlanScriptCallsTheKnownSNPs(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(dir, "plan.sh"), script)
 	liveRun(t, dir, "bash", "plan.sh")
-	n := sim.found(vcfSNPs(t, filepath.Join(dir, "calls.vcf")))
+	n := sim.found(vcfSNPs(t, filepath.Join(dir, "reads.sorted.vcf")))
 	t.Logf("plan --format sh: %d of %d known SNPs called (%.1f s)\n%s", n, liveSNPs, time.Since(start).Seconds(), script)
 	if n != liveSNPs {
 		t.Fatalf("the plan's script found %d of the %d known SNPs\n%s", n, liveSNPs, script)

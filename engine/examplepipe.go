@@ -82,7 +82,13 @@ func (e *Engine) ExamplePipeline(ctx context.Context, req Request, first *Result
 	}
 	f := first.Fill
 	inputs := taskInputFamilies(first.Frame)
-	stepIn := stepInputFamilies(sk, first.Record.Executable, f)
+	stepIn, stepOut := stepFiles(sk, first.Record.Executable, f)
+	var outKinds []string
+	for _, x := range first.Frame.Files {
+		if x.Output {
+			outKinds = addOnce(outKinds, x.Type)
+		}
+	}
 	m := newMapper(e.opts.Rules, first.Record, first.Doc, sk, req.Task)
 	var best *multiExample
 	for _, ex := range sk.Examples {
@@ -95,6 +101,7 @@ func (e *Engine) ExamplePipeline(ctx context.Context, req Request, first *Result
 			continue
 		}
 		env := &rules.StepsEnv{Tool: req.Tool, Task: req.Task, Inputs: inputs, StepInputs: stepIn,
+			Outputs: outKinds, StepOutputs: stepOut, ExampleOutputs: exampleOutputKinds(steps),
 			ExampleSteps: len(steps), ExampleInputs: commandInputFamilies(steps[0].Words),
 			ExampleRunsStep: runsStep(steps, sk, first.Record.Executable, f), StepMargin: f.Features["margin"]}
 		ms, _ := e.opts.Rules.Eval("steps", env)
@@ -133,6 +140,7 @@ func (e *Engine) followExample(ctx context.Context, req Request, first *Result, 
 	}
 	fm := mapExampleFiles(m, me.steps, first.Frame)
 	var dropped []string
+	kept := 0
 	missing := make([][]string, len(me.steps))
 	argvs := make([][]string, len(me.steps))
 	stdouts := make([]string, len(me.steps))
@@ -151,11 +159,16 @@ func (e *Engine) followExample(ctx context.Context, req Request, first *Result, 
 				ph := "<" + FileType(w) + ">"
 				missing[k] = append(missing[k], fmt.Sprintf("%s for %s (the example's %s is not the task's)", ph, words[0], w))
 				argv = append(argv, ph)
-			case i > 1 && len(words[i-1]) > 1 && words[i-1][0] == '-' && !strings.HasPrefix(w, "-") && !m.taskValues()[w] && !m.spelledOut(w):
-				// A constant value of the example's flag (-O u, -t 8) the
-				// task does not ask for: the flag goes.
+			case i > 1 && len(words[i-1]) > 1 && words[i-1][0] == '-' && numberRE.MatchString(w) && !m.taskValues()[w]:
+				// A number of the example's flag (-t 8, -@ 4) the task
+				// does not give: the flag goes.
 				dropped = append(dropped, words[i-1]+" "+w)
 				argv = argv[:len(argv)-1]
+			case i > 1 && len(words[i-1]) > 1 && words[i-1][0] == '-' && !strings.HasPrefix(w, "-") && w != "-" && !m.taskValues()[w]:
+				// A constant of the example's flag (-O u, -x map-ont): kept
+				// as people write it, and weighed as such.
+				kept++
+				argv = append(argv, w)
 			default:
 				argv = append(argv, w)
 			}
@@ -219,6 +232,7 @@ func (e *Engine) followExample(ctx context.Context, req Request, first *Result, 
 	sc := &scoredExample{ex: me.ex}
 	feat["task_beyond_example"], feat["example_beyond_task"] = m.exampleGaps(sc)
 	feat["uncovered_words"] = m.uncovered(all, c, sc)
+	feat["example_values"] = float64(kept)
 	for _, fv := range all.Flags {
 		if !fv.HasValue {
 			feat["example_flags"]++ // switches as the example wrote them
@@ -437,10 +451,9 @@ func commandInputFamilies(words []string) []string {
 	return out
 }
 
-// stepInputFamilies are the families the one-command examples of the
-// built command (its executable and subcommand) read.
-func stepInputFamilies(sk *skills.Skill, exe string, f *Fill) []string {
-	var out []string
+// stepFiles are the file families the one-command examples of the built
+// command (its executable and subcommand) read, and the kinds they write.
+func stepFiles(sk *skills.Skill, exe string, f *Fill) (in, out []string) {
 	for _, ex := range sk.Examples {
 		words, err := skills.SplitArgs(ex.Args)
 		if err != nil {
@@ -452,8 +465,37 @@ func stepInputFamilies(sk *skills.Skill, exe string, f *Fill) []string {
 		}
 		if rest, ok := runs(steps[0].Words, sk, exe, f, true); ok {
 			for _, k := range commandInputFamilies(rest) {
+				in = addOnce(in, k)
+			}
+			for _, k := range commandOutputKinds(steps[0]) {
 				out = addOnce(out, k)
 			}
+		}
+	}
+	return in, out
+}
+
+// commandOutputKinds are the kinds of the files a command writes: after
+// an output flag, or its standard output.
+func commandOutputKinds(st skills.ExampleStep) []string {
+	var out []string
+	for i, w := range st.Words {
+		if i > 0 && isExampleFile(w) && outputFlag(st.Words[i-1]) {
+			out = addOnce(out, FileType(w))
+		}
+	}
+	if st.Stdout != "" {
+		out = addOnce(out, FileType(st.Stdout))
+	}
+	return out
+}
+
+// exampleOutputKinds are the kinds the commands of an example write.
+func exampleOutputKinds(steps []skills.ExampleStep) []string {
+	var out []string
+	for _, st := range steps {
+		for _, k := range commandOutputKinds(st) {
+			out = addOnce(out, k)
 		}
 	}
 	return out

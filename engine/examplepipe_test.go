@@ -28,6 +28,22 @@ Options:
   -o FILE     write output to FILE
 EOF
   exit 0;; esac;;
+align)
+  case "$2" in --help|-h) cat <<'EOF'
+Usage: varkit align [options] <ref.fa> <reads.fq> [mates.fq]
+
+Options:
+  -o FILE     write SAM to FILE
+EOF
+  exit 0;; esac;;
+sort)
+  case "$2" in --help|-h) cat <<'EOF'
+Usage: varkit sort [options] <in.sam|->
+
+Options:
+  -o FILE     write the sorted BAM to FILE
+EOF
+  exit 0;; esac;;
 call)
   case "$2" in --help|-h) cat <<'EOF'
 Usage: varkit call [options] <in.vcf.gz|in.bcf>
@@ -35,6 +51,7 @@ Usage: varkit call [options] <in.vcf.gz|in.bcf>
 Options:
   -m          multiallelic caller
   -v          output variant sites only
+  --threads INT  threads to use
   -O TYPE     output type: b, u, z, v
   -o FILE     write output to FILE
 EOF
@@ -56,6 +73,8 @@ Usage:   varkit <command> [options]
 
 Commands:
   pileup      pile up alignments into genotype likelihoods
+  align       align reads to a reference
+  sort        sort alignments into a BAM
   call        call variants from genotype likelihoods
   index       index a compressed VCF
 EOF
@@ -67,12 +86,15 @@ name: varkit
 keywords:
   call: [call variants, call snps]
   pileup: [pile up, genotype likelihoods]
-  index: [index]`,
+  index: [index]
+  align: [align]`,
+		"align reads.fq to ref.fa into aln.sam", "align -o aln.sam ref.fa reads.fq",
+		"align reads.fq to ref.fa and sort the alignments into aln.sorted.bam", "align ref.fa reads.fq | varkit sort -o aln.sorted.bam -",
 		"call variants from raw.bcf into calls.vcf.gz", "call -m -v -o calls.vcf.gz raw.bcf",
 		"pile up sorted.bam against ref.fa into pileup.bcf", "pileup -f ref.fa -o pileup.bcf sorted.bam",
 		"index calls.vcf.gz", "index calls.vcf.gz",
 		"call SNPs and indels from aln.sorted.bam against the reference ref.fa, variants only, into calls.vcf", "pileup -f ref.fa aln.sorted.bam | varkit call -mv -o calls.vcf",
-		"call variants from in.bam against ref.fa in the regions of targets.bed into compressed calls.vcf.gz and index it", "pileup -f ref.fa -R targets.bed -O u in.bam | varkit call -mv -O z -o calls.vcf.gz && varkit index calls.vcf.gz")
+		"call variants from in.bam against ref.fa in the regions of targets.bed into compressed calls.vcf.gz and index it", "pileup -f ref.fa -R targets.bed -O u in.bam | varkit call --threads 4 -mv -O z -o calls.vcf.gz && varkit index calls.vcf.gz")
 }
 
 func varkitEngine(t *testing.T) (*engineEnv, *Engine) {
@@ -98,6 +120,10 @@ func TestExamplePipelineMapsTheTaskOntoAMultiStepExample(t *testing.T) {
 		// No output named: one derived from the task's input.
 		{"call variants from s1.bam against the reference genome.fa",
 			"varkit pileup -f genome.fa s1.bam | varkit call -mv -o s1.calls.vcf", false, "derived s1.calls.vcf from s1.bam"},
+		// The aligner writes SAM, the task wants a sorted BAM: the align |
+		// sort example writes it.
+		{"align r.fq to ref.fa and sort into r.sorted.bam",
+			"varkit align ref.fa r.fq | varkit sort -o r.sorted.bam -", false, "aligned the example's files to the task's: reads.fq → r.fq, aln.sorted.bam → r.sorted.bam"},
 		// A region the pipeline has no place for makes it uncertain.
 		{"call variants in chr2:100-900 from aln.bam against the reference ref.fa into out.vcf",
 			"varkit pileup -f ref.fa aln.bam | varkit call -mv -o out.vcf", true, "chr2:100-900 has no place in the pipeline"},
@@ -107,7 +133,11 @@ func TestExamplePipelineMapsTheTaskOntoAMultiStepExample(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", c.task, err)
 		}
-		if p.Display != c.display || p.Uncertain() != c.uncertain || !slices.Contains(p.RuleIDs(), "steps.example_pipeline") {
+		rule := "steps.example_pipeline"
+		if strings.HasPrefix(c.task, "align") {
+			rule = "steps.example_pipeline_output"
+		}
+		if p.Display != c.display || p.Uncertain() != c.uncertain || !slices.Contains(p.RuleIDs(), rule) {
 			t.Errorf("%q: %q uncertain %v rules %v", c.task, p.Display, p.Uncertain(), p.RuleIDs())
 			continue
 		}
@@ -131,21 +161,20 @@ func TestExamplePipelineCutsCommandsTheTaskDoesNotAskFor(t *testing.T) {
 	env, e := varkitEngine(t)
 	ctx := context.Background()
 	// A BED file too: only the second example reads all three kinds. It
-	// also indexes and sets output types; the task asks for neither: the
-	// index command and the -O flags go.
+	// also indexes, which the task does not ask for: the index command
+	// goes. Its output types are constants kept as written.
 	p, err := e.GeneratePipeline(ctx, Request{Tool: "varkit", Task: "call variants from in.bam against ref.fa in the regions of targets.bed into calls.vcf.gz", Cwd: env.cwd})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Display != "varkit pileup -f ref.fa -R targets.bed in.bam | varkit call -mv -o calls.vcf.gz" {
+	if p.Display != "varkit pileup -f ref.fa -R targets.bed -O u in.bam | varkit call -mv -O z -o calls.vcf.gz" {
 		t.Fatalf("%q uncertain %v", p.Display, p.Uncertain())
 	}
 	if eventWith(p.Trace, "left out the example's command varkit index calls.vcf.gz") == nil {
 		t.Errorf("no trace of the cut: %v", p.Trace.Events())
 	}
-	f := p.Steps[0].Result.Fill
-	if !slices.Contains(f.Evidence, "dropped -O u from the example: nothing in the task asks for it") || !slices.Contains(f.Evidence, "dropped -O z from the example: nothing in the task asks for it") {
-		t.Errorf("evidence %v", f.Evidence)
+	if f := p.Steps[0].Result.Fill; f.Features["example_values"] != 2 || !slices.Contains(f.Evidence, "dropped --threads 4 from the example: nothing in the task asks for it") {
+		t.Errorf("features %v evidence %v", f.Features, f.Evidence)
 	}
 	// Asked to index it: the index command stays, and reads what call
 	// writes (no missing-input warning).
@@ -153,7 +182,7 @@ func TestExamplePipelineCutsCommandsTheTaskDoesNotAskFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Display != "varkit pileup -f ref.fa -R targets.bed in.bam | varkit call -mv -o calls.vcf.gz && varkit index calls.vcf.gz" {
+	if p.Display != "varkit pileup -f ref.fa -R targets.bed -O u in.bam | varkit call -mv -O z -o calls.vcf.gz && varkit index calls.vcf.gz" {
 		t.Fatalf("%q", p.Display)
 	}
 	if hasRule(p.Steps[2].Result.Findings, "check.input_missing") {
@@ -203,9 +232,11 @@ func TestExamplePipelineLeavesOneCommandAlone(t *testing.T) {
 		"call variants from raw.bcf into out.vcf",
 		// A task for the pileup itself.
 		"pile up aln.bam against ref.fa into p.bcf",
+		// The aligner writes what the task wants.
+		"align r.fq to ref.fa into r.sam",
 	} {
 		p, err := e.GeneratePipeline(ctx, Request{Tool: "varkit", Task: task, Cwd: env.cwd})
-		if err != nil || !p.Single() || slices.Contains(p.RuleIDs(), "steps.example_pipeline") {
+		if err != nil || !p.Single() || slices.ContainsFunc(p.RuleIDs(), func(id string) bool { return strings.HasPrefix(id, "steps.example_pipeline") }) {
 			t.Errorf("%q: %v %q", task, err, p.Display)
 		}
 	}

@@ -184,7 +184,7 @@ func (e *Engine) splitByRules(text string) ([]*PlanStep, error) {
 		}
 		return e.advance(before[len(before)-1], steps[len(steps)-1])
 	}
-	for _, pc := range pieces(text) {
+	for _, pc := range e.pieces(text) {
 		st := after()
 		s := &PlanStep{N: len(steps) + 1, start: pc[0], end: pc[1], Clause: text[pc[0]:pc[1]]}
 		e.decide(s, st)
@@ -236,10 +236,22 @@ func (e *Engine) splitByRules(text string) ([]*PlanStep, error) {
 	return steps, nil
 }
 
-// pieces returns the [start, end) spans of the task between the
-// step_separator words and marks. A one-byte mark (",", ";") splits only where a blank or the
-// end follows it (1,000 and a.bam,b.bam stay whole); a Chinese mark always.
-func pieces(text string) [][2]int {
+// pieces returns the [start, end) spans of the task between its steps:
+// where the steps rules cut a task in words ("then", 然后: stepCuts, the
+// splitter GeneratePipeline uses) and at the step_separator words and
+// marks of a plan (",", "and", 最后). A one-byte mark (",", ";") splits
+// only where a blank or the end follows it (1,000 and a.bam,b.bam stay
+// whole); a Chinese mark always.
+func (e *Engine) pieces(text string) [][2]int {
+	cuts := e.stepCuts("", text)
+	for _, sp := range task.V().Spans("step_separator", text) {
+		m := text[sp[0]:sp[1]]
+		if len(m) == 1 && sp[1] < len(text) && !unicode.IsSpace(rune(text[sp[1]])) {
+			continue
+		}
+		cuts = append(cuts, [2]int{sp[0], sp[1]})
+	}
+	slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
 	var out [][2]int
 	from := 0
 	add := func(end int) {
@@ -254,13 +266,14 @@ func pieces(text string) [][2]int {
 			out = append(out, [2]int{s, e})
 		}
 	}
-	for _, sp := range task.V().Spans("step_separator", text) {
-		m := text[sp[0]:sp[1]]
-		if len(m) == 1 && sp[1] < len(text) && !unicode.IsSpace(rune(text[sp[1]])) {
+	for _, c := range cuts {
+		if c[0] < from {
+			// Overlapping cuts (", then" and ","): one cut.
+			from = max(from, c[1])
 			continue
 		}
-		add(sp[0])
-		from = sp[1]
+		add(c[0])
+		from = c[1]
 	}
 	add(len(text))
 	return out
@@ -346,7 +359,7 @@ func (e *Engine) finish(s *PlanStep, st planState) error {
 	}
 	vars := map[string]string{"inputs": strings.Join(ins, " "), "reference": ref}
 	if len(ins) > 0 {
-		vars["input"], vars["stem"] = ins[0], stemOf(ins[0])
+		vars["input"], vars["stem"], vars["sample"] = ins[0], stemOf(ins[0]), sampleOf(ins)
 	}
 	if len(outs) > 0 {
 		vars["output"] = outs[0]
@@ -448,6 +461,33 @@ func render(t string, vars map[string]string, s *PlanStep) (string, error) {
 		return "", fmt.Errorf("step %d (%q) needs %s for rule %s (%s); name it in the task", s.N, s.Clause, missing, s.Rule, s.RuleAt)
 	}
 	return out, nil
+}
+
+// sampleOf is what the files flowing in share: the common beginning of
+// their stems, less the separators and the mate mark it ends with
+// (reads_1.fq reads_2.fq → reads; s1_R1.fq.gz s1_R2.fq.gz → s1); for one
+// file, its stem. An output named after it differs from step to step and
+// from sample to sample.
+func sampleOf(ins []string) string {
+	c := stemOf(ins[0])
+	for _, x := range ins[1:] {
+		st := stemOf(x)
+		n := 0
+		for n < len(c) && n < len(st) && c[n] == st[n] {
+			n++
+		}
+		c = c[:n]
+	}
+	if len(ins) > 1 {
+		c = strings.TrimRight(c, "._-")
+		if i := strings.LastIndexAny(c, "._-"); i > 0 && strings.EqualFold(c[i+1:], "r") {
+			c = c[:i]
+		}
+	}
+	if c == "" {
+		return stemOf(ins[0])
+	}
+	return c
 }
 
 // stemOf is a file name without its compression suffix and extension.

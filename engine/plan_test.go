@@ -61,10 +61,10 @@ func TestSplitPlanByRules(t *testing.T) {
 		want []stepWant
 	}{
 		{"align reads_1.fq reads_2.fq to ref.fa with bwa, sort, index, call variants with bcftools", []stepWant{
-			{"bwa", "align reads_1.fq reads_2.fq to ref.fa into aln.sam", "plans.align_reads", []string{"reads_1.fq", "reads_2.fq", "ref.fa"}, []string{"aln.sam"}},
-			{"samtools", "sort aln.sam into aln.sorted.bam", "plans.sort_alignments", []string{"aln.sam"}, []string{"aln.sorted.bam"}},
-			{"samtools", "index aln.sorted.bam", "plans.index_alignments", []string{"aln.sorted.bam"}, []string{"aln.sorted.bam.bai"}},
-			{"bcftools", "pile up aln.sorted.bam against the reference ref.fa | bcftools call -mv -o calls.vcf", "plans.call_variants", []string{"aln.sorted.bam", "ref.fa"}, []string{"calls.vcf"}},
+			{"bwa", "align reads_1.fq reads_2.fq to ref.fa into reads.sam", "plans.align_reads", []string{"reads_1.fq", "reads_2.fq", "ref.fa"}, []string{"reads.sam"}},
+			{"samtools", "sort reads.sam into reads.sorted.bam", "plans.sort_alignments", []string{"reads.sam"}, []string{"reads.sorted.bam"}},
+			{"samtools", "index reads.sorted.bam", "plans.index_alignments", []string{"reads.sorted.bam"}, []string{"reads.sorted.bam.bai"}},
+			{"bcftools", "pile up reads.sorted.bam against the reference ref.fa | bcftools call -mv -o reads.sorted.vcf", "plans.call_variants", []string{"reads.sorted.bam", "ref.fa"}, []string{"reads.sorted.vcf"}},
 		}},
 		// One step: the pieces after "call SNPs" add to it or repeat it.
 		{"call SNPs and indels from aln.sorted.bam against the reference ref.fa, variants only, into calls.vcf", []stepWant{
@@ -72,9 +72,9 @@ func TestSplitPlanByRules(t *testing.T) {
 		}},
 		// Chinese: the tool after 用, the steps cut at ，and 然后.
 		{"用 bwa 将 r1.fq r2.fq 比对到 ref.fa，排序，然后建索引", []stepWant{
-			{"bwa", "将 r1.fq r2.fq 比对到 ref.fa into aln.sam", "plans.align_reads", []string{"r1.fq", "r2.fq", "ref.fa"}, []string{"aln.sam"}},
-			{"samtools", "排序 aln.sam into aln.sorted.bam", "plans.sort_alignments", []string{"aln.sam"}, []string{"aln.sorted.bam"}},
-			{"samtools", "建索引 aln.sorted.bam", "plans.index_alignments", []string{"aln.sorted.bam"}, []string{"aln.sorted.bam.bai"}},
+			{"bwa", "将 r1.fq r2.fq 比对到 ref.fa into r.sam", "plans.align_reads", []string{"r1.fq", "r2.fq", "ref.fa"}, []string{"r.sam"}},
+			{"samtools", "排序 r.sam into r.sorted.bam", "plans.sort_alignments", []string{"r.sam"}, []string{"r.sorted.bam"}},
+			{"samtools", "建索引 r.sorted.bam", "plans.index_alignments", []string{"r.sorted.bam"}, []string{"r.sorted.bam.bai"}},
 		}},
 		// A step written before the one it needs moves after it.
 		{"index and sort aln.bam", []stepWant{
@@ -89,9 +89,9 @@ func TestSplitPlanByRules(t *testing.T) {
 		}},
 		// Variants: call, compress, index; the 用 marker glued to a word.
 		{"call variants from x.bam against ref.fa，压缩，然后用bcftools建索引", []stepWant{
-			{"bcftools", "pile up x.bam against the reference ref.fa | bcftools call -mv -o calls.vcf", "plans.call_variants", []string{"x.bam", "ref.fa"}, []string{"calls.vcf"}},
-			{"bcftools", "压缩 calls.vcf into bgzipped calls.vcf.gz", "plans.compress_variants", []string{"calls.vcf"}, []string{"calls.vcf.gz"}},
-			{"bcftools", "建索引 calls.vcf.gz", "plans.index_variants", []string{"calls.vcf.gz"}, []string{"calls.vcf.gz.csi"}},
+			{"bcftools", "pile up x.bam against the reference ref.fa | bcftools call -mv -o x.vcf", "plans.call_variants", []string{"x.bam", "ref.fa"}, []string{"x.vcf"}},
+			{"bcftools", "压缩 x.vcf into bgzipped x.vcf.gz", "plans.compress_variants", []string{"x.vcf"}, []string{"x.vcf.gz"}},
+			{"bcftools", "建索引 x.vcf.gz", "plans.index_variants", []string{"x.vcf.gz"}, []string{"x.vcf.gz.csi"}},
 		}},
 		{"sort calls.vcf.gz, then index it", []stepWant{
 			{"bcftools", "sort calls.vcf.gz into calls.sorted.vcf.gz", "plans.sort_variants", []string{"calls.vcf.gz"}, []string{"calls.sorted.vcf.gz"}},
@@ -180,7 +180,7 @@ func TestGeneratePlanStepIsAPipeline(t *testing.T) {
 		t.Fatal(err)
 	}
 	pl := p.Steps[0].Pipeline
-	if len(p.Steps) != 1 || len(pl.Steps) != 2 || pl.Display != "bcftools mpileup -f ref.fa aln.bam | bcftools call -mv -o calls.vcf" {
+	if len(p.Steps) != 1 || len(pl.Steps) != 2 || pl.Display != "bcftools mpileup -f ref.fa aln.bam | bcftools call -mv -o aln.vcf" {
 		t.Fatalf("pipeline %q", pl.Display)
 	}
 }
@@ -189,6 +189,14 @@ func TestStemOfAndStripTool(t *testing.T) {
 	for in, want := range map[string]string{"x.fq.gz": "x", "aln.sam": "aln", "dir/a.b.bam": "dir/a.b", "noext": "noext", "a.weird": "a.weird"} {
 		if got := stemOf(in); got != want {
 			t.Errorf("stemOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for want, ins := range map[string][]string{
+		"reads": {"reads_1.fq", "reads_2.fq"}, "s1": {"s1_R1.fq.gz", "s1_R2.fq.gz"}, "aln.sorted": {"aln.sorted.bam"},
+		"a": {"a.bam", "b.bam"}, "x.y": {"x.y.1.fq", "x.y.2.fq"},
+	} {
+		if got := sampleOf(ins); got != want {
+			t.Errorf("sampleOf(%q) = %q, want %q", ins, got, want)
 		}
 	}
 	for _, c := range [][3]string{

@@ -69,22 +69,51 @@ func (e *Engine) splitWords(req Request, seg task.Segment, tr *Trace) []wordSegm
 // part. Empty parts are dropped.
 func cutAt(re *regexp.Regexp, text string) []string {
 	var parts []string
-	prev := 0
-	carry := ""
-	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
-		if p := strings.TrimSpace(carry + text[prev:m[0]]); p != "" {
+	from := 0
+	for _, sp := range append(cutSpans(re, text), [2]int{len(text), len(text)}) {
+		if p := strings.TrimSpace(text[from:sp[0]]); p != "" {
 			parts = append(parts, p)
 		}
-		carry = ""
-		if len(m) >= 4 && m[2] >= 0 {
-			carry = text[m[2]:m[3]] + " "
-		}
-		prev = m[1]
-	}
-	if p := strings.TrimSpace(carry + text[prev:]); p != "" {
-		parts = append(parts, p)
+		from = sp[1]
 	}
 	return parts
+}
+
+// cutSpans are the [start, end) spans of text where re cuts it: each
+// match, less its first group (the group starts the next part: "and
+// (index it)").
+func cutSpans(re *regexp.Regexp, text string) [][2]int {
+	var out [][2]int
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		end := m[1]
+		if len(m) >= 4 && m[2] >= 0 {
+			end = m[2]
+		}
+		out = append(out, [2]int{m[0], end})
+	}
+	return out
+}
+
+// stepCuts are the spans where the steps rules cut a task in words into
+// commands ("then", 然后, "and index it"), in order. It is the one
+// splitter of "then": GeneratePipeline cuts a command in words with the
+// same rules (splitWords), and plan cuts a task into steps at these spans
+// and at its own step_separator marks.
+func (e *Engine) stepCuts(tool, text string) [][2]int {
+	ms, _ := e.opts.Rules.Eval("steps", &rules.StepsEnv{Tool: tool, Task: text})
+	var out [][2]int
+	for _, m := range ms {
+		t := m.Then.(*rules.StepsThen)
+		if t.Split == "" {
+			continue
+		}
+		re, err := regexp.Compile("(?i)" + t.Split)
+		if err != nil {
+			continue
+		}
+		out = append(out, cutSpans(re, text)...)
+	}
+	return out
 }
 
 // linkTask rewrites a later command's words with the previous command's

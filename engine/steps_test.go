@@ -2,10 +2,14 @@ package engine
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/rules"
 )
 
 func TestStepsRulesSplitATaskInWords(t *testing.T) {
@@ -85,5 +89,43 @@ func TestWirePipes(t *testing.T) {
 		if err != nil || p.Display != c.display {
 			t.Errorf("%q: %v %q, want %q", c.task, err, p.Display, c.display)
 		}
+	}
+}
+
+// One splitter: a steps rule of the user's ("subsequently") cuts a task in
+// words for dry-run and a task into steps for plan alike, and "then" is
+// cut for plan by the built-in steps rule, not by a word list of its own.
+func TestStepsRulesCutPlansToo(t *testing.T) {
+	dir := t.TempDir()
+	_ = os.MkdirAll(filepath.Join(dir, "steps"), 0o755)
+	rule := "- id: lab.subsequently\n  description: the lab writes subsequently\n  when: 'hasAny(words, [\"subsequently\"])'\n  then: { split: '\\s*,?\\s*\\bsubsequently\\b\\s*', op: '&&', refer: [it], carry: true }\n  tests:\n    - { given: { task: \"sort a.bam into s.bam subsequently index it\" }, fires: true }\n    - { given: { task: \"sort a.bam\" }, fires: false }\n"
+	if err := os.WriteFile(filepath.Join(dir, "steps", "lab.yaml"), []byte(rule), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rs, errs := rules.Load(rules.Options{UserDir: dir})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	env, _ := pipeEnv(t)
+	env.opts.Rules = rs
+	e := New(env.opts)
+	ctx := context.Background()
+	p, err := e.GeneratePipeline(ctx, Request{Tool: "bamkit", Task: "sort in.bam into s.bam subsequently index it", Cwd: env.cwd})
+	if err != nil || p.Display != "bamkit sort -o s.bam in.bam && bamkit index s.bam" || !slices.Contains(p.RuleIDs(), "lab.subsequently") {
+		t.Fatalf("%v %+v", err, p)
+	}
+	for _, text := range []string{"sort aln.sam subsequently index it", "sort aln.sam, then index it", "把 aln.sam 排序然后建索引"} {
+		got := e.pieces(text)
+		if len(got) != 2 {
+			t.Errorf("%q: %v", text, got)
+			continue
+		}
+		if first := text[got[0][0]:got[0][1]]; !strings.HasSuffix(first, "aln.sam") && !strings.HasSuffix(first, "排序") {
+			t.Errorf("%q: first step %q", text, first)
+		}
+	}
+	// Built-in rules alone: "subsequently" is no cut; "1,000" stays whole.
+	if got := New(Options{Rules: builtinRules}).pieces("keep 1,000 reads subsequently sort"); len(got) != 1 {
+		t.Errorf("%v", got)
 	}
 }

@@ -138,6 +138,8 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 			v.add("error", "check.unexpected_value", fv.Name, "%s takes no value but was given %q", fv.Name, fv.Value)
 		case fd.ParamType != "bool" && !fv.HasValue && !fd.AttachedValue:
 			v.add("error", "check.missing_value", fv.Name, "%s needs a value (%s)", fv.Name, orDash(fd.Placeholder))
+		case fd.AttachedValue && !fv.HasValue:
+			// an optional value left out (tail -f for --follow[={name|descriptor}])
 		case fd.ParamType == "int" && !intRE.MatchString(fv.Value):
 			v.add("warning", "check.bad_type", fv.Name, "%s expects an integer, got %q", fv.Name, fv.Value)
 		case fd.ParamType == "float" && !floatRE.MatchString(fv.Value):

@@ -21,6 +21,7 @@ func checkDoc() *ToolDoc {
 			{Name: "--verbose", Aliases: []string{"-v"}, ParamType: "bool", Description: "say more"},
 			{Name: "--output", Aliases: []string{"-o"}, ParamType: "file", Category: "Output", Description: "output file"},
 			{Name: "--name", ParamType: "string", Description: "a name"},
+			{Name: "--follow", Aliases: []string{"-f"}, ParamType: "choice", Choices: []string{"name", "descriptor"}, AttachedValue: true, Description: "follow"},
 		},
 		Subcommands: []SubcommandDoc{
 			{Name: "sort", Parser: "getopt", Flags: []FlagDoc{{Name: "-o", ParamType: "file", Category: "Output"}, {Name: "-@", ParamType: "int"}}},
@@ -74,6 +75,9 @@ func TestValidateFlags(t *testing.T) {
 		{"float type error", Fill{Flags: []FlagValue{fv("--ratio", "half")}}, "check.bad_type", `--ratio expects a number, got "half"`, false},
 		{"float in exponent form is fine", Fill{Flags: []FlagValue{fv("--ratio", "1e-5")}}, "", "", true},
 		{"bad choice", Fill{Flags: []FlagValue{fv("--mode", "medium")}}, "check.bad_choice", `--mode must be one of fast, slow, got "medium"`, false},
+		{"optional choice left out", Fill{Flags: []FlagValue{sw("-f")}}, "", "", true},
+		{"optional choice given", Fill{Flags: []FlagValue{fv("--follow", "name")}}, "", "", true},
+		{"optional choice given wrong", Fill{Flags: []FlagValue{fv("--follow", "inode")}}, "check.bad_choice", `--follow must be one of name, descriptor, got "inode"`, false},
 	}
 	for _, c := range cases {
 		c.fill.Executable = "kit"

@@ -177,3 +177,74 @@ func TestValueShownInDescription(t *testing.T) {
 		}
 	}
 }
+
+// Help styles of the Unix tools and augustus, on their captured help.
+func TestUnixHelpStyles(t *testing.T) {
+	// pigz "-0 to -9, -11": every level is a switch
+	s := parseCaptured(t, "getopt", "pigz", "pigz --help")
+	for _, n := range []string{"-0", "-1", "-6", "-9", "-11"} {
+		if f, ok := findFlag(s, n); !ok || f.ParamType != "bool" {
+			t.Errorf("pigz %s: %+v", n, f)
+		}
+	}
+	if got := expandRange("-9 to -0  x"); got != "-9 to -0  x" {
+		t.Errorf("a falling range: %q", got)
+	}
+	if got := expandRange("-1 to -3 level"); got != "-1/-2/-3  level" {
+		t.Errorf("%q", got)
+	}
+	// join "-a FILENUM": a number
+	s = parseCaptured(t, "getopt", "join", "join --help")
+	if f, _ := findFlag(s, "-a"); f.ParamType != "int" {
+		t.Errorf("join -a %+v", f)
+	}
+	if inferType("[-]NUM", nil) != "string" || inferType("FILE", nil) != "file" {
+		t.Error("placeholders other than FILENUM changed type")
+	}
+	// uniq "[INPUT [OUTPUT]]": two optional positionals
+	s = parseCaptured(t, "getopt", "uniq", "uniq --help")
+	if len(s.Positionals) != 2 || s.Positionals[0].Name != "INPUT" || s.Positionals[1].Name != "OUTPUT" || s.Positionals[1].Position != 2 || s.Positionals[0].Required {
+		t.Errorf("uniq positionals %+v", s.Positionals)
+	}
+	// cut "OPTION... [FILE]...": OPTION is the options, not a positional
+	s = parseCaptured(t, "getopt", "cut", "cut --help")
+	if len(s.Positionals) != 1 || s.Positionals[0].Name != "FILE" {
+		t.Errorf("cut positionals %+v", s.Positionals)
+	}
+	// tail "--follow[={name|descriptor}]": an optional attached choice
+	s = parseCaptured(t, "getopt", "tail", "tail --help")
+	if f, _ := findFlag(s, "--follow"); !f.OptionalValue || !f.AttachedValue || strings.Join(f.Choices, ",") != "name,descriptor" {
+		t.Errorf("tail --follow %+v", f)
+	}
+	// augustus: "usage:" with the form on the next line, at the label's
+	// column; --species=SPECIES is required
+	s = parseCaptured(t, "generic", "augustus", "augustus --help")
+	if f, ok := findFlag(s, "--species"); !ok || !f.Required || f.Placeholder != "SPECIES" {
+		t.Errorf("augustus --species %+v", f)
+	}
+	if len(s.Positionals) != 1 || s.Positionals[0].Name != "queryfilename" {
+		t.Errorf("augustus positionals %+v", s.Positionals)
+	}
+	for _, u := range []string{"[A [B] C]", "[A]", "[command [arguments]]", "[x [...]]", "[[A] [B]]"} {
+		if p := nestedOptionals(u); p != nil {
+			t.Errorf("%q: %q", u, p)
+		}
+	}
+}
+
+// makeblastdb's usage "-dbtype molecule_type": a lower_snake name after a
+// flag is its value, not a required positional.
+func TestUsageSnakeCaseValue(t *testing.T) {
+	s := parseCaptured(t, "generic", "makeblastdb", "makeblastdb --help")
+	if f, ok := findFlag(s, "-dbtype"); !ok || f.ParamType != "string" || f.Placeholder != "molecule_type" || !f.Required {
+		t.Errorf("-dbtype %+v", f)
+	}
+	if len(s.Positionals) != 0 {
+		t.Errorf("positionals %+v", s.Positionals)
+	}
+	for _, w := range []string{"_x", "x_", "Mol_type", "plain"} {
+		if snakePlaceholder(w) {
+			t.Errorf("%q", w)
+		}
+	}
+}

@@ -70,7 +70,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			off += k
 			ind = colAt(line, off)
 		}
-		content := line[off:]
+		content := expandRange(line[off:])
 		if cfg.aliasColumn {
 			content = mergeAliasColumn(content)
 		}
@@ -287,4 +287,38 @@ func sectionLabel(line string, ind, off int) (string, bool) {
 		return h.label, true
 	}
 	return "", false
+}
+
+// rangeRE matches a row that names a range of numeric switches: "-0 to
+// -9, -11   Compression level".
+var rangeRE = regexp.MustCompile(`^-([0-9]) to -([0-9])((?:, -[0-9]+)*)([ \t]|$)`)
+
+// expandRange rewrites "-0 to -9, -11" as "-0/-1/…/-9/-11", one switch
+// per name, padded so that the description keeps its column.
+func expandRange(content string) string {
+	m := rangeRE.FindStringSubmatchIndex(content)
+	if m == nil {
+		return content
+	}
+	from, to := content[m[2]], content[m[4]]
+	if from > to {
+		return content
+	}
+	var names []string
+	for c := from; c <= to; c++ {
+		names = append(names, "-"+string(c))
+	}
+	for _, n := range strings.Split(content[m[6]:m[7]], ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	head := strings.Join(names, "/")
+	rest := content[m[7]:]
+	if pad := m[7] - len(head); pad > 0 {
+		rest = strings.Repeat(" ", pad) + rest
+	} else if !strings.HasPrefix(rest, "  ") && rest != "" {
+		rest = "  " + strings.TrimLeft(rest, " \t")
+	}
+	return head + rest
 }

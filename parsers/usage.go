@@ -74,7 +74,7 @@ func findUsage(lines []string) ([]string, []bool) {
 				continue
 			}
 			if base < 0 {
-				if li <= ind && !(j > i+1 && usageForm(l[lo:])) {
+				if li <= ind && !usageForm(l[lo:]) {
 					break
 				}
 				base = li
@@ -114,13 +114,17 @@ func orForm(content string) (string, bool) {
 var optionsMarkers = map[string]bool{
 	"options": true, "option": true, "flags": true, "flag": true,
 	"arguments": true, "opts": true, "global options": true,
-	"optional arguments": true, "global flags": true,
+	"optional arguments": true, "global flags": true, "parameters": true,
 }
 
 // isOptionsMarker reports whether t is "[options]", "[OPTIONS]...",
 // "[options...]", "[options]*", "[flags]" and the like.
 func isOptionsMarker(t string) bool {
+	dotted := strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…")
 	t = strings.TrimRight(t, ".*…")
+	if dotted && (t == "OPTION" || t == "OPTIONS") {
+		return true // "cut OPTION... [FILE]...": options, some required
+	}
 	if !wrapped(t, '[', ']') {
 		return false
 	}
@@ -156,7 +160,22 @@ func valueAfterFlag(t string, inGroup bool) bool {
 	if t[0] == '{' {
 		return !strings.Contains(t, "-")
 	}
-	return inGroup || placeholderLike(t) || fileExtRE.MatchString(t)
+	return inGroup || placeholderLike(t) || fileExtRE.MatchString(t) || snakePlaceholder(t)
+}
+
+// snakePlaceholder reports a lower-case name joined with underscores
+// ("-dbtype molecule_type"): a value's name, where a program or
+// subcommand word has none.
+func snakePlaceholder(t string) bool {
+	if !strings.Contains(t, "_") || t[0] == '_' || t[len(t)-1] == '_' {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; !(c >= 'a' && c <= 'z') && c != '_' && !isDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // usagePositionals reads the positionals of a usage line: after the
@@ -203,6 +222,12 @@ func usagePositionals(usage string) []Positional {
 			continue
 		}
 		afterFlag = false
+		if parts := nestedOptionals(t); parts != nil {
+			// "[INPUT [OUTPUT]]": INPUT, then OUTPUT, each optional
+			toks = append(append(append([]string(nil), toks[:i]...), parts...), toks[i+1:]...)
+			i--
+			continue
+		}
 		if p, ok := positionalFromToken(t); ok {
 			if n := len(out); n > 0 && p.Repeatable && !p.Required && out[n-1].Name == p.Name {
 				out[n-1].Repeatable = true // "files [files ...]"
@@ -442,4 +467,22 @@ func usageForm(content string) bool {
 		return false
 	}
 	return strings.Contains(content, " [") || strings.Contains(content, " <")
+}
+
+// nestedOptionals splits "[INPUT [OUTPUT]]" into "[INPUT]" and
+// "[OUTPUT]"; a command with its arguments ("[command [arguments]]"), a
+// repeat ("[region [...]]") and anything else give nil.
+func nestedOptionals(t string) []string {
+	if !wrapped(t, '[', ']') {
+		return nil
+	}
+	inner := strings.TrimSpace(t[1 : len(t)-1])
+	if !strings.Contains(inner, " [") || strings.Contains(inner, "...") || strings.Contains(inner, "…") || strings.ContainsAny(inner, "-|=") {
+		return nil
+	}
+	parts := tokens(inner)
+	if len(parts) != 2 || innerCommand(inner, nil) || !wrapped(parts[1], '[', ']') || wrapped(parts[0], '[', ']') {
+		return nil
+	}
+	return []string{"[" + parts[0] + "]", parts[1]}
 }

@@ -54,6 +54,10 @@ func readValues(vals []string) valueInfo {
 			case strings.HasPrefix(inner, "="):
 				vi.optional, vi.attached = true, true
 				parts = append(parts, inner[1:])
+				if in := inner[1:]; wrapped(in, '{', '}') {
+					// "--follow[={name|descriptor}]"
+					vi.choices = readValues([]string{in}).choices
+				}
 			case strings.Contains(inner, "|") && simpleChoices(inner, "|") != nil:
 				// click renders a Choice as [a|b|c]
 				vi.choices = simpleChoices(inner, "|")
@@ -67,6 +71,9 @@ func readValues(vals []string) valueInfo {
 		case wrapped(v, '{', '}'):
 			inner := v[1 : len(v)-1]
 			vi.choices = splitList(inner, ",")
+			if c := simpleChoices(inner, "|"); c != nil && !strings.Contains(inner, ",") {
+				vi.choices = c // "{name|descriptor}"
+			}
 			parts = append(parts, inner)
 		case wrapped(v, '<', '>'):
 			inner := strings.TrimSpace(v[1 : len(v)-1])
@@ -138,6 +145,9 @@ func inferType(placeholder string, choices []string) string {
 	words := strings.FieldsFunc(p, func(r rune) bool { return r == ' ' || r == '_' })
 	if len(words) == 0 {
 		return "string"
+	}
+	if l := strings.ToLower(words[0]); len(words) == 1 && len(l) > 3 && strings.Trim(l, "abcdefghijklmnopqrstuvwxyz") == "" && (strings.HasSuffix(l, "num") || strings.HasSuffix(l, "number")) {
+		return "int" // "FILENUM": the number of a file, not a file
 	}
 	switch strings.ToLower(words[0]) {
 	case "int", "integer", "num", "number", "n", "count", "uint", "long", "short",

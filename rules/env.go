@@ -284,6 +284,12 @@ type StepsEnv struct {
 	Inputs []string `expr:"inputs" yaml:"inputs"`
 	// StepInputs are the file families the built command's one-command examples read ("call": vcf); empty before it is built or when it has no example.
 	StepInputs []string `expr:"step_inputs" yaml:"step_inputs"`
+	// Outputs are the kinds of the files the task writes (bam, sam, vcf: kinds, not families, since sam and bam are written by different commands).
+	Outputs []string `expr:"outputs" yaml:"outputs"`
+	// StepOutputs are the kinds the built command's one-command examples write ("mem": sam).
+	StepOutputs []string `expr:"step_outputs" yaml:"step_outputs"`
+	// ExampleOutputs are the kinds the commands of the weighed multi-step example write (mem … | samtools sort -o x.bam: bam).
+	ExampleOutputs []string `expr:"example_outputs" yaml:"example_outputs"`
 	// StepMargin is how clearly the built command won over the runner-up (the score gap /5, capped at 1); a close call may mean the task wants another command, not a pipeline.
 	StepMargin float64 `expr:"step_margin" yaml:"step_margin"`
 	// ExampleSteps is the number of commands of the multi-step skill example weighed (mpileup … | bcftools call …: 2); 0 when none is.

@@ -167,7 +167,8 @@ type FileKindThen struct {
 // PlanThen is how one step of a plan is built: its tool, the words added
 // to its task, the file it writes and the files the next step reads.
 // Templates may use {input} (the first file flowing in), {inputs} (all of
-// them), {stem} (the first one without its extension), {reference} and
+// them), {stem} (the first one without its extension), {sample} (what
+// their stems share: reads_1.fq reads_2.fq → reads), {reference} and
 // {output}.
 type PlanThen struct {
 	// Tool runs the step when the clause names none ("samtools").
