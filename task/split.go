@@ -92,7 +92,11 @@ func SplitCommands(s string) ([]Segment, error) {
 			}
 			i += 2
 			continue
-		case c == '>' && !(i > 0 && strings.ContainsRune("-=<>", rune(s[i-1]))) || (c == '1' || c == '2') && strings.HasPrefix(s[i+1:], ">") && wordStart(s, i):
+		case c == '<' && wordStart(s, i):
+			if file := inputRedirection(s, i); file != "" {
+				return nil, fmt.Errorf("input redirection (\"< %s\") is not supported: name %s in the task as the command's input", file, file)
+			}
+		case c == '>' && !(i > 0 && strings.ContainsRune("-=<>", rune(s[i-1]))) && !closesPlaceholder(s, i) || (c == '1' || c == '2') && strings.HasPrefix(s[i+1:], ">") && wordStart(s, i):
 			if n, file, app, ok, err := redirection(s, i); ok {
 				if err != nil {
 					return nil, err
@@ -222,6 +226,38 @@ func redirection(s string, i int) (next int, file string, app, ok bool, err erro
 		return 0, "", false, true, fmt.Errorf("only standard output can be redirected (\"2> %s\"): standard error stays on the terminal", file)
 	}
 	return end, file, app, true, nil
+}
+
+// closesPlaceholder reports whether the ">" at s[i] closes a "<name>" the
+// word opened: "-x <index>" is a placeholder, not a redirection.
+func closesPlaceholder(s string, i int) bool {
+	for k := i - 1; k >= 0 && s[k] != ' ' && s[k] != '\t'; k-- {
+		if s[k] == '<' {
+			return true
+		}
+	}
+	return false
+}
+
+// inputRedirection returns the file of a "< file" at s[i], or "" when the
+// "<" is prose or a placeholder: "quality < 30", "<index>", "<=".
+func inputRedirection(s string, i int) string {
+	j := i + 1
+	if j < len(s) && strings.ContainsRune("=<>", rune(s[j])) {
+		return ""
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	end := j
+	for end < len(s) && !strings.ContainsRune(" \t|&<>", rune(s[end])) {
+		end++
+	}
+	w := s[j:end]
+	if w == "" || NumberRE.MatchString(w) || FileType(w) == "" && !strings.ContainsAny(w, "./") {
+		return ""
+	}
+	return w
 }
 
 // unquote removes one pair of quotes.

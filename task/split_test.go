@@ -27,6 +27,9 @@ func TestSplitCommands(t *testing.T) {
 		// Quotes: a | or > inside them is text.
 		{`filter x.vcf with 'QUAL<20 || DP>10' | head`, []seg{{"", `filter x.vcf with 'QUAL<20 || DP>10'`, "", false, "filter·x.vcf·with·QUAL<20 || DP>10"}, {"|", "head", "", false, "head"}}},
 		{`split the names at the first '|'`, []seg{{"", `split the names at the first '|'`, "", false, "split·the·names·at·the·first·|"}}},
+		// "<" before a number or as a placeholder is prose, not a redirection.
+		{"keep reads with quality < 30 from x.bam", []seg{{"", "keep reads with quality < 30 from x.bam", "", false, "keep·reads·with·quality·<·30·from·x.bam"}}},
+		{"align r.fq to -x <index> with at most 2 mismatches (n <= 2)", []seg{{"", "align r.fq to -x <index> with at most 2 mismatches (n <= 2)", "", false, "align·r.fq·to·-x·<index>·with·at·most·2·mismatches·(n·<=·2)"}}},
 		{`grep "a|b" x.txt`, []seg{{"", `grep "a|b" x.txt`, "", false, "grep·a|b·x.txt"}}},
 		{`view “my file.bam” | head`, []seg{{"", `view “my file.bam”`, "", false, "view·my file.bam"}, {"|", "head", "", false, "head"}}},
 		// Prose that is not shell.
@@ -71,6 +74,8 @@ func TestSplitCommandsErrors(t *testing.T) {
 		"view x.bam > a.sam > b.sam": "two redirections of one command (a.sam and b.sam)",
 		"view x.bam 2> err.txt":      `only standard output can be redirected ("2> err.txt")`,
 		"view x.bam | > out.sam":     "the redirection to out.sam has no command before it",
+		"view -c < aln.bam":          `input redirection ("< aln.bam") is not supported: name aln.bam in the task`,
+		"wc -l <reads.fq | head":     `input redirection ("< reads.fq")`,
 	}
 	for in, want := range cases {
 		_, err := SplitCommands(in)
