@@ -29,16 +29,8 @@ type wordSegment struct {
 // segment's redirection goes with the last command.
 func (e *Engine) splitWords(req Request, seg task.Segment, tr *Trace) []wordSegment {
 	out := []wordSegment{{seg: seg}}
-	ms, _ := e.opts.Rules.Eval("steps", &rules.StepsEnv{Tool: req.Tool, Task: seg.Text})
-	for _, m := range ms {
-		t := m.Then.(*rules.StepsThen)
-		if t.Split == "" {
-			continue
-		}
-		re, err := regexp.Compile("(?i)" + t.Split)
-		if err != nil {
-			continue
-		}
+	for _, sp := range e.splitters(req.Tool, seg.Text) {
+		t, re := sp.then, sp.re
 		var next []wordSegment
 		for _, ws := range out {
 			parts := cutAt(re, ws.seg.Text)
@@ -47,7 +39,7 @@ func (e *Engine) splitWords(req Request, seg task.Segment, tr *Trace) []wordSegm
 				continue
 			}
 			for k, p := range parts {
-				s := wordSegment{seg: task.Segment{Op: task.Op(t.Op), Text: p}, link: &link{refer: t.Refer, carry: t.Carry, rule: m.Rule}}
+				s := wordSegment{seg: task.Segment{Op: task.Op(t.Op), Text: p}, link: &link{refer: t.Refer, carry: t.Carry, rule: sp.rule}}
 				if k == 0 {
 					s.seg.Op, s.link = ws.seg.Op, ws.link
 				}
@@ -55,7 +47,7 @@ func (e *Engine) splitWords(req Request, seg task.Segment, tr *Trace) []wordSegm
 			}
 			last := &next[len(next)-1].seg
 			last.Redirect, last.Append = ws.seg.Redirect, ws.seg.Append
-			tr.Add(StageMap, m.Rule, 0, fmt.Sprintf("%q is %d commands: %s", ws.seg.Text, len(parts), strings.Join(parts, " "+t.Op+" ")))
+			tr.Add(StageMap, sp.rule, 0, fmt.Sprintf("%q is %d commands: %s", ws.seg.Text, len(parts), strings.Join(parts, " "+t.Op+" ")))
 		}
 		out = next
 	}
@@ -94,24 +86,40 @@ func cutSpans(re *regexp.Regexp, text string) [][2]int {
 	return out
 }
 
+// splitter is a steps rule that cuts a task in words, with its pattern
+// compiled (case-insensitive).
+type splitter struct {
+	re   *regexp.Regexp
+	rule *rules.Rule
+	then *rules.StepsThen
+}
+
+// splitters are the steps rules with a split pattern that fire on a task
+// in words, in rule order.
+func (e *Engine) splitters(tool, text string) []splitter {
+	ms, _ := e.opts.Rules.Eval("steps", &rules.StepsEnv{Tool: tool, Task: text})
+	var out []splitter
+	for _, m := range ms {
+		t := m.Then.(*rules.StepsThen)
+		if t.Split == "" {
+			continue
+		}
+		if re, err := regexp.Compile("(?i)" + t.Split); err == nil {
+			out = append(out, splitter{re: re, rule: m.Rule, then: t})
+		}
+	}
+	return out
+}
+
 // stepCuts are the spans where the steps rules cut a task in words into
 // commands ("then", 然后, "and index it"), in order. It is the one
 // splitter of "then": GeneratePipeline cuts a command in words with the
 // same rules (splitWords), and plan cuts a task into steps at these spans
 // and at its own step_separator marks.
 func (e *Engine) stepCuts(tool, text string) [][2]int {
-	ms, _ := e.opts.Rules.Eval("steps", &rules.StepsEnv{Tool: tool, Task: text})
 	var out [][2]int
-	for _, m := range ms {
-		t := m.Then.(*rules.StepsThen)
-		if t.Split == "" {
-			continue
-		}
-		re, err := regexp.Compile("(?i)" + t.Split)
-		if err != nil {
-			continue
-		}
-		out = append(out, cutSpans(re, text)...)
+	for _, sp := range e.splitters(tool, text) {
+		out = append(out, cutSpans(sp.re, text)...)
 	}
 	return out
 }

@@ -32,6 +32,10 @@ var (
 type toolEntry struct {
 	Tool    string `yaml:"tool"`
 	Package string `yaml:"package"`
+	// CapturedOnly: the help was captured from the package, but the tool
+	// is not installed where the tests run (its install takes too long),
+	// so OXO_LIVE=1 does not require it.
+	CapturedOnly bool `yaml:"captured_only"`
 }
 
 func loadTools(t *testing.T) []toolEntry {
@@ -160,7 +164,7 @@ func TestLiveHelpMatchesCapture(t *testing.T) {
 			}
 			full, err := exec.LookPath(c.Meta.Executable)
 			if err != nil {
-				if os.Getenv("OXO_LIVE") == "1" {
+				if os.Getenv("OXO_LIVE") == "1" && !te.CapturedOnly {
 					t.Fatalf("%s not installed but OXO_LIVE=1", c.Meta.Executable)
 				}
 				t.Skip("not installed")
