@@ -794,9 +794,9 @@ func (m *mapper) listedValue(t exToken) string {
 				// Too short to find in a word, a word of the prose, or
 				// not written as the example's value is ("VCF" beside "z").
 			case w == lv:
-				exact = appendNew(exact, v)
+				exact = addOnce(exact, v)
 			case strings.HasPrefix(w, lv):
-				prefix = appendNew(prefix, v)
+				prefix = addOnce(prefix, v)
 			}
 		}
 	}
@@ -818,13 +818,6 @@ func caseStyle(v string) int {
 		return 1
 	}
 	return 2
-}
-
-func appendNew(list []string, v string) []string {
-	if slices.Contains(list, v) {
-		return list
-	}
-	return append(list, v)
 }
 
 // outputKindIn reports whether a description names the kind of a file the
@@ -994,15 +987,25 @@ func (m *mapper) deriveOutput(exOut, exIn, taskIn string) string {
 	if exIn == "" || taskIn == "" {
 		return exOut
 	}
-	es := rules.Stem(exIn)
-	if strings.HasPrefix(filepath.Base(exOut), es) {
-		return rules.Stem(taskIn) + strings.TrimPrefix(filepath.Base(exOut), es)
+	if n, ok := restem(exOut, exIn, taskIn); ok {
+		return n
 	}
 	if family(FileType(exOut)) == family(FileType(exIn)) && !strings.Contains(filepath.Base(exOut), "/") {
 		// "sorted.bam" for "input.bam" → "aln.sorted.bam" for "aln.bam".
 		return rules.Stem(taskIn) + "." + filepath.Base(exOut)
 	}
 	return exOut
+}
+
+// restem rebuilds the example's output around the task input's stem when
+// the output is named after the example's input ("input.sorted.bam" for
+// "input.bam" gives "aln.sorted.bam" for "aln.bam").
+func restem(exOut, exIn, taskIn string) (string, bool) {
+	b := filepath.Base(exOut)
+	if es := rules.Stem(exIn); exIn != "" && es != "" && strings.HasPrefix(b, es) {
+		return rules.Stem(taskIn) + strings.TrimPrefix(b, es), true
+	}
+	return "", false
 }
 
 // nameFor maps a bare name of the example (an index prefix, a sample name)

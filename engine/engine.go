@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -123,6 +122,7 @@ type Result struct {
 	Decision *Decision `json:"llm_decision,omitempty"`
 
 	llmFindings []Finding // what the model step found, added at Stage 5
+	checked     *checked  // Stage 5 of the rule-built fill, run before the model step
 	llmNote     string    // the model's explanation of its accepted fill
 }
 
@@ -324,7 +324,13 @@ func (e *Engine) checkBeforeModel(req Request, rec *ToolRecord, doc *ToolDoc, fi
 		return
 	}
 	AttachOptional(rec, doc, fill)
-	for _, f := range Validate(e.opts.Rules, rec, doc, fill, Assemble(rec, fill), workDir(req)) {
+	cmd := Assemble(rec, fill)
+	fs := Validate(e.opts.Rules, rec, doc, fill, cmd, workDir(req))
+	if !e.opts.LLM.active() && req.Stdout == "" {
+		// nothing can change the fill before Stage 5: it reuses these
+		res.checked = &checked{fill: fill, doc: doc, cmd: cmd, findings: fs}
+	}
+	for _, f := range fs {
 		if f.Severity == "error" {
 			fill.Uncertain, res.Uncertain = true, true
 			msg := "uncertain: Stage 5 rejects the rule-built command (" + f.Message + ")"
@@ -333,6 +339,14 @@ func (e *Engine) checkBeforeModel(req Request, rec *ToolRecord, doc *ToolDoc, fi
 			return
 		}
 	}
+}
+
+// checked is Stage 4 and 5 of a fill, kept so that they run once.
+type checked struct {
+	fill     *Fill
+	doc      *ToolDoc
+	cmd      Command
+	findings []Finding
 }
 
 // redirect sends a fill's standard output to a file the user typed, in
@@ -355,15 +369,24 @@ func redirect(f *Fill, file string, app bool) {
 func (e *Engine) assembleAndCheck(req Request, res *Result, fill *Fill) {
 	tr, rec, doc := res.Trace, res.Record, res.Doc
 	start := time.Now()
-	AttachOptional(rec, doc, fill)
-	res.Command = Assemble(rec, fill)
+	// a pipeline edits a step's fill and checks it again: the kept check
+	// serves the first call only
+	pc := res.checked
+	res.checked = nil
+	reuse := pc != nil && pc.fill == fill && pc.doc == doc
+	if reuse {
+		res.Command = pc.cmd
+	} else {
+		AttachOptional(rec, doc, fill)
+		res.Command = Assemble(rec, fill)
+	}
 	tr.Add(StageAssemble, nil, time.Since(start), res.Command.Display, assemblyLines(fill)...)
 	start = time.Now()
-	cwd := req.Cwd
-	if cwd == "" {
-		cwd, _ = os.Getwd()
+	if reuse {
+		res.Findings = pc.findings
+	} else {
+		res.Findings = Validate(e.opts.Rules, rec, doc, fill, res.Command, workDir(req))
 	}
-	res.Findings = Validate(e.opts.Rules, rec, doc, fill, res.Command, cwd)
 	if res.Findings == nil {
 		res.Findings = []Finding{}
 	}

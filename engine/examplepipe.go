@@ -419,13 +419,10 @@ func mapExampleFiles(m *mapper, steps []skills.ExampleStep, fr *task.Frame) file
 // output rebuilt around the task input's stem ("x.sorted.bam" for "x.bam"
 // → "aln.sorted.bam"), else the stem and the output's own name.
 func deriveFrom(exOut, exIn, taskIn string) string {
-	b := filepath.Base(exOut)
-	if exIn != "" {
-		if es := rules.Stem(exIn); es != "" && strings.HasPrefix(b, es) {
-			return rules.Stem(taskIn) + strings.TrimPrefix(b, es)
-		}
+	if n, ok := restem(exOut, exIn, taskIn); ok {
+		return n
 	}
-	return rules.Stem(taskIn) + "." + b
+	return rules.Stem(taskIn) + "." + filepath.Base(exOut)
 }
 
 // taskInputFamilies are the file families a task reads, each once.
