@@ -20,6 +20,9 @@ func TestInterruptedExplorationIsNotCached(t *testing.T) {
 	r := &cancelRunner{inner: ExecRunner{}, after: 2, cancel: cancel}
 	o := env.opts
 	o.Runner = r
+	// One probe at a time, so "after the cancellation" has one meaning;
+	// with many in flight, probes that began before it are fair.
+	o.Explore.Jobs = 1
 	_, doc, _, err := New(o).Doc(ctx, "bamkit", nil)
 	if !errors.Is(err, context.Canceled) || doc != nil {
 		t.Fatalf("doc %v, err %v: want no doc and the cancellation", doc != nil, err)
@@ -29,6 +32,21 @@ func TestInterruptedExplorationIsNotCached(t *testing.T) {
 	}
 	if n := r.n.Load(); n > 3 {
 		t.Errorf("%d probes ran, want none after the cancellation", n)
+	}
+}
+
+// TestCancelledRunStartsNothing: a run asked for after the interrupt
+// starts no process.
+func TestCancelledRunStartsNothing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	mark := filepath.Join(t.TempDir(), "ran")
+	res := ExecRunner{}.Run(ctx, RunSpec{Argv: []string{"touch", mark}})
+	if !errors.Is(res.Err, context.Canceled) {
+		t.Errorf("err %v, want the cancellation", res.Err)
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the command ran after the cancellation")
 	}
 }
 

@@ -102,6 +102,13 @@ func (x ExecRunner) Run(ctx context.Context, spec RunSpec) RunResult {
 		res.Err = errors.New("empty command")
 		return res
 	}
+	if err := ctx.Err(); err != nil {
+		// Interrupted before it began: start nothing (a probe worker that
+		// had passed its own check would otherwise start a process only to
+		// kill it).
+		res.Err = err
+		return res
+	}
 	if spec.Timeout <= 0 {
 		spec.Timeout = 5 * time.Second
 	}
