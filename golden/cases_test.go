@@ -213,8 +213,9 @@ func TestGoldenCases(t *testing.T) {
 		if r.exact {
 			p[0]++
 			exact++
-		} else {
-			misses = append(misses, fmt.Sprintf("%s: %q\n    want %s\n    got  %s", r.tool, r.task, r.want, r.got))
+		}
+		if !r.literal {
+			misses = append(misses, fmt.Sprintf("%s exit %d: %q\n    want %s\n    got  %s\n    why  %s", r.id, r.exit, r.task, r.want, r.got, strings.Join(r.why, "; ")))
 		}
 		per[r.tool] = p
 	}
