@@ -389,6 +389,17 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		return FlagValue{}, false
 	}
 	fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
+	if a.vals[i] == "" && t.hasValue && !isOutputFlag(t) && FileType(t.value) == "" {
+		if v, tg, ok := m.valueForFlag(a.c, t.flag); ok {
+			// A value the task names beats the example's constant.
+			m.valueTaken[v.Text] = true
+			if tg.text(v) != t.value {
+				m.evidence = append(m.evidence, fmt.Sprintf("%s %s: the task's value (%s), not the example's %s", t.flag, tg.text(v), valueWords(v), t.value))
+			}
+			fv.Value, fv.Why = tg.text(v), "the task's value "+v.Text+": "+tg.why
+			return fv, true
+		}
+	}
 	fromSlot := false
 	switch {
 	case a.vals[i] != "":

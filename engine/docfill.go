@@ -132,6 +132,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 	}
 	m.addProseChoices(f, c, used)
+	m.placeValues(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if task.V().Is("read_group_line", q) {
 			fd, s := m.bestFlag(c, task.V().Words("read_group_hint"), func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
@@ -235,6 +236,7 @@ func (m *mapper) addProseChoices(f *Fill, c *candidate, used map[string]bool) {
 		}
 		for _, p := range proseChoiceRE.FindAllStringSubmatch(fd.Description, -1) {
 			if m.taskWords[stem(strings.ToLower(p[2]))] {
+				m.placedWords[strings.ToLower(p[2])] = true
 				name := spelling(fd)
 				used[fd.Name], used[name] = true, true
 				f.Flags = append(f.Flags, FlagValue{Name: name, Value: p[1], HasValue: true, Why: fmt.Sprintf("the task says %q; %s's help names %q for it", p[2], fd.Name, p[1])})

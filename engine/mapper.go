@@ -45,6 +45,15 @@ type mapper struct {
 	exWords map[string]bool
 	// cand is the candidate being adapted.
 	cand *candidate
+	// placedWords are task words a value was chosen for ("mouse" for
+	// -g mm): the word has its place in the command.
+	placedWords map[string]bool
+	// valueTaken are the task's values an example flag took; valueCand,
+	// byWord and byShape the flags the candidate's examples give values
+	// (valueMaps).
+	valueTaken      map[string]bool
+	valueCand       *candidate
+	byWord, byShape map[string]valueTarget
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.
@@ -75,7 +84,7 @@ type scoredExample struct {
 }
 
 func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, task string) *mapper {
-	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: task, conceptCache: map[string]map[string]bool{}}
+	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: task, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}}
 	m.slots = ExtractSlots(task)
 	m.taskWords = contentWords(withoutFiles(task))
 	m.taskConcepts = m.concepts(task)

@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"strings"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 // unusedItems returns the task's items that the fill does not place: a
@@ -58,6 +60,11 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	}
 	for _, n := range m.slots.Numbers {
 		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n))
+	}
+	for _, v := range m.slots.Values {
+		if v.Shape != task.ShapeLiteral {
+			miss(v.Text, placed[v.Text] || m.valuePlaced(f, v.Text))
+		}
 	}
 	for _, kv := range m.slots.KV {
 		miss(kv.Key+"="+kv.Value, placed[kv.Value])

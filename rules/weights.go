@@ -60,6 +60,7 @@ type Scoring struct {
 		NumberFitMin       float64 `yaml:"number_fit_min"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
+		ValueFitMin        float64 `yaml:"value_fit_min"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`

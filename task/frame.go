@@ -29,6 +29,8 @@ type Frame struct {
 	Names []string `json:"names,omitempty"`
 	// Sequences are nucleotide sequences (adapters, primers): AGATCGGAAGAGC.
 	Sequences []string `json:"sequences,omitempty"`
+	// Values are values the task names in words (Values reads them).
+	Values []Value `json:"values,omitempty"`
 	// Redirect is the file after a ">" (or ">>", then Append is set) the
 	// user typed after the first command; Pipe is what follows the first
 	// command's "|" or "&&", as written. Commands holds every command the
@@ -382,6 +384,7 @@ func Parse(task string) Frame {
 		n := &s.Numbers[i]
 		n.Unit = strings.TrimLeft(n.Value, "0123456789.")
 	}
+	s.Values = values(toks, lower, &s)
 	return s
 }
 

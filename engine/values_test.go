@@ -1,0 +1,91 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/task"
+)
+
+// The task's named values go to their flags, on captured help.
+func TestNamedValuesOnCapturedHelp(t *testing.T) {
+	iq := &ToolRecord{Name: "iqtree2", Executable: "iqtree2"}
+	aug := &ToolRecord{Name: "augustus", Executable: "augustus"}
+	prokka := &ToolRecord{Name: "prokka", Executable: "prokka"}
+	pt := &ToolRecord{Name: "pairtools", Executable: "pairtools"}
+	macs := &ToolRecord{Name: "macs2", Executable: "macs2"}
+	iqEx := []string{
+		"infer an ML tree from aln.fasta with automatic model selection", "-s aln.fasta -m MFP -B 1000",
+		"infer a protein tree from prot_aln.fasta with the LG+G4 model", "-s prot_aln.fasta -m LG+G4",
+		"infer a tree rooted on the outgroup taxon Outgroup1", "-s aln.fasta -m MFP -o Outgroup1",
+	}
+	runAdaptCases(t, []adaptCase{
+		// the example's task names its value next to "model": the task's
+		// value after "model" replaces the example's constant
+		{name: "model after its marker beats the example's MFP", rec: iq, doc: goldenDoc(t, "iqtree2"), front: "name: iqtree2", examples: iqEx,
+			task: "bootstrap 100 replicates on small.phy, model HKY+G", want: "iqtree2 -s small.phy -m HKY+G -B 100",
+			evidence: []string{"-m HKY+G: the task's value (model HKY+G), not the example's MFP"}, notInArgv: []string{"MFP"}},
+		{name: "marker word of the example's task", rec: iq, doc: goldenDoc(t, "iqtree2"), front: "name: iqtree2", examples: iqEx,
+			task: "tree of primates.fasta rooted with the outgroup taxon Galago", want: "iqtree2 -s primates.fasta -o Galago"},
+		// a formula with no marker goes where the examples put formulas
+		{name: "formula by shape", rec: iq, doc: goldenDoc(t, "iqtree2"), front: "name: iqtree2", examples: iqEx[2:4],
+			task: "protein tree from p.fasta under WAG+G4", want: "iqtree2 -s p.fasta -m WAG+G4"},
+		{name: "value before its marker", rec: aug, doc: goldenDoc(t, "augustus"), front: "name: augustus",
+			examples: []string{"predict genes in genome.fa with the human model", "--species=human genome.fa"},
+			task:     "predict genes in assembly.fa using the arabidopsis model", want: "augustus '--species=arabidopsis' assembly.fa", notInArgv: []string{"--species=human"}},
+		// no example gives the flag: the help's names and descriptions fit
+		// the marker words
+		{name: "markers fit the help", rec: prokka, doc: goldenDoc(t, "prokka"), front: "name: prokka",
+			examples: []string{"annotate contigs.fa into out_dir", "--outdir out_dir contigs.fa"},
+			task:     "annotate ecoli.fna as genus Escherichia, species coli, strain K12 with locus tag ECK, into ecoli_annot",
+			want:     "prokka --outdir ecoli_annot --genus Escherichia --species coli --strain K12 --locustag ECK ecoli.fna"},
+		{name: "assembly", rec: pt, doc: goldenDoc(t, "pairtools"), front: "name: pairtools",
+			examples: []string{"parse aln.bam into pairs with chromosome sizes chrom.sizes, output out.pairs.gz", "parse -c chrom.sizes -o out.pairs.gz aln.bam"},
+			task:     "parse a.bam with chromosome sizes hg38.chrom.sizes, assembly hg38, output a.pairs.gz",
+			want:     "pairtools parse -c hg38.chrom.sizes -o a.pairs.gz --assembly hg38 a.bam"},
+		{name: "genome", rec: macs, doc: goldenDoc(t, "macs2"), front: "name: macs2",
+			examples: []string{"call peaks for chip.bam with control ctrl.bam, name run1", "callpeak -t chip.bam -c ctrl.bam -n run1"},
+			task:     "call peaks for t.bam with control c.bam genome mm, name s1",
+			want:     "macs2 callpeak -t t.bam -c c.bam -n s1 -g mm"},
+	})
+}
+
+// A value no flag takes leaves the command uncertain, named in the
+// evidence; a literal the help quotes goes to that flag.
+func TestValuesUnplacedAndLiterals(t *testing.T) {
+	sk := inlineSkill(t, "name: pairtools", "parse aln.bam into out.pairs.gz", "parse -o out.pairs.gz aln.bam")
+	f := MapTask(builtinRules, &ToolRecord{Name: "pairtools", Executable: "pairtools"}, goldenDoc(t, "pairtools"), sk, "parse a.bam into a.pairs.gz with the species mouse")
+	if !slices.Contains(f.Unused, "mouse") || !f.Uncertain || !hasEvidence(f, "no flag fits the task's value mouse (species mouse)") {
+		t.Errorf("unused %q uncertain %v evidence %q", f.Unused, f.Uncertain, f.Evidence)
+	}
+	fc := goldenDoc(t, "featureCounts")
+	c := &candidate{exe: "featureCounts", key: "featureCounts", flags: fc.AllFlags(nil)}
+	if fd, sp, ok := listingFlag(c, "SAF"); !ok || fd.Name != "-F" || sp != "SAF" {
+		t.Errorf("SAF: %v %v", fd.Name, ok)
+	}
+	cnv := goldenDoc(t, "cnvkit")
+	seg := &candidate{exe: "cnvkit", key: "segment", flags: cnv.AllFlags(&cnv.Subcommands[slices.IndexFunc(cnv.Subcommands, func(s SubcommandDoc) bool { return s.Name == "segment" })])}
+	if fd, sp, ok := listingFlag(seg, "CBS"); !ok || sp != "cbs" || fd.Name != "--method" {
+		t.Errorf("CBS: %v %q %v", fd.Name, sp, ok)
+	}
+	if _, _, ok := listingFlag(c, "GENE"); ok {
+		t.Error("a literal no help quotes has no flag")
+	}
+	bcf := goldenDoc(t, "bcftools")
+	view := &candidate{exe: "bcftools", key: "view", flags: bcf.AllFlags(&bcf.Subcommands[slices.IndexFunc(bcf.Subcommands, func(s SubcommandDoc) bool { return s.Name == "view" })])}
+	m := newMapper(builtinRules, &ToolRecord{Name: "bcftools", Executable: "bcftools"}, bcf, nil, "keep only PASS records of x.vcf")
+	fl := &Fill{Executable: "bcftools", Subcommand: []string{"view"}, Positionals: []string{"x.vcf"}}
+	m.placeValues(fl, view, map[string]bool{})
+	if len(fl.Flags) != 1 || fl.Flags[0].Value != "PASS" || !strings.HasPrefix(fl.Flags[0].Name, "-f") {
+		t.Errorf("PASS: %+v", fl.Flags)
+	}
+	// the tool's own name is no value to place
+	m = newMapper(builtinRules, &ToolRecord{Name: "makeblastdb", Executable: "makeblastdb"}, nil, nil, "x")
+	if !m.valuePlaced(&Fill{}, "makeblastdb") || m.valuePlaced(&Fill{Flags: []FlagValue{{Name: "-m", Value: "a,b"}}}, "c") || !m.valuePlaced(&Fill{Positionals: []string{"k=b"}}, "b") {
+		t.Error("valuePlaced")
+	}
+	if valueWords(task.Value{Text: "PASS", Shape: task.ShapeLiteral}) != "a literal" {
+		t.Error("valueWords")
+	}
+}

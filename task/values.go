@@ -1,0 +1,119 @@
+package task
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Value is a value the task names in words rather than as a file or a
+// number: a word right after a value marker ("model HKY+G", "species
+// coli", "genome hs", "outgroup taxon Galago") or right before one that
+// names what comes before it ("the arabidopsis model", "kegg 数据库"), a
+// model or formula token (GTR+F+I+G4), or an all-caps literal (PASS).
+type Value struct {
+	Text string `json:"text"`
+	// Markers are the marker words next to the value, lower-cased
+	// ("outgroup", "taxon"); none for a formula or a literal.
+	Markers []string `json:"markers,omitempty"`
+	// Shape is "named" (after or before a marker), "formula" (letters
+	// joined by '+') or "literal" (all capitals).
+	Shape string `json:"shape"`
+	Pos   int    `json:"pos"`
+}
+
+// Shapes of a Value.
+const (
+	ShapeNamed   = "named"
+	ShapeFormula = "formula"
+	ShapeLiteral = "literal"
+)
+
+var (
+	formulaRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*(\+[A-Za-z0-9]+)+$`)
+	literalRE = regexp.MustCompile(`^[A-Z]{2}[A-Z0-9]+$`)
+)
+
+// ShapeOf tells the shape of a value as written: "formula" (GTR+F+I+G4),
+// "literal" (PASS) or "" for anything else.
+func ShapeOf(v string) string {
+	switch {
+	case formulaRE.MatchString(v):
+		return ShapeFormula
+	case literalRE.MatchString(v) && !isKindWord(strings.ToLower(v)) && !SeqRE.MatchString(v):
+		return ShapeLiteral
+	}
+	return ""
+}
+
+// valueMarker reports a word after which a bare word is a value (lexicon
+// class value_marker: "model", "species", "assembly", Chinese "物种").
+func valueMarker(w string) bool { return V().Is("value_marker", w) }
+
+// values reads the values the task names in words from its tokens (as
+// Parse splits them) and their lower-cased forms; words the frame already
+// holds as another item are not values.
+func values(toks, lower []string, fr *Frame) []Value {
+	taken := map[string]bool{}
+	for _, n := range fr.Names {
+		taken[n] = true
+	}
+	for _, r := range append(append([]string(nil), fr.Regions...), fr.Sequences...) {
+		taken[r] = true
+	}
+	var out []Value
+	add := func(v Value) {
+		if !taken[v.Text] {
+			taken[v.Text] = true
+			out = append(out, v)
+		}
+	}
+	raw := func(i int) string { return strings.Trim(toks[i], ",;:()[].'\"") }
+	for i := range toks {
+		if !valueMarker(lower[i]) {
+			continue
+		}
+		// "outgroup taxon Galago", "locus tag ECK": markers in a row share
+		// the value after the last of them.
+		j, markers := i, []string{strings.Trim(lower[i], ",;:.")}
+		for j+1 < len(toks) && valueMarker(lower[j+1]) && !strings.HasSuffix(toks[j], ",") {
+			j++
+			markers = append(markers, strings.Trim(lower[j], ",;:."))
+		}
+		if j+1 < len(toks) && !strings.HasSuffix(toks[j], ",") && valueWord(raw(j+1), strings.Trim(lower[j+1], ",;:.'\"")) {
+			add(Value{Text: raw(j + 1), Markers: markers, Shape: ShapeNamed, Pos: j + 1})
+			continue
+		}
+		if i > 0 && V().Is("value_marker_before", lower[i]) && !strings.HasSuffix(toks[i-1], ",") && valueWord(raw(i-1), strings.Trim(lower[i-1], ",;:.'\"")) {
+			add(Value{Text: raw(i - 1), Markers: markers, Shape: ShapeNamed, Pos: i - 1})
+		}
+	}
+	for i := range toks {
+		w := raw(i)
+		if sh := ShapeOf(w); sh != "" && !V().Word("not_a_value", strings.ToLower(w)) {
+			add(Value{Text: w, Shape: sh, Pos: i})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Value) int { return a.Pos - b.Pos })
+	return out
+}
+
+// valueWord reports a word that may be a value named after a marker: an
+// identifier that is not a file, number, region, flag, Chinese run, word
+// of the prose (stop words, markers, verb forms) or a file kind ("genome
+// FASTA" names a format, not a genome).
+func valueWord(raw, low string) bool {
+	switch {
+	case raw == "" || strings.HasPrefix(raw, "-") || strings.HasPrefix(raw, quotedTok) || isHanAt(raw, 0):
+		return false
+	case !IsName(raw) && !formulaRE.MatchString(raw):
+		return false
+	case FileType(raw) != "" || NumberRE.MatchString(raw) || RegionRE.MatchString(raw):
+		return false
+	case Stopword(low) || valueMarker(low) || notAName(low) || isOutputMarker(low) || isKindWord(low):
+		return false
+	case V().Word("not_a_value", low) || V().Is("input_marker", low):
+		return false
+	}
+	return true
+}

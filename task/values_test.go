@@ -1,0 +1,39 @@
+package task
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestValues(t *testing.T) {
+	cases := []struct{ task, want string }{
+		// after a marker; markers in a row share the value
+		{"tree of primates.fasta rooted with the outgroup taxon Galago", `[{"text":"Galago","markers":["outgroup","taxon"],"shape":"named","pos":8}]`},
+		{"annotate e.fna as genus Escherichia, species coli, strain K12 with locus tag ECK", `[{"text":"Escherichia","markers":["genus"],"shape":"named","pos":4},{"text":"coli","markers":["species"],"shape":"named","pos":6},{"text":"K12","markers":["strain"],"shape":"named","pos":8},{"text":"ECK","markers":["locus","tag"],"shape":"named","pos":12}]`},
+		// before a marker that names the word before it
+		{"predict genes in assembly.fa using the arabidopsis model, output in GFF3 format", `[{"text":"arabidopsis","markers":["model"],"shape":"named","pos":6}]`},
+		{"用 diamond 把 genes.faa 比对到 kegg 数据库，8 个线程", `[{"text":"kegg","markers":["数据库"],"shape":"named","pos":5}]`},
+		// a formula after a marker is named; alone it is a formula
+		{"bootstrap on small.phy, model HKY+G", `[{"text":"HKY+G","markers":["model"],"shape":"named","pos":4}]`},
+		{"build a tree from cox1.fasta under GTR+F+I+G4", `[{"text":"GTR+F+I+G4","shape":"formula","pos":6}]`},
+		// an all-caps literal; a file kind in capitals is not one
+		{"keep only records whose FILTER is PASS in calls.vcf.gz as VCF", `[{"text":"FILTER","shape":"literal","pos":4},{"text":"PASS","shape":"literal","pos":6}]`},
+		// words of the prose after a marker are not values
+		{"genome size of the reference genome ref.fa with model selection", `null`},
+		{"call peaks for the human genome, genome hs", `[{"text":"hs","markers":["genome"],"shape":"named","pos":7}]`},
+	}
+	for _, c := range cases {
+		b, _ := json.Marshal(Parse(c.task).Values)
+		if string(b) != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.task, b, c.want)
+		}
+	}
+}
+
+func TestShapeOf(t *testing.T) {
+	for v, want := range map[string]string{"GTR+F+I+G4": ShapeFormula, "LG+G4": ShapeFormula, "PASS": ShapeLiteral, "K12": "", "BAM": "", "ACGTACGT": "", "hg38": "", "a+": ""} {
+		if got := ShapeOf(v); got != want {
+			t.Errorf("ShapeOf(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
