@@ -172,6 +172,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	m.alignOutputs(a)
 	m.evidence = append(m.evidence, alignLine(a))
 	m.fillArgs(a, se)
+	m.rechoose(a.f, c)
 	m.addLeftovers(a)
 	return a.f
 }
