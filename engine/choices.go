@@ -3,7 +3,10 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 // A flag whose help lists its values with what each means ("u/b:
@@ -18,6 +21,9 @@ import (
 type choicePair struct {
 	value string
 	words string
+	// named: the help lists the value as a value (choices, quoted, a
+	// brace list), not only as the head of a meaning.
+	named bool
 }
 
 var (
@@ -30,8 +36,11 @@ var (
 	// quotedPairRE reads "'b' compressed BCF; 'u' uncompressed BCF".
 	quotedPairRE = regexp.MustCompile(`'([A-Za-z0-9][\w.+-]*)'\s+([A-Za-z][^;,']*)`)
 	// braceListRE reads "{a2m=fa[sta],clu[stal],msf}" placeholders.
-	braceListRE = regexp.MustCompile(`\{([^{}]+)\}`)
-	longFormRE  = regexp.MustCompile(`^([\w.+-]+)\[([\w.+-]+)\]$`)
+	// quotedValueRE reads values a help quotes without a meaning
+	// ("'GTF' (or compatible GFF format) and 'SAF'").
+	quotedValueRE = regexp.MustCompile(`'([A-Za-z0-9][\w.+-]*)'`)
+	braceListRE   = regexp.MustCompile(`\{([^{}]+)\}`)
+	longFormRE    = regexp.MustCompile(`^([\w.+-]+)\[([\w.+-]+)\]$`)
 )
 
 // choicePairs reads the values a flag's help lists with their meaning.
@@ -49,7 +58,7 @@ func choicePairs(fd FlagDoc) []choicePair {
 	if len(out) < 2 {
 		out = out[:0]
 		for _, m := range quotedPairRE.FindAllStringSubmatch(desc, -1) {
-			out = append(out, choicePair{m[1], m[2]})
+			out = append(out, choicePair{m[1], m[2], true})
 		}
 	}
 	if len(out) < 2 {
@@ -70,11 +79,35 @@ func choicePairs(fd FlagDoc) []choicePair {
 					}
 					words = append(words, n)
 				}
-				out = append(out, choicePair{strings.Fields(words[0])[0], strings.Join(words, " ")})
+				out = append(out, choicePair{strings.Fields(words[0])[0], strings.Join(words, " "), true})
 			}
 		}
 	}
+	if len(out) < 2 {
+		out = out[:0]
+		for _, m := range quotedValueRE.FindAllStringSubmatch(desc, -1) {
+			if !slices.ContainsFunc(out, func(p choicePair) bool { return p.value == m[1] }) {
+				out = append(out, choicePair{m[1], m[1], true})
+			}
+		}
+	}
+	if len(out) < 2 {
+		out = out[:0]
+		for _, ch := range fd.Choices {
+			out = append(out, choicePair{ch, ch, true})
+		}
+	}
 	return out
+}
+
+// listed reports a value the flag's help lists.
+func listed(fd FlagDoc, v string) bool {
+	for _, p := range choicePairs(fd) {
+		if p.value == v {
+			return true
+		}
+	}
+	return false
 }
 
 // expandGroup gives each value of a slash group ("u/b", "map-pb/map-ont")
@@ -83,7 +116,7 @@ func choicePairs(fd FlagDoc) []choicePair {
 func expandGroup(group, meaning string) []choicePair {
 	vals := strings.Split(group, "/")
 	if len(vals) == 1 {
-		return []choicePair{{group, meaning}}
+		return []choicePair{{group, meaning, false}}
 	}
 	out := make([]choicePair, len(vals))
 	for i, v := range vals {
@@ -98,7 +131,7 @@ func expandGroup(group, meaning string) []choicePair {
 			}
 			ws = append(ws, w)
 		}
-		out[i] = choicePair{v, strings.Join(ws, " ")}
+		out[i] = choicePair{v, strings.Join(ws, " "), false}
 	}
 	return out
 }
@@ -161,4 +194,73 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		fv.Value = pairs[best].value
 		fv.Why = fmt.Sprintf("the task asks for %s: %s", pairs[best].value, strings.TrimSpace(pairs[best].words))
 	}
+}
+
+// addNamedChoices is the pass that adds a format flag the fill lacks when
+// a task word is one of the values its help names as values (choices,
+// quoted, a brace list), by name or long form ("Clustal format" →
+// --outfmt clu, "the SAF file" → -F SAF), not the tool's default, and no
+// other flag lists that word.
+func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
+	type hit struct {
+		fd FlagDoc
+		p  choicePair
+	}
+	byWord := map[string][]hit{}
+	// The tool's and subcommand's names are no values ("pairtools dedup").
+	names := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key))
+	for _, fd := range c.flags {
+		if fd.ParamType == "bool" || fd.Name == "" {
+			continue
+		}
+		for _, p := range choicePairs(fd) {
+			if !p.named || strings.EqualFold(p.value, strings.Trim(fd.Default, "[]'\" ")) {
+				continue
+			}
+			for _, w := range strings.Fields(strings.ToLower(p.value + " " + braceWords(p))) {
+				if len(w) >= 3 && m.taskWords[w] && !names[w] && !task.V().Word("not_a_value", w) {
+					byWord[w] = append(byWord[w], hit{fd, p})
+				}
+			}
+		}
+	}
+	for _, w := range sortedKeys(byWord) {
+		hs := byWord[w]
+		if len(hs) > 1 {
+			// Several flags list it (--infmt and --outfmt): the one that
+			// writes, if one alone does.
+			hs = slices.DeleteFunc(hs, func(h hit) bool {
+				return m.fitFlag(h.fd.Name, &h.fd, task.V().Words("output_flag_hint")) <= 0
+			})
+		}
+		if len(hs) != 1 || hs[0].fd.Category != "Format" || alreadyUsed(used, hs[0].fd) || used[spelling(hs[0].fd)] {
+			continue // no flag, or more than one, names the word
+		}
+		fd, v := hs[0].fd, hs[0].p.value
+		name := spelling(fd)
+		used[fd.Name], used[name] = true, true
+		m.placedWords[strings.ToLower(v)] = true
+		f.Flags = append(f.Flags, FlagValue{Name: name, Value: v, HasValue: true, Style: kvStyle(fd), Why: fmt.Sprintf("the task names %s, a value %s's help lists", v, fd.Name)})
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		m.evidence = append(m.evidence, fmt.Sprintf("added %s %s: the task names %q, a value its help lists", name, v, w))
+	}
+}
+
+func sortedKeys[V any](mp map[string]V) []string {
+	out := make([]string, 0, len(mp))
+	for k := range mp {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// braceWords are the names a value goes by besides its own, when they
+// are names and not a meaning ("clu clustal" for clu[stal]): the pair's
+// words when every one of them is one word of the list's kind.
+func braceWords(p choicePair) string {
+	if strings.HasPrefix(p.words, p.value+" ") && !strings.ContainsAny(p.words, "(),;:") && len(strings.Fields(p.words)) <= 3 {
+		return p.words
+	}
+	return ""
 }

@@ -76,3 +76,36 @@ func TestRechooseOnCapturedHelp(t *testing.T) {
 			task:     "view c.vcf.gz as compressed BCF c.bcf", want: "bcftools view -O b -o c.bcf c.vcf.gz"},
 	})
 }
+
+// A format flag the example lacks is added when the task names one of its
+// listed values; a value the help lists is a constant with a source.
+func TestNamedChoicesOnCapturedHelp(t *testing.T) {
+	fc := &ToolRecord{Name: "featureCounts", Executable: "featureCounts"}
+	cl := &ToolRecord{Name: "clustalo", Executable: "clustalo"}
+	mp := &ToolRecord{Name: "metaphlan", Executable: "metaphlan"}
+	runAdaptCases(t, []adaptCase{
+		{name: "quoted value", rec: fc, doc: goldenDoc(t, "featureCounts"), front: "name: featureCounts",
+			examples: []string{"count reads of aln.bam on genes.gtf into counts.txt", "-a genes.gtf -o counts.txt aln.bam"},
+			task:     "count reads of chip.bam on the SAF file peaks.saf into pc.txt", want: "featureCounts -a peaks.saf -o pc.txt -F SAF chip.bam",
+			evidence: []string{`added -F SAF: the task names "saf", a value its help lists`}},
+		// --infmt lists clu too: the flag that writes takes it
+		{name: "long form of a brace list", rec: cl, doc: goldenDoc(t, "clustalo"), front: "name: clustalo",
+			examples: []string{"align seqs.fa into aln.fa", "-i seqs.fa -o aln.fa"},
+			task:     "align s.fa into a.aln in Clustal format", want: "clustalo -i s.fa -o a.aln --outfmt clu"},
+		// the default is not added; the tool's own name is no value
+		{name: "default", rec: cl, doc: goldenDoc(t, "clustalo"), front: "name: clustalo",
+			examples: []string{"align seqs.fa into aln.fa", "-i seqs.fa -o aln.fa"},
+			task:     "align s.fa into a.fa as clustalo fasta", want: "clustalo -i s.fa -o a.fa"},
+		// the example's choice has a source (the help lists it) and gives
+		// way to the one the task names
+		{name: "choices", rec: mp, doc: goldenDoc(t, "metaphlan"), front: "name: metaphlan",
+			examples: []string{"profile s.fa into p.txt", "--input_type bowtie2out -o p.txt s.fa"},
+			task:     "profile r.fa as fasta into q.txt", want: "metaphlan --input_type fasta -o q.txt r.fa"},
+		{name: "a listed value has a source", rec: mp, doc: goldenDoc(t, "metaphlan"), front: "name: metaphlan",
+			examples: []string{"profile s.fa into p.txt", "--input_type bowtie2out -o p.txt s.fa"},
+			task:     "profile r.fa into q.txt", want: "metaphlan --input_type bowtie2out -o q.txt r.fa"},
+	})
+	if !listed(FlagDoc{Choices: []string{"a", "b"}}, "b") || listed(FlagDoc{Choices: []string{"a", "b"}}, "c") {
+		t.Error("listed")
+	}
+}

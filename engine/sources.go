@@ -174,6 +174,9 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			continue
 		}
 		src, bad := m.listSource(fv.Value)
+		if fd, ok := LookupFlag(c.flags, fv.Name); ok && src == "" && listed(fd, fv.Value) {
+			src = "constant" // a value the help lists for the flag
+		}
 		switch {
 		case src == "task" || src == "constant":
 		case src != "":
