@@ -68,11 +68,11 @@ func TestAdaptFilesAndValues(t *testing.T) {
 			// kind (-o writes what it is given).
 			task: "sort data.vcf into out.vcf", want: "samtools sort -o out.vcf '<bam>'", notInArgv: []string{"aln.bam", "sorted.bam"},
 			evidence: []string{"missing: <bam> for positional 1 (the example's aln.bam is not the task's)", "data.vcf has no place in `samtools sort`"},
-			maxConf:  0.3},
+			maxConf:  0.45},
 		{name: "the example's region left out when the task has none", rec: samRec, doc: samToolDoc(), front: "name: samtools",
 			examples: []string{"extract region chr1:100-200 from aln.bam into region.bam", "view -b -o region.bam aln.bam chr1:100-200"},
 			task:     "view x.bam into y.bam", want: "samtools view -b -o y.bam x.bam", notInArgv: []string{"chr1:100-200"},
-			maxConf: 0.7},
+			maxConf: 0.8},
 		{name: "an output with no output flag becomes a positional", rec: seqtk, front: "name: seqtk",
 			examples: []string{"convert reads.fq to FASTA", "seq -a reads.fq"},
 			task:     "convert in.fq into out.fa", want: "seqtk seq in.fq out.fa",
