@@ -51,6 +51,21 @@ func spelling(fd FlagDoc) string {
 // addOutput writes a task output through the candidate's output flag.
 func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]bool) {
 	fd, s := m.bestFlag(c, task.V().Words("output_flag_hint"), func(fd FlagDoc) bool { return fd.Category == "Output" && fd.ParamType != "bool" }, used)
+	if s <= 0 && f.Stdout == "" && writesStdout(c) {
+		m.evidence = append(m.evidence, "no output flag or output positional for "+path+"; standard output goes to it")
+		f.Outputs = append(f.Outputs, path)
+		f.Stdout = path
+		// A tool that writes next to its input unless told (gzip -c):
+		// the redirection needs that switch.
+		if fd, ok := stdoutSwitch(c); ok && !alreadyUsed(used, fd) {
+			name := spelling(fd)
+			used[fd.Name], used[name] = true, true
+			f.Flags = append(f.Flags, FlagValue{Name: name, Why: "standard output goes to the task's output " + path})
+			f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+			m.evidence = append(m.evidence, "added "+name+": without it the tool writes next to its input")
+		}
+		return
+	}
 	if s <= 0 {
 		m.evidence = append(m.evidence, "no output flag for "+path+"; added as a positional")
 		f.Outputs = append(f.Outputs, path)
@@ -64,6 +79,53 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 	f.Outputs = append(f.Outputs, path)
 	f.Flags = append(f.Flags, FlagValue{Name: name, Value: path, HasValue: true, Style: kvStyle(fd), Why: "the task's output " + path})
 	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+}
+
+// writesStdout reports a command whose real help lists its positionals
+// and none of them is written (md5sum [FILE]..., paste [FILE]...), and
+// that has no output flag at all: what it writes goes to standard output.
+func writesStdout(c *candidate) bool {
+	if !c.known || len(c.positionals) == 0 {
+		return false
+	}
+	for _, fd := range c.flags {
+		if fd.Category == "Output" && (fd.ParamType != "bool" || namesOutput(fd)) {
+			// It writes files through a flag, taken or read without its
+			// placeholder (sambamba view's "-o, --output-filename").
+			return false
+		}
+	}
+	for i, p := range c.positionals {
+		if p.Command || outputPositional(p, i) {
+			return false
+		}
+	}
+	return true
+}
+
+// stdoutSwitch finds the switch named for standard output (--stdout).
+func stdoutSwitch(c *candidate) (FlagDoc, bool) {
+	for _, fd := range c.flags {
+		if fd.ParamType != "bool" {
+			continue
+		}
+		for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+			if strings.HasPrefix(n, "--") && task.V().Word("stdout_flag_name", strings.ToLower(n[2:])) {
+				return fd, true
+			}
+		}
+	}
+	return FlagDoc{}, false
+}
+
+// namesOutput reports a flag named as an output (-o, --output-filename).
+func namesOutput(fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if task.V().Mentions("output_flag_name", strings.ToLower(strings.TrimLeft(n, "-"))) {
+			return true
+		}
+	}
+	return false
 }
 
 func kvStyle(fd FlagDoc) string {

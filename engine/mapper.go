@@ -202,7 +202,10 @@ func (m *mapper) score(cands []*candidate) {
 	}
 	for _, c := range cands {
 		name := strings.ToLower(c.key)
-		if m.mentions(name) {
+		// "a hisat2 index" asked of hisat2-build names the family the
+		// user's own program belongs to, not the companion hisat2.
+		family := c.exe != m.rec.Executable && strings.HasPrefix(strings.ToLower(m.rec.Executable), name)
+		if m.mentions(name) && !family {
 			c.score += sc.Choose.NameMentioned
 			c.named = true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))

@@ -652,3 +652,24 @@ func TestExampleKeyAndTypes(t *testing.T) {
 		t.Error("an example with no files always fits")
 	}
 }
+
+// TestFamilyNameIsNotACompanionName: asked of hisat2-build, "a hisat2
+// index" names the family of the user's program, so its companion hisat2
+// (the aligner) is not chosen for the word; asked of hisat2, the same
+// word still names the tool.
+func TestFamilyNameIsNotACompanionName(t *testing.T) {
+	build := &ToolRecord{Name: "hisat2-build", Executable: "hisat2-build", ResolvedPath: "/opt/bin/hisat2-build", Installed: true,
+		CompanionTools: []Companion{{Name: "hisat2", Path: "/opt/bin/hisat2", Rule: "companion.same_package"}}}
+	aligner := hisatToolDoc()
+	doc := &ToolDoc{Record: *build, Flags: aligner.Companions[0].Flags, Positionals: aligner.Companions[0].Positionals,
+		Companions: []SubcommandDoc{{Name: "hisat2", Description: aligner.Description, Parser: "getopt", Flags: aligner.Flags}}}
+	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get("hisat2-build")
+	f := MapTask(builtinRules, build, doc, sk, "make a hisat2 index from mm10.fa with basename mm10_idx")
+	if f.Executable != "hisat2-build" {
+		t.Fatalf("chose %s, want hisat2-build\n%s", f.Executable, strings.Join(f.Evidence, "\n"))
+	}
+	if got := strings.Join(f.Positionals, " "); got != "mm10.fa mm10_idx" {
+		t.Errorf("positionals %q, want the reference and the base", got)
+	}
+}

@@ -252,6 +252,10 @@ func markerAt(lower []string, j int) bool {
 	if j == 0 && V().Word("opening_preposition", lower[j]) {
 		return false
 	}
+	// "results in rbh.m8", "everything in out.txt": where the results go.
+	if lower[j] == "in" && j > 0 && V().Word("results_word", lower[j-1]) {
+		return true
+	}
 	return isOutputMarker(lower[j])
 }
 
@@ -359,6 +363,9 @@ func Parse(task string) Frame {
 				gap := i - s.Files[n-1].Pos
 				fs.Output = gap == 1 || gap == 2 && V().Word("conjunction", lower[i-1])
 			}
+			if !fs.Output && s.hasInput(fs.Path) {
+				continue // named again ("compress x.sam …, keeping x.sam"): one file
+			}
 			s.Files = append(s.Files, fs)
 		case SeqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
 			s.Sequences = append(s.Sequences, raw)
@@ -383,6 +390,16 @@ func Parse(task string) Frame {
 		n.Unit = strings.TrimLeft(n.Value, "0123456789.")
 	}
 	return s
+}
+
+// hasInput reports a file already read as an input.
+func (s *Frame) hasInput(path string) bool {
+	for _, f := range s.Files {
+		if f.Path == path && !f.Output {
+			return true
+		}
+	}
+	return false
 }
 
 // redirOp is the operator of a redirection.

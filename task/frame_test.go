@@ -30,6 +30,12 @@ func TestParse(t *testing.T) {
 		{"build index for genome.fa named genome_idx",
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},
+		// "results in x" names where the results go; a file named again is
+		// one file.
+		{"find hits between a.faa and b.faa, results in hits.m8",
+			`{"files":[{"path":"a.faa","type":"fasta","pos":3},{"path":"b.faa","type":"fasta","pos":5},{"path":"hits.m8","type":"table","output":true,"role":"output","pos":8}]}`},
+		{"compress x.sam into x.sam.gz, keeping x.sam",
+			`{"files":[{"path":"x.sam","type":"sam","pos":1},{"path":"x.sam.gz","type":"sam","output":true,"role":"output","compression":"gz","pos":3}]}`},
 		// A redirection and a pipe the user typed are kept as written.
 		{"view in.bam > out.sam", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam","commands":[{"text":"view in.bam","words":["view","in.bam"],"redirect":"out.sam"}]}`},
 		{"view in.bam >> out.sam && index out.sam > log", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam","append":true,"pipe":"index out.sam \u003e log","commands":[{"text":"view in.bam","words":["view","in.bam"],"redirect":"out.sam","append":true},{"op":"\u0026\u0026","text":"index out.sam","words":["index","out.sam"],"redirect":"log"}]}`},

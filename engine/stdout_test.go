@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/skills"
+)
+
+// TestOutputWithoutFlagGoesToStdout: a tool whose help has no output flag
+// and no written positional writes the task's output through "> file";
+// one whose output needs its --stdout switch gets it; a tool with an
+// output flag or an output positional keeps writing through those.
+func TestOutputWithoutFlagGoesToStdout(t *testing.T) {
+	cases := []struct {
+		tool, task, display string
+	}{
+		{"md5sum", "compute MD5 checksums of a.fq.gz and b.fq.gz and save them to sums.txt", "md5sum a.fq.gz b.fq.gz > sums.txt"},
+		{"paste", "paste x.txt and y.txt side by side into xy.tsv", "paste x.txt y.txt > xy.tsv"},
+		{"gzip", "compress table.tsv to standard output into table.tsv.gz", "gzip -c table.tsv > table.tsv.gz"},
+		{"uniq", "collapse repeated lines of in.txt into out.txt", "uniq in.txt out.txt"},
+	}
+	store, _ := skills.Load(nil, skills.Builtin())
+	for _, c := range cases {
+		doc := goldenDoc(t, c.tool)
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		sk, _ := store.Get(c.tool)
+		f := MapTask(builtinRules, rec, doc, sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.display {
+			t.Errorf("%s %q:\n got %s\nwant %s\n%s", c.tool, c.task, got, c.display, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
+
+// TestWritesStdoutNeedsKnownPositionals: without the help's positionals,
+// or with a written one (mmseqs' o:alignmentFile), nothing is redirected.
+func TestWritesStdoutNeedsKnownPositionals(t *testing.T) {
+	if writesStdout(&candidate{known: true}) {
+		t.Error("no positionals known: redirected")
+	}
+	c := &candidate{known: true, positionals: []PositionalDoc{{Name: "i:query"}, {Name: "o:alignmentFile"}}}
+	if writesStdout(c) {
+		t.Error("an output positional: redirected")
+	}
+	c = &candidate{known: true, positionals: []PositionalDoc{{Name: "FILE"}}, flags: []FlagDoc{{Name: "--output-filename", Aliases: []string{"-o"}, ParamType: "bool", Category: "Output"}}}
+	if writesStdout(c) {
+		t.Error("an output flag read without its placeholder: redirected")
+	}
+	c.flags = nil
+	if !writesStdout(c) {
+		t.Error("only inputs and no output flag: not redirected")
+	}
+}
