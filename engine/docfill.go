@@ -85,13 +85,14 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 // and none of them is written (md5sum [FILE]..., paste [FILE]...), and
 // that has no output flag at all: what it writes goes to standard output.
 func writesStdout(c *candidate) bool {
-	if !c.known || len(c.positionals) == 0 {
+	if !c.known || len(c.flags) == 0 {
 		return false
 	}
 	for _, fd := range c.flags {
-		if fd.Category == "Output" && (fd.ParamType != "bool" || namesOutput(fd)) {
+		if fd.Category == "Output" && (fd.ParamType != "bool" || namesOutput(fd) || len(c.positionals) == 0) {
 			// It writes files through a flag, taken or read without its
-			// placeholder (sambamba view's "-o, --output-filename").
+			// placeholder (sambamba view's "-o, --output-filename",
+			// bedtools getfasta's "-fo").
 			return false
 		}
 	}

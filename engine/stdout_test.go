@@ -32,11 +32,20 @@ func TestOutputWithoutFlagGoesToStdout(t *testing.T) {
 	}
 }
 
-// TestWritesStdoutNeedsKnownPositionals: without the help's positionals,
-// or with a written one (mmseqs' o:alignmentFile), nothing is redirected.
-func TestWritesStdoutNeedsKnownPositionals(t *testing.T) {
+// TestWritesStdoutNeedsKnownHelp: without the help, with a written
+// positional (mmseqs' o:alignmentFile) or with an output flag, nothing is
+// redirected; a tool of flags alone (bedtools slop -i) is.
+func TestWritesStdoutNeedsKnownHelp(t *testing.T) {
 	if writesStdout(&candidate{known: true}) {
-		t.Error("no positionals known: redirected")
+		t.Error("no help read: redirected")
+	}
+	flagsOnly := &candidate{known: true, flags: []FlagDoc{{Name: "-i", ParamType: "file", Category: "Input"}}}
+	if !writesStdout(flagsOnly) {
+		t.Error("a tool of input flags alone: not redirected")
+	}
+	flagsOnly.flags = append(flagsOnly.flags, FlagDoc{Name: "-fo", ParamType: "bool", Category: "Output"})
+	if writesStdout(flagsOnly) {
+		t.Error("an output flag read as a switch (-fo): redirected")
 	}
 	c := &candidate{known: true, positionals: []PositionalDoc{{Name: "i:query"}, {Name: "o:alignmentFile"}}}
 	if writesStdout(c) {
@@ -46,7 +55,7 @@ func TestWritesStdoutNeedsKnownPositionals(t *testing.T) {
 	if writesStdout(c) {
 		t.Error("an output flag read without its placeholder: redirected")
 	}
-	c.flags = nil
+	c.flags = []FlagDoc{{Name: "-b", ParamType: "bool", Category: "Input"}}
 	if !writesStdout(c) {
 		t.Error("only inputs and no output flag: not redirected")
 	}
