@@ -438,7 +438,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			return fv, false
 		}
 	}
-	if !fromSlot && !m.asked(t) {
+	if !fromSlot && !m.asked(a, t) {
 		if !m.dropQuiet {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
 		}
@@ -583,7 +583,7 @@ func anyUsed(u []bool) bool {
 
 // asked reports whether the task asks for an example flag: the words of
 // the task fit the flag's name and description.
-func (m *mapper) asked(t exToken) bool {
+func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if t.hasValue && m.valueAsked(t.value) {
 		return true // "generate a genome index" asks for --runMode genomeGenerate
 	}
@@ -614,6 +614,10 @@ func (m *mapper) asked(t exToken) bool {
 		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: its task asks for it in words this task lacks (%s)", strings.TrimSpace(t.flag+" "+t.value), strings.Join(against, ", ")))
 		m.dropQuiet = true
 		return false
+	}
+	if lack, ok := m.repeatsExample(a); ok && !t.hasValue {
+		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the task repeats the example's task (%.0f%% of its words lacking)", strings.TrimSpace(t.flag+" "+t.value), 100*lack))
+		return true
 	}
 	if ws := m.exampleAsks(t); len(ws) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the example's task asks for it in words this task repeats (%s)", t.flag, strings.Join(ws, ", ")))

@@ -21,7 +21,7 @@ func root(w string) string { return trimRoot(stem(w)) }
 // already stemmed.
 func trimRoot(w string) string {
 	for _, suf := range task.V().Suffixes("root_ending") {
-		if len(w) > len(suf)+3 && strings.HasSuffix(w, suf) {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
 			return strings.TrimSuffix(w, suf)
 		}
 	}
@@ -371,4 +371,58 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// repeatsExample reports whether this task says what the example's task
+// says beyond the help: the example task's terms that neither the
+// candidate's own words nor any help of the example's flags account for
+// (what its switches stand for, in the example's words: "header" for
+// head's -n 1) are all in this task, and the share of the example task's
+// terms this task lacks is at most scoring.fit.example_lack_max. Then
+// the example's switches stand though their help does not name the
+// task's words. It returns that share.
+func (m *mapper) repeatsExample(a *adaptation) (float64, bool) {
+	if len(m.exTerms) == 0 {
+		return 1, false
+	}
+	tw := m.askTerms()
+	cand := m.candTerms(m.cand, len(m.cand.sub) > 0)
+	explained := map[string]bool{}
+	for _, t := range a.toks {
+		if !t.pos {
+			for w := range nameTerms(t.flag, t.doc) {
+				explained[w] = true
+			}
+			if t.doc != nil {
+				for w := range terms(t.doc.Description) {
+					explained[w] = true
+				}
+			}
+		}
+	}
+	n, lack, residual := 0, 0, 0
+	for w := range m.exTerms {
+		if cand[w] {
+			continue
+		}
+		n++
+		repeated := false
+		for x := range terms(w) {
+			repeated = repeated || tw[x]
+		}
+		if !repeated {
+			lack++
+		}
+		if !explained[w] {
+			if !repeated {
+				return 1, false
+			}
+			residual++
+		}
+	}
+	if n == 0 || residual == 0 {
+		return 1, false
+	}
+	share := float64(lack) / float64(n)
+	return share, share <= sc.Fit.ExampleLackMax
 }

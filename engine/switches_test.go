@@ -116,3 +116,24 @@ func TestAskedSwitchGuards(t *testing.T) {
 		t.Errorf("several: got %q", got)
 	}
 }
+
+// TestExampleSwitchStandsWhenTaskRepeatsIt checks, on the captured help
+// of seqkit and wc, that an example's switch whose help does not name the
+// task's words stands when the task repeats what the example's task says
+// beyond every help of its flags ("IDs", "行数"), and not when it lacks
+// those words.
+func TestExampleSwitchStandsWhenTaskRepeatsIt(t *testing.T) {
+	got, f := mapOn(t, "seqkit", "print only the sequence IDs of input.fa", "seq -n -i input.fa", "print only the sequence IDs (not full headers, no sequences) of seqs.fa")
+	if got != "seqkit seq -n -i seqs.fa" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if !hasEvidence(f, "kept -n: the task repeats the example's task") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	if got, f := mapOn(t, "wc", "统计 reads.fastq 的行数（除以 4 即为 reads 数）", "-l reads.fastq", "统计 reads.fq 的行数"); got != "wc -l reads.fq" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if got, f := mapOn(t, "seqkit", "print only the sequence IDs of input.fa", "seq -n -i input.fa", "print the sequences of seqs.fa"); got != "seqkit seq seqs.fa" {
+		t.Errorf("lacking: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
