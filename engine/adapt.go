@@ -500,6 +500,11 @@ func splitRedirect(args []string) (rest []string, stdout string) {
 			i++
 		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>":
 			stdout = a[1:]
+		case a == "<" && i+1 < len(args):
+			// Commands run without a shell: the example's standard input
+			// is read as the file argument it stands for (wc -l < x).
+			rest = append(rest, args[i+1])
+			i++
 		default:
 			rest = append(rest, a)
 		}

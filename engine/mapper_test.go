@@ -487,6 +487,7 @@ func TestSplitRedirect(t *testing.T) {
 		{"index a.bam && echo done", "index a.bam", ""},
 		{"index a.bam ; ls", "index a.bam", ""},
 		{"x >", "x >", ""},
+		{"-l < genes.txt", "-l genes.txt", ""},
 	}
 	for _, c := range cases {
 		rest, out := splitRedirect(strings.Fields(c.in))

@@ -315,6 +315,14 @@ func Parse(task string) Frame {
 			wordsOnly[i] = w
 		}
 	}
+	// Where the task's numbers stand: a word between two numbers speaks of
+	// the nearer one.
+	var numAt []int
+	for i, t := range toks {
+		if NumberRE.MatchString(strings.Trim(t, ",;()[]")) {
+			numAt = append(numAt, i)
+		}
+	}
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
 		if raw == "" {
@@ -373,7 +381,7 @@ func Parse(task string) Frame {
 			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) {
 				continue // already read with its Chinese unit
 			}
-			s.Numbers = append(s.Numbers, Number{Value: raw, Context: window(wordsOnly, i, 3), Pos: i})
+			s.Numbers = append(s.Numbers, Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i})
 		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}
@@ -497,6 +505,67 @@ func safeAt(toks []string, i int) string {
 		return toks[i]
 	}
 	return ""
+}
+
+// clauseWindow is window kept inside the clause of position i: a comma
+// or semicolon ends it ("minimum contig length 1000, 8 threads": 8's
+// words are "threads", not "contig length"); a word nearer another number
+// is that number's ("length 200 and standard deviation 20": "standard
+// deviation" is 20's).
+func clauseWindow(words, toks []string, i, n int, numAt []int) []string {
+	// Between two numbers a conjunction parts their words ("length 200
+	// and standard deviation 20"): a word as near the other number, past
+	// the conjunction, is the other's.
+	joined := func(j int) bool {
+		for k := min(i, j) + 1; k < max(i, j); k++ {
+			if V().Word("conjunction", words[k]) {
+				return true
+			}
+		}
+		return false
+	}
+	nearer := func(j int) bool {
+		for _, p := range numAt {
+			if p != i && (abs(j-p) < abs(j-i) || abs(j-p) == abs(j-i) && joined(j)) {
+				return true
+			}
+		}
+		return false
+	}
+	ends := func(j int) bool {
+		t := strings.TrimRight(toks[j], ")]")
+		return strings.HasSuffix(t, ",") || strings.HasSuffix(t, ";") || t == "，" || t == "；"
+	}
+	lo, hi := max(0, i-n), min(len(words), i+n+1)
+	for j := i - 1; j >= lo; j-- {
+		if ends(j) {
+			lo = j + 1
+			break
+		}
+	}
+	for j := i; j < hi; j++ {
+		if ends(j) {
+			hi = j + 1
+			if j == i {
+				hi = i
+			}
+			break
+		}
+	}
+	var out []string
+	for j := lo; j < hi; j++ {
+		if j != i && words[j] != "" && !nearer(j) {
+			out = append(out, words[j])
+		}
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // window returns up to n words on each side of position i.

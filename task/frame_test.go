@@ -15,7 +15,12 @@ func TestParse(t *testing.T) {
 		{"sort aln.bam by coordinate with 8 threads into aln.sorted.bam",
 			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"aln.sorted.bam","type":"bam","output":true,"role":"output","pos":8}],"numbers":[{"value":"8","context":["by","coordinate","with","threads","into"],"pos":5}]}`},
 		{"align reads_R1.fastq.gz reads_R2.fastq.gz to ref.fa, -k 31, use 2G memory",
-			`{"files":[{"path":"reads_R1.fastq.gz","type":"fastq","compression":"gz","pos":1},{"path":"reads_R2.fastq.gz","type":"fastq","compression":"gz","pos":2},{"path":"ref.fa","type":"fasta","role":"reference","pos":4}],"numbers":[{"value":"2G","context":["k","31","use","memory"],"unit":"G","pos":8}],"user_flags":[{"key":"-k","value":"31"}]}`},
+			`{"files":[{"path":"reads_R1.fastq.gz","type":"fastq","compression":"gz","pos":1},{"path":"reads_R2.fastq.gz","type":"fastq","compression":"gz","pos":2},{"path":"ref.fa","type":"fasta","role":"reference","pos":4}],"numbers":[{"value":"2G","context":["use","memory"],"unit":"G","pos":8}],"user_flags":[{"key":"-k","value":"31"}]}`},
+		// A number's words stay in its clause and with the nearer number.
+		{"assemble r.fq, minimum contig length 1000, 8 threads",
+			`{"files":[{"path":"r.fq","type":"fastq","pos":1}],"numbers":[{"value":"1000","context":["minimum","contig","length"],"pos":5},{"value":"8","context":["threads"],"pos":6}]}`},
+		{"fragment length 200 and standard deviation 20",
+			`{"numbers":[{"value":"200","context":["fragment","length","and"],"pos":2},{"value":"20","context":["standard","deviation"],"pos":6}]}`},
 		{"extract chr1:100-2,000 from in.bam, K=5, read group '@RG\\tID:s1'",
 			`{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"5","context":["k"],"pos":4}],"regions":["chr1:100-2,000"],"quoted":["@RG\\tID:s1"],"kv":[{"key":"K","value":"5"}]}`},
 		{"对aln.bam排序，使用8个线程，输出到 out.bam",
