@@ -413,7 +413,7 @@ func (m *mapper) repeatsExample(a *adaptation) (float64, bool) {
 		if !repeated {
 			lack++
 		}
-		if !explained[w] {
+		if !explainedBy(explained, w) {
 			if !repeated {
 				return 1, false
 			}
@@ -425,4 +425,19 @@ func (m *mapper) repeatsExample(a *adaptation) (float64, bool) {
 	}
 	share := float64(lack) / float64(n)
 	return share, share <= sc.Fit.ExampleLackMax
+}
+
+// explainedBy reports a term among the terms of the example's help, whole
+// or as the beginning of one ("strand" of "strandedness") or one's
+// beginning as the term (six letters or more).
+func explainedBy(help map[string]bool, w string) bool {
+	if help[w] {
+		return true
+	}
+	for e := range help {
+		if len(w) >= 5 && strings.HasPrefix(e, w) || len(e) >= 6 && strings.HasPrefix(w, e) {
+			return true
+		}
+	}
+	return false
 }
