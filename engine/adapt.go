@@ -103,7 +103,7 @@ func (m *mapper) valuedFlags() map[string]bool {
 		if err != nil {
 			continue
 		}
-		args, _ = splitRedirect(args)
+		args, _, _ = splitRedirect(args)
 		for i := 0; i+1 < len(args); i++ {
 			a, next := args[i], args[i+1]
 			if !strings.HasPrefix(a, "-") || len(a) < 2 || numberRE.MatchString(a[1:]) || strings.Contains(a, "=") {
@@ -177,7 +177,18 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 }
 
 func (m *mapper) newAdaptation(c *candidate, se scoredExample) *adaptation {
-	args, stdout := splitRedirect(se.args)
+	args, stdout, stdin := splitRedirect(se.args)
+	if stdin != "" {
+		// Commands run without a shell: the example's standard input is
+		// read as the file argument it stands for (wc -l < x) when the
+		// usage takes files; else the command reads its standard input
+		// (tr SET1 SET2), and a task file is left for the pipe before it.
+		if readsFiles(c) {
+			args = append(args, stdin)
+		} else {
+			m.evidence = append(m.evidence, "the example reads "+stdin+" on standard input; the command reads its standard input")
+		}
+	}
 	toks := classifyWith(args, c, m.valuedFlags())
 	a := &adaptation{c: c, f: &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}},
 		toks: toks, stdout: stdout, taskIn: m.slots.Inputs(), taskOut: m.slots.Outputs(),
@@ -490,26 +501,37 @@ func (m *mapper) addLeftovers(a *adaptation) {
 // splitRedirect takes "> file" off an example's arguments and drops a
 // pipeline after "|" (one command is built; what follows a pipe is the
 // user's to add).
-func splitRedirect(args []string) (rest []string, stdout string) {
+func splitRedirect(args []string) (rest []string, stdout, stdin string) {
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
 		case a == "|" || a == "&&" || a == ";":
-			return rest, stdout
+			return rest, stdout, stdin
 		case (a == ">" || a == "1>" || a == ">>") && i+1 < len(args):
 			stdout = args[i+1]
 			i++
 		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>":
 			stdout = a[1:]
 		case a == "<" && i+1 < len(args):
-			// Commands run without a shell: the example's standard input
-			// is read as the file argument it stands for (wc -l < x).
-			rest = append(rest, args[i+1])
+			stdin = args[i+1]
 			i++
 		default:
 			rest = append(rest, a)
 		}
 	}
-	return rest, stdout
+	return rest, stdout, stdin
+}
+
+// readsFiles reports a usage that takes file arguments, or no usage read.
+func readsFiles(c *candidate) bool {
+	if !c.known || len(c.positionals) == 0 {
+		return true
+	}
+	for _, p := range c.positionals {
+		if p.ParamType == "file" {
+			return true
+		}
+	}
+	return false
 }
 
 func hasRegion(ps []string) bool {

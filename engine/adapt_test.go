@@ -307,7 +307,7 @@ func TestConfidenceFeatures(t *testing.T) {
 		t.Errorf("countPrefix %d", n)
 	}
 	m := newMapper(builtinRules, samRec, nil, nil, "view x into out.bam")
-	fl, vals := m.countFromExample(&Fill{Flags: []FlagValue{{Name: "-b", Why: "from the example"}, {Name: "-O", Value: "b", HasValue: true, Why: "from the example"}, {Name: "-o", Value: "out.bam", HasValue: true, Why: "from the example"}}})
+	fl, vals := m.countFromExample(&Fill{Flags: []FlagValue{{Name: "-b", Why: "from the example"}, {Name: "-O", Value: "b", HasValue: true, Why: "from the example"}, {Name: "-o", Value: "out.bam", HasValue: true, Why: "from the example"}}}, nil)
 	if fl != 1 || vals != 1 {
 		t.Errorf("countFromExample %d %d", fl, vals)
 	}

@@ -487,10 +487,10 @@ func TestSplitRedirect(t *testing.T) {
 		{"index a.bam && echo done", "index a.bam", ""},
 		{"index a.bam ; ls", "index a.bam", ""},
 		{"x >", "x >", ""},
-		{"-l < genes.txt", "-l genes.txt", ""},
+		{"-l < genes.txt", "-l", ""},
 	}
 	for _, c := range cases {
-		rest, out := splitRedirect(strings.Fields(c.in))
+		rest, out, _ := splitRedirect(strings.Fields(c.in))
 		if strings.Join(rest, " ") != c.rest || out != c.stdout {
 			t.Errorf("%q: rest %q stdout %q, want %q %q", c.in, rest, out, c.rest, c.stdout)
 		}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -46,7 +47,7 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["edits"] = float64(countEdits(m.evidence[:edits]))
 	feat["fitted_values"] = float64(countFitted(f))
 	feat["unnamed_subcommand"] = b2f(!c.named && (len(c.sub) > 0 || c.exe != rec.Executable))
-	exFlags, exValues := m.countFromExample(f)
+	exFlags, exValues := m.countFromExample(f, ex)
 	feat["example_flags"] = float64(exFlags)
 	feat["example_values"] = float64(exValues)
 	feat["outputs_as_positionals"] = float64(countPrefix(m.evidence, "no output flag for "))
@@ -114,7 +115,7 @@ func (m *mapper) exampleGaps(ex *scoredExample) (beyondExample, beyondTask float
 
 // countFromExample counts the flags kept as the example wrote them:
 // switches, and flags with the example's own (constant) value.
-func (m *mapper) countFromExample(f *Fill) (flags, values int) {
+func (m *mapper) countFromExample(f *Fill, ex *scoredExample) (flags, values int) {
 	for _, fv := range f.Flags {
 		if fv.Why != "from the example" {
 			continue
@@ -127,7 +128,25 @@ func (m *mapper) countFromExample(f *Fill) (flags, values int) {
 			flags++
 		}
 	}
+	// A positional the example wrote as a constant (tr's '\t' ,) that the
+	// task never gives is the example's value too; words (a mode such as
+	// sambamba depth's "window") and "." are not values.
+	for _, v := range f.Positionals {
+		if v != "" && v != "." && !isWordArg(v) && !strings.HasPrefix(v, "<") && !valueLike(v) && !m.taskValues()[v] && !m.spelledOut(v) && ex != nil && slices.Contains(ex.args, v) {
+			values++
+		}
+	}
 	return flags, values
+}
+
+// isWordArg reports an argument of letters and dashes alone.
+func isWordArg(v string) bool {
+	for _, r := range v {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // countPrefix counts the evidence lines that start with p.

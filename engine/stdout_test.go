@@ -60,3 +60,28 @@ func TestWritesStdoutNeedsKnownHelp(t *testing.T) {
 		t.Error("only inputs and no output flag: not redirected")
 	}
 }
+
+// TestExampleStdinIsAFileArgumentOrThePipe: an example's "< file" is the
+// file argument of a tool whose usage takes files (wc), and the pipe for
+// one whose usage takes none (tr SET1 SET2); an example's constant
+// positional the task never gives counts as the example's value.
+func TestExampleStdinIsAFileArgumentOrThePipe(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	for _, c := range []struct{ tool, task, display string }{
+		{"wc", "print just the number of lines of calls.txt without the file name", "wc -l calls.txt"},
+		{"tr", "squeeze runs of repeated spaces into one", "tr -s ' '"},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		sk, _ := store.Get(c.tool)
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.display {
+			t.Errorf("%s %q:\n got %s\nwant %s\n%s", c.tool, c.task, got, c.display, strings.Join(f.Evidence, "\n"))
+		}
+		if c.tool == "tr" && f.Features["example_values"] != 1 {
+			t.Errorf("tr: example_values %v, want 1 (the example's ' ')", f.Features["example_values"])
+		}
+	}
+	if readsFiles(&candidate{known: true, positionals: []PositionalDoc{{Name: "STRING1", ParamType: "string"}}}) {
+		t.Error("tr's usage read as taking files")
+	}
+}
