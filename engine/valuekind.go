@@ -52,5 +52,56 @@ func kindMismatch(fd FlagDoc, v string) string {
 			return "is a number or a region where the help reads a file"
 		}
 	}
+	if cs := choicesOf(fd); len(cs) > 0 && !fitsChoice(cs, v) {
+		return "is not one of the values the help lists (" + strings.Join(cs, ", ") + ")"
+	}
 	return ""
+}
+
+// choiceRE is one choice of a placeholder such as "u|b|v|z[0-9]" or
+// "sam|bam|json": a short word, maybe with a digit range after it.
+var choiceRE = regexp.MustCompile(`^[A-Za-z0-9_.+-]+(\[[0-9]-[0-9]\])?$`)
+
+// choicesOf are the values the help allows for a flag: its choices, or
+// a placeholder that lists them with "|" in lower case.
+func choicesOf(fd FlagDoc) []string {
+	parts := fd.Choices
+	if len(parts) == 0 {
+		if !strings.Contains(fd.Placeholder, "|") {
+			return nil
+		}
+		ph := fd.Placeholder
+		if n := len(ph); n > 2 && strings.Index("<{[(", ph[:1]) == strings.Index(">}])", ph[n-1:]) && strings.Contains("<{[(", ph[:1]) {
+			ph = ph[1 : n-1] // "{a|b}", but not the range of "z[0-9]"
+		}
+		parts = strings.Split(ph, "|")
+	}
+	for _, p := range parts {
+		// "NUM|AUTO", "FILENAME|REGION": a part in capitals names a kind
+		// of value, so the list is not of literal values.
+		if !choiceRE.MatchString(p) || len(p) > 1 && strings.ToUpper(p) == p && strings.ToLower(p) != p {
+			return nil
+		}
+	}
+	return parts
+}
+
+// fitsChoice reports v among the choices, case aside; "z[0-9]" allows z
+// and z followed by one digit, comma lists (--fix snps,indels) fit when
+// every part does.
+func fitsChoice(cs []string, v string) bool {
+	for _, part := range strings.Split(v, ",") {
+		ok := false
+		for _, c := range cs {
+			base, rng, _ := strings.Cut(c, "[")
+			if strings.EqualFold(part, base) || rng != "" && len(part) == len(base)+1 && strings.EqualFold(part[:len(base)], base) && part[len(base)] >= '0' && part[len(base)] <= '9' {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

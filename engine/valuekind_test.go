@@ -42,3 +42,29 @@ func TestMapValueOfTheWrongKindIsUncertain(t *testing.T) {
 		t.Errorf("%s: mismatched %q uncertain %v\n%q", cmd, f.Mismatched, f.Uncertain, f.Evidence)
 	}
 }
+
+// TestChoiceMismatch: a value outside the values a help lists is a
+// mismatch; capitals in the list name kinds (NUM|AUTO) and are not read
+// as literal values; "z[0-9]" allows z and z with a digit.
+func TestChoiceMismatch(t *testing.T) {
+	cases := []struct {
+		fd   FlagDoc
+		v    string
+		want bool
+	}{
+		{FlagDoc{Name: "-f", Placeholder: "sam|bam|json|unpack"}, "42", true},
+		{FlagDoc{Name: "-f", Placeholder: "sam|bam|json|unpack"}, "BAM", false},
+		{FlagDoc{Name: "-O", Placeholder: "u|b|v|z[0-9]"}, "z", false},
+		{FlagDoc{Name: "-O", Placeholder: "u|b|v|z[0-9]"}, "z9", false},
+		{FlagDoc{Name: "-O", Placeholder: "u|b|v|z[0-9]"}, "30", true},
+		{FlagDoc{Name: "-T", ParamType: "choice", Choices: []string{"NUM", "AUTO"}}, "8", false},
+		{FlagDoc{Name: "-L", Placeholder: "FILENAME|REGION"}, "t.bed", false},
+		{FlagDoc{Name: "--fix", Choices: []string{"snps", "indels", "gaps"}}, "snps,indels", false},
+		{FlagDoc{Name: "--fix", Choices: []string{"snps", "indels", "gaps"}}, "snps,all", true},
+	}
+	for _, c := range cases {
+		if got := kindMismatch(c.fd, c.v) != ""; got != c.want {
+			t.Errorf("%s %s (%q %q): mismatch %v, want %v", c.fd.Name, c.v, c.fd.Placeholder, c.fd.Choices, got, c.want)
+		}
+	}
+}
