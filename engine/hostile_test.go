@@ -54,7 +54,10 @@ func TestHostileToolsEndWithinBudget(t *testing.T) {
 		took := time.Since(start)
 		left := leftover("613.5")
 		files, _ := os.ReadDir(work)
-		if took > budget+2*time.Second {
+		// The bound catches probing past the budget (a hung tool once
+		// cost probes × timeout, 69 s); the slack covers reading 64 KB
+		// of flooded help under -race on a loaded machine.
+		if took > budget+4*time.Second {
 			t.Errorf("%s: exploration took %v, budget %v", name, took, budget)
 		}
 		if len(left) > 0 {

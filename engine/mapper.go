@@ -14,14 +14,18 @@ import (
 // subcommand, then fills flags and positionals — by adapting the closest
 // skill example when there is one, else from the ToolDoc alone.
 type mapper struct {
-	rules        *rules.Set
-	rec          *ToolRecord
-	doc          *ToolDoc      // nil when the tool's help is not used
-	skill        *skills.Skill // nil when no skill is used
-	task         string
-	slots        Slots
-	taskWords    map[string]bool
+	rules     *rules.Set
+	rec       *ToolRecord
+	doc       *ToolDoc      // nil when the tool's help is not used
+	skill     *skills.Skill // nil when no skill is used
+	task      string
+	slots     Slots
+	taskWords map[string]bool
+	// taskConcepts are the concepts of the task's job (jobText), which
+	// choose a candidate; textConcepts those of the whole task, file
+	// names included, which compare it with an example's task.
 	taskConcepts map[string]bool
+	textConcepts map[string]bool
 	conceptCache map[string]map[string]bool
 	// taskIntents are the intents rules that can give a task concept
 	// (taskOverlap), found on first use.
@@ -36,7 +40,11 @@ type mapper struct {
 	// cjkTask reports a task written (partly) in Chinese.
 	cjkTask bool
 	kwText  string
-	vWords  map[string]bool
+	jText   string
+	// jWords and jBigrams are the job's words and word pairs (choose.go).
+	jWords   []string
+	jBigrams map[string]bool
+	vWords   map[string]bool
 	// values are the task's values as written (sourceOf).
 	values map[string]bool
 	// valued are the flags the skill's examples show taking a value.
@@ -88,7 +96,8 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: task, conceptCache: map[string]map[string]bool{}}
 	m.slots = ExtractSlots(task)
 	m.taskWords = contentWords(withoutFiles(task))
-	m.taskConcepts = m.concepts(task)
+	m.taskConcepts = m.concepts(m.jobText())
+	m.textConcepts = m.concepts(task)
 	m.cjkTask = isCJK(task)
 	return m
 }
@@ -200,6 +209,7 @@ func (m *mapper) score(cands []*candidate) {
 			c.examples = append(c.examples, scoredExample{ex: ex, args: args[n:], score: m.exampleScore(ex, args[n:])})
 		}
 	}
+	spans := m.keywordSpans(cands)
 	for _, c := range cands {
 		name := strings.ToLower(c.key)
 		// "a hisat2 index" asked of hisat2-build names the family the
@@ -209,16 +219,8 @@ func (m *mapper) score(cands []*candidate) {
 			c.score += sc.Choose.NameMentioned
 			c.named = true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
-		} else if c.exe != m.rec.Executable {
-			for _, part := range strings.FieldsFunc(strings.TrimPrefix(name, strings.ToLower(m.rec.Executable)), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
-				// A part of the tool's own name ("blast" of blastn) says
-				// nothing for blast_report over the tool itself.
-				if len(part) > 2 && m.taskWords[stem(part)] && !strings.Contains(strings.ToLower(m.rec.Executable), part) {
-					c.score += sc.Choose.CompanionNamePart
-					c.named = true
-					c.why = append(c.why, fmt.Sprintf("%q in the task matches the companion's name", part))
-				}
-			}
+		} else {
+			m.scoreNaming(c)
 		}
 		if n := m.taskOverlap(strings.NewReplacer("-", " ", "_", " ").Replace(name)); n > 0 {
 			c.score += sc.Choose.NameConcept * float64(n)
@@ -237,7 +239,11 @@ func (m *mapper) score(cands []*candidate) {
 					continue // already counted as a mention of the name
 				}
 				kwWords := contentWords(k)
-				if m.phraseUsed(k) {
+				if start, end := m.phraseAt(k); start >= 0 {
+					if other := shadowed(spans, c.key, start, end); other != "" {
+						c.why = append(c.why, fmt.Sprintf("skill keyword %q, inside %q's longer one", kw, other))
+						continue
+					}
 					c.score += sc.Choose.KeywordPhrase + sc.Choose.KeywordPhraseWord*float64(strings.Count(k, " "))
 					c.named = true
 					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
@@ -273,19 +279,22 @@ func (m *mapper) score(cands []*candidate) {
 	}
 }
 
-// phraseUsed reports whether a keyword phrase is in the task as whole
-// words, outside file names and the names the task gives, and not right
-// after an article or preposition ("to the index genome_idx" does not use
-// "index genome"). Chinese phrases match as substrings.
-func (m *mapper) phraseUsed(k string) bool {
-	text := m.keywordText()
+// phraseAt returns where a keyword phrase stands in the task's job
+// (jobText) as whole words, not right after an article or preposition
+// ("to the index genome_idx" does not use "index genome"), or -1. Chinese
+// phrases match as substrings.
+func (m *mapper) phraseAt(k string) (int, int) {
+	text := m.jobText()
 	if isCJK(k) {
-		return strings.Contains(text, k)
+		if j := strings.Index(text, k); j >= 0 {
+			return j, j + len(k)
+		}
+		return -1, -1
 	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], k)
 		if j < 0 {
-			return false
+			return -1, -1
 		}
 		j += i
 		end := j + len(k)
@@ -294,7 +303,7 @@ func (m *mapper) phraseUsed(k string) bool {
 		if okStart && okEnd {
 			before := strings.Fields(text[:j])
 			if len(before) == 0 || !task.V().Word("noun_before", before[len(before)-1]) {
-				return true
+				return j, end
 			}
 		}
 		i = j + 1
@@ -325,12 +334,52 @@ func (m *mapper) keywordText() string {
 	return m.kwText
 }
 
-// verbWords are the task's words less the given names' words.
+// verbWords are the words of the task's job (jobText).
 func (m *mapper) verbWords() map[string]bool {
 	if m.vWords == nil {
-		m.vWords = contentWords(m.keywordText())
+		m.vWords = contentWords(m.jobText())
 	}
 	return m.vWords
+}
+
+// jobText is the task as it says what to do: keywordText less the words
+// that only describe the state of a file the task already has — a
+// participle after a determiner ("the indexed file", "the name-sorted
+// BAM", lexicon classes state_determiner and state_ending) and a Chinese
+// run ending in an attributive particle ("压缩的 BED 文件"). "show the
+// reads of the indexed file" asks for no index.
+func (m *mapper) jobText() string {
+	if m.jText != "" {
+		return m.jText
+	}
+	v := task.V()
+	var keep []string
+	state := false // the previous word opens a state description
+	for _, w := range strings.Fields(m.keywordText()) {
+		t := strings.Trim(w, ",;:()[]'\"")
+		if state && isStateWord(t) {
+			continue // "the sorted indexed BAM": both describe it
+		}
+		state = v.Word("state_determiner", t)
+		if r := []rune(t); len(r) > 1 && isCJK(t) && v.Is("attributive_particle", t) && len(r) <= maxAttributiveRunes {
+			continue
+		}
+		keep = append(keep, w)
+	}
+	m.jText = " " + strings.Join(keep, " ") + " "
+	return m.jText
+}
+
+// maxAttributiveRunes bounds the Chinese run read as a modifier: a longer
+// run ending in 的 holds more than a state word.
+const maxAttributiveRunes = 5
+
+// isStateWord reports a participle ("indexed") or a compound ending in
+// one ("name-sorted", "bgzip-compressed").
+func isStateWord(t string) bool {
+	parts := strings.Split(t, "-")
+	last := parts[len(parts)-1]
+	return task.V().Word("state_ending", last) || len(last) > 4 && task.V().Is("state_ending", last)
 }
 
 // mentions reports whether the task names s as a word used as a command:
@@ -354,7 +403,7 @@ func (m *mapper) mentions(s string) bool {
 
 // exampleScore is the similarity of an example to the task.
 func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
-	s := jaccard(contentWords(withoutFiles(ex.Task)), m.taskWords) + sc.Examples.ConceptOverlap*jaccard(m.concepts(ex.Task), m.taskConcepts)
+	s := jaccard(contentWords(withoutFiles(ex.Task)), m.taskWords) + sc.Examples.ConceptOverlap*jaccard(m.concepts(ex.Task), m.textConcepts)
 	var exTypes []string
 	hasRegion := false
 	for _, a := range args {

@@ -124,7 +124,7 @@ func (m *mapper) uncovered(f *Fill, c *candidate, ex *scoredExample) float64 {
 			addAll(fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description)
 		}
 	}
-	taskConcepts := m.taskConcepts
+	taskConcepts := m.textConcepts
 	n := 0
 	for w := range task {
 		if cover[w] || len(w) < 3 && !isCJK(w) {

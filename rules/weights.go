@@ -34,7 +34,8 @@ type Weights struct {
 type Scoring struct {
 	Choose struct {
 		NameMentioned      float64 `yaml:"name_mentioned"`
-		CompanionNamePart  float64 `yaml:"companion_name_part"`
+		NamePart           float64 `yaml:"name_part"`
+		DescriptionPhrase  float64 `yaml:"description_phrase"`
 		NameConcept        float64 `yaml:"name_concept"`
 		DescriptionConcept float64 `yaml:"description_concept"`
 		KeywordPhrase      float64 `yaml:"keyword_phrase"`

@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/skills"
+)
+
+// capturedMapper is a mapper on a tool's captured help (golden) and its
+// built-in skill.
+func capturedMapper(t *testing.T, tool, task string) *mapper {
+	t.Helper()
+	st, errs := skills.Load(nil, skills.Builtin())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	doc := goldenDoc(t, tool)
+	sk, _ := st.Get(tool)
+	return newMapper(builtinRules, &doc.Record, doc, sk, task)
+}
+
+// chosen is the key of the candidate choose picks, and its runner-up.
+func chosen(t *testing.T, tool, task string) (best, second string, m *mapper) {
+	t.Helper()
+	m = capturedMapper(t, tool, task)
+	c, _ := m.choose()
+	for _, e := range m.evidence {
+		if r, ok := strings.CutPrefix(e, "runner-up "); ok {
+			second, _, _ = strings.Cut(r, " (")
+		}
+	}
+	return c.key, second, m
+}
+
+func TestJobTextLeavesOutStateWords(t *testing.T) {
+	for task, want := range map[string]string{
+		"show how many reads map to each chromosome in the indexed file aln.sorted.bam": "show how many reads map to each chromosome in the file",
+		"add mate tags in the name-sorted namesorted.bam, writing fixmate.bam":          "add mate tags in the writing",
+		"index the sorted, deduplicated aln.bam":                                        "index the",
+		"为 bgzip 压缩的 BED 文件 peaks.bed.gz 建立 tabix 索引":                                   "为 bgzip bed 文件 建立 tabix 索引",
+		// After "a" the participle is what the task asks for.
+		"sort aln.bam into a coordinate-sorted BAM": "sort into a coordinate-sorted bam",
+		"use the existing index built":              "use the existing index",
+	} {
+		m := newMapper(builtinRules, samRec, nil, nil, task)
+		if got := strings.TrimSpace(m.jobText()); got != want {
+			t.Errorf("%q: jobText %q, want %q", task, got, want)
+		}
+	}
+}
+
+// A participle that only says what state a file is in points to no
+// subcommand: samtools and bcftools on their captured help.
+func TestChooseIgnoresStateOfFiles(t *testing.T) {
+	for _, c := range []struct{ tool, task, want, not string }{
+		{"samtools", "show how many reads map to each chromosome in the indexed file aln.sorted.bam", "idxstats", "index"},
+		{"samtools", "add mate score tags and fix mate information in the name-sorted namesorted.bam, writing fixmate.bam", "fixmate", "sort"},
+		{"bcftools", "show the records of the indexed file calls.vcf.gz in region chr20:1000000-2000000", "view", "index"},
+		// Chinese: 压缩的 describes the file; the task asks for tabix's index.
+		{"tabix", "为 bgzip 压缩的 BED 文件 peaks.bed.gz 建立 tabix 索引", "tabix", "bgzip"},
+	} {
+		got, _, m := chosen(t, c.tool, c.task)
+		if got != c.want {
+			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
+		}
+	}
+	// Said as the job, the same words still choose their subcommand.
+	for _, c := range []struct{ tool, task, want string }{
+		{"samtools", "index aln.sorted.bam", "index"},
+		{"samtools", "sort aln.bam by read name into namesorted.bam", "sort"},
+		{"tabix", "用 bgzip 压缩 peaks.bed", "bgzip"},
+	} {
+		if got, _, m := chosen(t, c.tool, c.task); got != c.want {
+			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
+		}
+	}
+}
+
+func TestSplitName(t *testing.T) {
+	for name, want := range map[string]string{
+		"CollectHsMetrics": "collect hs metrics",
+		"hisat2-build":     "hisat 2 build",
+		"split2":           "split 2",
+		"flagstat":         "flagstat",
+		"merge_metaphlan":  "merge metaphlan",
+		"":                 "",
+	} {
+		if got := strings.Join(splitName(name), " "); got != want {
+			t.Errorf("splitName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// A task word that begins or ends a name ("search" of hmmsearch, "flag"
+// of flagstat) names the candidate, on captured help of hmmsearch and
+// sambamba.
+func TestChooseByPartOfTheName(t *testing.T) {
+	got, second, m := chosen(t, "hmmsearch", "annotate domains: search Pfam-A.hmm against genes.faa with 8 CPUs, per-domain table to genes.domtblout")
+	if got != "hmmsearch" || second != "hmmscan" {
+		t.Errorf("chose %q over %q, want hmmsearch over hmmscan\n%s", got, second, strings.Join(m.evidence, "\n"))
+	}
+	if !slices.ContainsFunc(m.evidence, func(e string) bool { return strings.Contains(e, `"search" in the task is part of its name`) }) {
+		t.Errorf("no name-part evidence:\n%s", strings.Join(m.evidence, "\n"))
+	}
+	if got, _, m := chosen(t, "sambamba", "print flag statistics for aln.bam"); got != "flagstat" {
+		t.Errorf("sambamba: chose %q, want flagstat\n%s", got, strings.Join(m.evidence, "\n"))
+	}
+	// Short words and the whole name are not parts; a companion's part
+	// shared with the tool's own name says nothing for it.
+	m = capturedMapper(t, "hmmsearch", "scan the hmm database")
+	for _, c := range m.candidates() {
+		parts := m.nameParts(c)
+		if c.key == "hmmscan" && len(parts) != 1 || c.key != "hmmscan" && len(parts) != 0 {
+			t.Errorf("%s: name parts %v", c.key, parts)
+		}
+	}
+}
+
+// A two-word phrase of a subcommand's help description in the task
+// chooses it: diamond's linclust ("in linear time"), bcftools' mpileup
+// ("producing genotype likelihoods").
+func TestChooseByDescriptionPhrase(t *testing.T) {
+	for _, c := range []struct{ tool, task, want, phrase string }{
+		{"diamond", "linear-time clustering of big.faa with 80% member coverage, output big_clusters.tsv", "linclust", "linear time"},
+		{"bcftools", "compute genotype likelihoods for aln.bam against the reference ref.fa and write them as compressed BCF to pileup.bcf", "mpileup", "genotype likelihood"},
+		{"samtools", "fix the mate information of namesorted.bam into fixed.bam", "fixmate", "mate information"},
+	} {
+		got, _, m := chosen(t, c.tool, c.task)
+		if got != c.want {
+			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
+		}
+		if !slices.ContainsFunc(m.evidence, func(e string) bool { return strings.Contains(e, c.phrase) }) {
+			t.Errorf("%s: no evidence of the phrase %q:\n%s", c.tool, c.phrase, strings.Join(m.evidence, "\n"))
+		}
+	}
+	if got := bigrams("Cluster protein sequences in linear time"); !got["linear time"] || got["sequence linear"] || !got["protein "+stem("sequences")] {
+		t.Errorf("bigrams: %v", got)
+	}
+	if got := bigrams("排序 a"); len(got) != 0 {
+		t.Errorf("bigrams of Chinese: %v", got)
+	}
+}
+
+// A skill keyword inside another candidate's longer keyword, both in the
+// task, counts for the longer one only.
+func TestShadowedKeyword(t *testing.T) {
+	spans := []keywordSpan{{"mpileup", 9, 30}, {"call", 9, 17}, {"view", 40, 44}}
+	if got := shadowed(spans, "call", 9, 17); got != "mpileup" {
+		t.Errorf("call's keyword shadowed by %q, want mpileup", got)
+	}
+	if got := shadowed(spans, "mpileup", 9, 30); got != "" {
+		t.Errorf("the longer keyword is shadowed by %q", got)
+	}
+	if got := shadowed(spans, "view", 40, 44); got != "" {
+		t.Errorf("a keyword elsewhere is shadowed by %q", got)
+	}
+	m := capturedMapper(t, "bcftools", "compute genotype likelihoods for aln.bam against ref.fa into pileup.bcf")
+	cands := m.candidates()
+	m.score(cands)
+	for _, c := range cands {
+		if c.key == "call" && !slices.ContainsFunc(c.why, func(e string) bool { return strings.Contains(e, `inside "mpileup"'s longer one`) }) {
+			t.Errorf("call's keyword not shadowed: %s", strings.Join(c.why, "; "))
+		}
+	}
+	// No skill: no spans.
+	if got := newMapper(builtinRules, samRec, nil, nil, "sort").keywordSpans(nil); got != nil {
+		t.Errorf("spans without a skill: %v", got)
+	}
+}
