@@ -27,7 +27,7 @@ func chosen(t *testing.T, tool, task string) (best, second string, m *mapper) {
 	m = capturedMapper(t, tool, task)
 	c, _ := m.choose()
 	for _, e := range m.evidence {
-		if r, ok := strings.CutPrefix(e, "runner-up "); ok {
+		if r, ok := strings.CutPrefix(e, "runner-up: "); ok {
 			second, _, _ = strings.Cut(r, " (")
 		}
 	}
@@ -103,6 +103,12 @@ func TestChooseByPartOfTheName(t *testing.T) {
 	}
 	if !slices.ContainsFunc(m.evidence, func(e string) bool { return strings.Contains(e, `"search" in the task is part of its name`) }) {
 		t.Errorf("no name-part evidence:\n%s", strings.Join(m.evidence, "\n"))
+	}
+	// The runner-up is recorded with both scores and what spoke for it.
+	if !slices.ContainsFunc(m.evidence, func(e string) bool {
+		return strings.HasPrefix(e, "runner-up: hmmscan (score ") && strings.Contains(e, " vs ") && strings.Contains(e, `skill keyword "annotate domains"`)
+	}) {
+		t.Errorf("no runner-up line:\n%s", strings.Join(m.evidence, "\n"))
 	}
 	if got, _, m := chosen(t, "sambamba", "print flag statistics for aln.bam"); got != "flagstat" {
 		t.Errorf("sambamba: chose %q, want flagstat\n%s", got, strings.Join(m.evidence, "\n"))

@@ -532,7 +532,11 @@ func (m *mapper) choose() (*candidate, choice) {
 	}
 	m.evidence = append(m.evidence, fmt.Sprintf("chose %s (score %.1f): %s", what, best.score, strings.Join(best.why, "; ")))
 	if len(cands) > 1 {
-		m.evidence = append(m.evidence, fmt.Sprintf("runner-up %s (score %.1f)", cands[1].key, cands[1].score))
+		line := fmt.Sprintf("runner-up: %s (score %.1f vs %.1f)", cands[1].key, cands[1].score, best.score)
+		if len(cands[1].why) > 0 {
+			line += ": " + strings.Join(cands[1].why, "; ")
+		}
+		m.evidence = append(m.evidence, line)
 	}
 	return best, ch
 }
