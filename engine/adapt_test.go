@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -67,11 +68,11 @@ func TestAdaptFilesAndValues(t *testing.T) {
 			// kind (-o writes what it is given).
 			task: "sort data.vcf into out.vcf", want: "samtools sort -o out.vcf '<bam>'", notInArgv: []string{"aln.bam", "sorted.bam"},
 			evidence: []string{"missing: <bam> for positional 1 (the example's aln.bam is not the task's)", "data.vcf has no place in `samtools sort`"},
-			maxConf:  0.3},
+			maxConf:  0.45},
 		{name: "the example's region left out when the task has none", rec: samRec, doc: samToolDoc(), front: "name: samtools",
 			examples: []string{"extract region chr1:100-200 from aln.bam into region.bam", "view -b -o region.bam aln.bam chr1:100-200"},
 			task:     "view x.bam into y.bam", want: "samtools view -b -o y.bam x.bam", notInArgv: []string{"chr1:100-200"},
-			maxConf: 0.7},
+			maxConf: 0.8},
 		{name: "an output with no output flag becomes a positional", rec: seqtk, front: "name: seqtk",
 			examples: []string{"convert reads.fq to FASTA", "seq -a reads.fq"},
 			task:     "convert in.fq into out.fa", want: "seqtk seq in.fq out.fa",
@@ -265,6 +266,35 @@ func TestAdaptPassesRecordEvidence(t *testing.T) {
 	a := &adaptation{toks: []exToken{{flag: "-n"}}, vals: []string{""}}
 	if got := alignLine(a); got != "aligned: no example file took a task file" {
 		t.Errorf("alignLine: %q", got)
+	}
+}
+
+// TestShapeFeatures checks the evidence about the command's and the
+// help's shape: the uncovered share squared, a command with no flag, the
+// help's subcommands (ln(1+n)/5), the candidate's examples (/10).
+func TestShapeFeatures(t *testing.T) {
+	feat := map[string]float64{"uncovered_words": 0.5}
+	shapeFeatures(feat, &Fill{}, nil)
+	if feat["uncovered_words_sq"] != 0.25 || feat["no_flags"] != 1 || feat["help_subcommands"] != 0 {
+		t.Errorf("no flags, no help: %v", feat)
+	}
+	feat = map[string]float64{}
+	shapeFeatures(feat, &Fill{Flags: []FlagValue{{Name: "-n"}}}, samToolDoc())
+	want := math.Log1p(float64(len(samToolDoc().Subcommands))) / 5
+	if feat["uncovered_words_sq"] != 0 || feat["no_flags"] != 0 || math.Abs(feat["help_subcommands"]-want) > 1e-9 || want == 0 {
+		t.Errorf("one flag, samtools help: %v (help_subcommands want %v)", feat, want)
+	}
+	sk := inlineSkill(t, "name: samtools",
+		"sort aln.bam by read name into sorted.bam", "sort -n -o sorted.bam aln.bam",
+		"sort aln.bam by coordinate into sorted.bam", "sort -o sorted.bam aln.bam",
+		"view aln.bam as BAM into out.bam", "view -b -o out.bam aln.bam")
+	f := MapTask(builtinRules, samRec, samToolDoc(), sk, "sort in.bam by read name into out.bam")
+	if f.Features["candidate_examples"] != 0.2 || f.Features["no_flags"] != 0 {
+		t.Errorf("sort has 2 examples and the command sets -n: %v", f.Features)
+	}
+	f = MapTask(builtinRules, samRec, samToolDoc(), sk, "sort in.bam by coordinate into out.bam and mind the frobnicated quux")
+	if f.Features["uncovered_words_sq"] <= 0 || f.Features["uncovered_words_sq"] != f.Features["uncovered_words"]*f.Features["uncovered_words"] {
+		t.Errorf("uncovered %v, squared %v", f.Features["uncovered_words"], f.Features["uncovered_words_sq"])
 	}
 }
 

@@ -232,6 +232,7 @@ func (e *Engine) followExample(ctx context.Context, req Request, first *Result, 
 	sc := &scoredExample{ex: me.ex}
 	feat["task_beyond_example"], feat["example_beyond_task"] = m.exampleGaps(sc)
 	feat["uncovered_words"] = m.uncovered(all, c, sc)
+	shapeFeatures(feat, all, steps[0].Result.Doc)
 	feat["example_values"] = float64(kept)
 	for _, fv := range all.Flags {
 		if !fv.HasValue {

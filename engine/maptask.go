@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -44,6 +45,8 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["missing_values"] = float64(len(f.Missing))
 	feat["no_doc"] = b2f(doc == nil)
 	feat["uncovered_words"] = m.uncovered(f, c, ex)
+	shapeFeatures(feat, f, doc)
+	feat["candidate_examples"] = float64(len(c.examples)) / 10
 	feat["edits"] = float64(countEdits(m.evidence[:edits]))
 	feat["fitted_values"] = float64(countFitted(f))
 	feat["unnamed_subcommand"] = b2f(!c.named && (len(c.sub) > 0 || c.exe != rec.Executable))
@@ -65,6 +68,19 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	f.settle()
 	f.Evidence = append(m.evidence, "confidence "+featureLine(feat, f.Confidence))
 	return f
+}
+
+// shapeFeatures adds the evidence a single command and a pipeline are
+// both weighed by: the uncovered share squared (a task that leaves most of
+// its words unaccounted for asks for more than the command does, beyond
+// what the share alone says), a command that sets no flag at all, and how
+// many subcommands the tool's help lists (log scale, /5).
+func shapeFeatures(feat map[string]float64, f *Fill, doc *ToolDoc) {
+	feat["uncovered_words_sq"] = feat["uncovered_words"] * feat["uncovered_words"]
+	feat["no_flags"] = b2f(len(f.Flags) == 0)
+	if doc != nil {
+		feat["help_subcommands"] = math.Log1p(float64(len(doc.Subcommands))) / 5
+	}
 }
 
 // chooseExample is the pass that picks the example to adapt: the

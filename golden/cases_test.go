@@ -35,7 +35,9 @@ type caseResult struct {
 	// items, the confidence line), for the diagnostics.
 	why []string
 	// features are the evidence the confidence was weighed from; hard is
-	// set when the command is uncertain whatever the weights say.
+	// set when the command is uncertain whatever the weights say (a value
+	// missing, a task item unused, a value of the wrong kind, an error
+	// Stage 5 finds).
 	features map[string]float64
 	hard     bool
 }
@@ -121,6 +123,9 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 					if f.Rule != "check.input_missing" {
 						r.findings++
 					}
+					// A command Stage 5 rejects exits 3 whatever its
+					// confidence.
+					r.hard = r.hard || f.Severity == "error"
 				}
 			}
 			for _, w := range append([]string{cs.Expect}, cs.Accept...) {
@@ -191,10 +196,13 @@ const (
 // (makeblastdb -dbtype, samblaster -i, multiqc -l, kallisto -g/-c, paste
 // -s, bedtools genomecov -ibam); with the full-width punctuation split
 // 31/240 = 0.129 (bbduk.sh#16 became right and exits 3: the ceiling is
-// 0.14, under the 0.15 the calibration aims at).
+// 0.14, under the 0.15 the calibration aims at). With the model fitted on
+// the cases it decides (hard ones left out, a Stage 5 rejection counted
+// hard) and the shape features (2026-12-02): 459/574 = 0.800 and 33/275 =
+// 0.120, held out by tool 0.789 and 0.135.
 const (
-	wrongUncertainFloor    = 0.75
-	rightUncertainCeiling  = 0.14
+	wrongUncertainFloor    = 0.78
+	rightUncertainCeiling  = 0.13
 	sourcelessCommandsMost = 0
 )
 

@@ -19,7 +19,7 @@ var fit = flag.Bool("fit", false, "fit Stage 3's confidence model on the golden 
 type sample struct {
 	x     []float64
 	right bool
-	hard  bool // uncertain whatever the model says (missing values, unused items, values of the wrong kind)
+	hard  bool // uncertain whatever the model says (missing values, unused items, values of the wrong kind, a command Stage 5 rejects)
 	tool  string
 }
 
@@ -35,11 +35,24 @@ func featureNames() []string {
 }
 
 // logistic fits weights (the last one is the bias) by gradient descent on
-// the mean log-loss with a small L2 penalty; deterministic. A feature that
-// never varies in the cases (no golden case lacks help: no_doc) cannot be
-// fitted and keeps its prior weight from weights.yaml.
-func logistic(ss []sample, n int, prior []float64) []float64 {
+// the mean log-loss with a small L2 penalty; deterministic. It learns
+// from the cases the confidence decides: a hard case is uncertain
+// whatever the weights say, so it would only teach the model what the
+// hard checks already know. A feature that never varies in those cases
+// (no golden case lacks help: no_doc; unused items make a case hard)
+// cannot be fitted and keeps its prior weight from weights.yaml.
+func logistic(all []sample, n int, prior []float64) []float64 {
+	var ss []sample
+	for _, s := range all {
+		if !s.hard {
+			ss = append(ss, s)
+		}
+	}
 	w := make([]float64, n+1)
+	if len(ss) == 0 {
+		copy(w, prior)
+		return w
+	}
 	fixed := make([]bool, n)
 	for i := 0; i < n; i++ {
 		fixed[i] = true
@@ -180,7 +193,8 @@ func TestFit(t *testing.T) {
 	var all []sample
 	var tools []string
 	seen := map[string]bool{}
-	for _, r := range runCases(t, loadRules(t)) {
+	res := runCases(t, loadRules(t))
+	for _, r := range res {
 		if !seen[r.tool] {
 			seen[r.tool] = true
 			tools = append(tools, r.tool)
@@ -192,6 +206,9 @@ func TestFit(t *testing.T) {
 		all = append(all, s)
 	}
 	sort.Strings(tools)
+	if p := os.Getenv("OXO_FIT_DUMP"); p != "" {
+		dump(t, p, res)
+	}
 	var b strings.Builder
 	held := bench.Calibrate(crossByTool(all, tools, len(names), prior))
 	fmt.Fprintf(&b, "held out by tool (%d folds over %d tools, %d cases):\n", folds, len(tools), len(all))
@@ -251,6 +268,27 @@ func writeWeights(t *testing.T, w []float64, th float64, names []string) {
 		}
 	}
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dump writes every case's evidence, one line each, for trying features
+// outside the fit: id, tool, right, hard, exit, then feature=value pairs.
+func dump(t *testing.T, path string, res []caseResult) {
+	var b strings.Builder
+	for _, r := range res {
+		fmt.Fprintf(&b, "%s\t%s\t%v\t%v\t%d", r.id, r.tool, r.literal, r.hard, r.exit)
+		var ks []string
+		for k := range r.features {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		for _, k := range ks {
+			fmt.Fprintf(&b, "\t%s=%g", k, r.features[k])
+		}
+		b.WriteString("\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
