@@ -347,6 +347,7 @@ func alignLine(a *adaptation) string {
 func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 	a.f.Example = &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
 	m.exWords = contentWords(withoutFiles(se.ex.Task))
+	m.exTerms = terms(withoutFiles(se.ex.Task))
 	m.cand = a.c
 	seqs := append([]string(nil), m.slots.Sequences...)
 	assigned := m.assignNumbers(a.toks, m.slots.Numbers)
@@ -460,8 +461,11 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			return fv, false
 		}
 	}
-	if !fromSlot && !m.asked(t) {
-		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
+	if !fromSlot && !m.asked(a, t) {
+		if !m.dropQuiet {
+			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
+		}
+		m.dropQuiet = false
 		return fv, false
 	}
 	return fv, true
@@ -504,90 +508,6 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	}
 	m.addSlotFlags(f, a.c, a.used)
 	m.addAskedSwitches(a)
-}
-
-// addAskedSwitches adds switches of the help that the task asks for with
-// words the example's task does not have ("keep the original file" asks
-// for --keep when the example only compresses): a switch whose name and
-// description fit those words well enough.
-func (m *mapper) addAskedSwitches(a *adaptation) {
-	if a.f.Example == nil {
-		return
-	}
-	words := map[string]bool{}
-	ex := contentWords(withoutFiles(a.f.Example.Task))
-	for w := range m.taskWords {
-		if !ex[w] && len(w) > 2 {
-			words[w] = true
-		}
-	}
-	// Words after a negation ("without doing the tree search") ask for
-	// nothing.
-	tw := m.taskWordList()
-	for i, w := range tw {
-		if task.V().Word("negation", strings.Trim(w, ",;()")) {
-			for j := i + 1; j < len(tw) && j <= i+4; j++ {
-				for n := range contentWords(tw[j]) {
-					delete(words, n)
-				}
-			}
-		}
-	}
-	// Words the subcommand and the flags set already account for ("broad
-	// cutoff 0.1" is --broad-cutoff's) ask for nothing more.
-	covered := a.c.key
-	for _, fv := range a.f.Flags {
-		covered += " " + fv.Name
-		if fd, ok := LookupFlag(a.c.flags, fv.Name); ok {
-			covered += " " + fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description
-		}
-	}
-	for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(covered)) {
-		delete(words, w)
-	}
-	if len(words) == 0 {
-		return
-	}
-	saved := m.taskWords
-	m.taskWords = words
-	defer func() { m.taskWords = saved }()
-	best, bestScore := FlagDoc{}, 0.0
-	for _, fd := range a.c.flags {
-		if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] {
-			continue
-		}
-		s := m.relevance(fd.Name, &fd)
-		if m.namedWhole(fd) {
-			s += sc.Fit.ExactFlagName // "keep the original" names --keep
-		}
-		if s > bestScore {
-			best, bestScore = fd, s
-		}
-	}
-	if bestScore < sc.Fit.SwitchRelevanceMin {
-		return
-	}
-	name := spelling(best)
-	a.used[best.Name], a.used[name] = true, true
-	a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task asks for it: %s", best.Description)})
-	a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
-	m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words beyond the example fit its help (%q)", name, best.Description))
-}
-
-// namedWhole reports a flag whose long name is, word for word, in the
-// task's words (--keep for "keep", --ignore-case for "ignoring case").
-func (m *mapper) namedWhole(fd FlagDoc) bool {
-	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
-		n = strings.TrimLeft(n, "-")
-		if len(n) < 3 {
-			continue
-		}
-		ws := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(n))
-		if len(ws) > 0 && overlap(ws, m.taskWords) == len(ws) {
-			return true
-		}
-	}
-	return false
 }
 
 // splitRedirect takes "> file" off an example's arguments and drops a
@@ -702,7 +622,7 @@ func anyUsed(u []bool) bool {
 
 // asked reports whether the task asks for an example flag: the words of
 // the task fit the flag's name and description.
-func (m *mapper) asked(t exToken) bool {
+func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if t.hasValue && m.valueAsked(t.value) {
 		return true // "generate a genome index" asks for --runMode genomeGenerate
 	}
@@ -725,7 +645,17 @@ func (m *mapper) asked(t exToken) bool {
 	if t.doc.Category == "Format" && !t.hasValue && m.outputKindIn(t.doc.Description) {
 		return true // "-a  output in the SAM format" when the task writes a .sam
 	}
-	if m.relevance(t.flag, t.doc) >= sc.Fit.FlagRelevanceMin {
+	s, against := m.exampleFit(t)
+	if s >= sc.Fit.FlagRelevanceMin {
+		return true
+	}
+	if len(against) > 0 {
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: its task asks for it in words this task lacks (%s)", strings.TrimSpace(t.flag+" "+t.value), strings.Join(against, ", ")))
+		m.dropQuiet = true
+		return false
+	}
+	if lack, ok := m.repeatsExample(a); ok && !t.hasValue {
+		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the task repeats the example's task (%.0f%% of its words lacking)", strings.TrimSpace(t.flag+" "+t.value), 100*lack))
 		return true
 	}
 	if ws := m.exampleAsks(t); len(ws) > 0 {
@@ -910,27 +840,6 @@ func splitIdent(v string) []string {
 	}
 	flush()
 	return out
-}
-
-// relevance scores how much the task asks for a flag: its name's words
-// count double, its description's words once, leaving out words common to
-// many of the candidate's flags ("reads", "adapter" for a trimmer).
-func (m *mapper) relevance(name string, fd *FlagDoc) float64 {
-	nameWords := map[string]bool{}
-	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
-		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(n, "-"))) {
-			if len(w) > 2 {
-				nameWords[w] = true
-			}
-		}
-	}
-	desc := contentWords(fd.Description)
-	for w := range desc {
-		if m.common[w] {
-			delete(desc, w)
-		}
-	}
-	return 2*float64(overlap(nameWords, m.taskWords)) + float64(overlap(desc, m.taskWords))
 }
 
 // commonWords returns description words found in at least a fifth of the

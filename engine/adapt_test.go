@@ -225,11 +225,11 @@ func TestRelevanceIgnoresCommonWords(t *testing.T) {
 		t.Fatalf("common %v", m.common)
 	}
 	// Name words count double; "reads" is in every description and counts nothing.
-	if got := m.relevance("--rna-strandness", &flags[0]); got != 4 {
-		t.Errorf("relevance of --rna-strandness = %v, want 4", got)
+	if got, _ := m.switchFit("--rna-strandness", &flags[0], m.askTerms()); got != 4 {
+		t.Errorf("fit of --rna-strandness = %v, want 4", got)
 	}
-	if got := m.relevance("--skip", &flags[3]); got != 0 {
-		t.Errorf("relevance of --skip = %v, want 0", got)
+	if got, _ := m.switchFit("--skip", &flags[3], m.askTerms()); got != 0 {
+		t.Errorf("fit of --skip = %v, want 0", got)
 	}
 }
 
@@ -414,7 +414,7 @@ func TestAdaptAddsAskedSwitches(t *testing.T) {
 	if got := Assemble(rec, f).Display; got != "pk --summits x.bam" {
 		t.Errorf("got %q\n%q", got, f.Evidence)
 	}
-	if !hasEvidence(f, "added --summits: the task's words beyond the example fit its help") {
+	if !hasEvidence(f, "added --summits: the task's words summit, report fit its help") {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 	f = MapTask(builtinRules, rec, doc, sk, "call peaks on x.bam without the summits")

@@ -62,6 +62,16 @@ type mapper struct {
 	valueTaken      map[string]bool
 	valueCand       *candidate
 	byWord, byShape map[string]valueTarget
+	// asks are the task's terms, exTerms the adapted example task's, and
+	// commonTerms the description terms many of the candidate's flags
+	// share (switches.go).
+	asks, exTerms map[string]bool
+	candCache     *candTermsCache
+	// unmetSwitches counts the switches that fit the task's uncovered
+	// words fairly well but not enough to add.
+	unmetSwitches int
+	// dropQuiet: asked has already said why it drops a flag.
+	dropQuiet bool
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.

@@ -56,6 +56,7 @@ func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["outputs_as_positionals"] = float64(countPrefix(m.evidence, "no output flag for "))
 	feat["example_files_kept"] = float64(countPrefix(m.evidence, "kept the example's file "))
 	feat["derived_outputs"] = float64(m.countDerived(f))
+	feat["unmet_switch"] = float64(m.unmetSwitches)
 	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
 	if ex != nil {
 		feat["task_beyond_example"], feat["example_beyond_task"] = m.exampleGaps(ex)

@@ -111,6 +111,10 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 				r.features = res.Fill.Features
 				r.hard = len(res.Fill.Missing)+len(res.Fill.Unused)+len(res.Fill.Mismatched) > 0
 				r.why = append(append(append(append([]string(nil), res.Fill.Missing...), res.Fill.Unused...), res.Fill.Mismatched...), res.Fill.Evidence[len(res.Fill.Evidence)-1])
+				if os.Getenv("OXO_SHOW_MISSES") == "all" {
+					// The whole of Stage 3's trace, not only its last line.
+					r.why = append(r.why[:len(r.why)-1], res.Fill.Evidence...)
+				}
 				findings := res.Findings
 				if pl != nil {
 					findings = pl.Findings()

@@ -58,6 +58,8 @@ type Scoring struct {
 		ExampleMin         float64 `yaml:"example_min"`
 		FlagRelevanceMin   float64 `yaml:"flag_relevance_min"`
 		SwitchRelevanceMin float64 `yaml:"switch_relevance_min"`
+		SwitchNearMin      float64 `yaml:"switch_near_min"`
+		ExampleLackMax     float64 `yaml:"example_lack_max"`
 		NumberFitMin       float64 `yaml:"number_fit_min"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`

@@ -1,0 +1,443 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/traitome/oxo-call/task"
+)
+
+// Which switches a task asks for is judged on terms: words stemmed and
+// rooted (lexicon class root_ending: "duplicated" and "duplicate" meet),
+// plus the senses the lexicon's sense_<word> classes find in the text
+// ("统计出现的次数" holds "count").
+
+// root is a word's stem with one more ending of the lexicon class
+// root_ending taken off.
+func root(w string) string { return trimRoot(stem(w)) }
+
+// trimRoot takes one ending of the lexicon class root_ending off a word
+// already stemmed.
+func trimRoot(w string) string {
+	for _, suf := range task.V().Suffixes("root_ending") {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			return strings.TrimSuffix(w, suf)
+		}
+	}
+	return w
+}
+
+// senseClasses are the lexicon classes named sense_<word>.
+func senseClasses() []string {
+	var out []string
+	for _, c := range task.V().Classes() {
+		if strings.HasPrefix(c, "sense_") && len(c) > len("sense_") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// terms returns the rooted content words of text with the senses it
+// mentions.
+func terms(text string) map[string]bool {
+	out := map[string]bool{}
+	for w := range contentWords(text) {
+		out[trimRoot(w)] = true
+	}
+	for _, c := range senseClasses() {
+		if task.V().Mentions(c, text) {
+			out[root(strings.TrimPrefix(c, "sense_"))] = true
+		}
+	}
+	return out
+}
+
+// nameTerms are the terms of a flag's names: its long names split at
+// dashes, underscores and case changes ("countReadPairs": count, read,
+// pair), parts shorter than three letters left out.
+func nameTerms(name string, fd *FlagDoc) map[string]bool {
+	out := map[string]bool{}
+	names := []string{name}
+	if fd != nil {
+		names = append(append(names, fd.Name), fd.Aliases...)
+	}
+	for _, n := range names {
+		n = strings.TrimLeft(n, "-")
+		parts := splitIdent(n)
+		if len(parts) > 1 {
+			// The whole name too: "libType" is the task's "libtype".
+			parts = append(parts, strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(n)))
+		}
+		for _, p := range parts {
+			if len(p) > 2 && !task.Stopword(p) {
+				out[root(p)] = true
+			}
+		}
+	}
+	return out
+}
+
+// flagTerms are the terms of a flag's names and of its description,
+// those of the description many of the candidate's flags share left out.
+func (m *mapper) flagTerms(name string, fd *FlagDoc) (names, desc map[string]bool) {
+	names = nameTerms(name, fd)
+	desc = map[string]bool{}
+	if fd == nil {
+		return names, desc
+	}
+	for w := range contentWords(fd.Description) {
+		if !m.common[w] {
+			desc[trimRoot(w)] = true
+		}
+	}
+	for _, c := range senseClasses() {
+		if task.V().Mentions(c, fd.Description) {
+			desc[root(strings.TrimPrefix(c, "sense_"))] = true
+		}
+	}
+	return names, desc
+}
+
+// matches counts the terms of a flag found in words: a name term whole,
+// or (six letters or more) as the beginning of a word ("fraction" in
+// "fractional", "detect" in "detection"); a description term whole.
+func matches(names, desc, words map[string]bool) (nameHits, descHits []string) {
+	for n := range names {
+		if hasTerm(words, n) {
+			nameHits = append(nameHits, n)
+		}
+	}
+	for d := range desc {
+		if words[d] && !names[d] {
+			descHits = append(descHits, d)
+		}
+	}
+	sort.Strings(nameHits)
+	sort.Strings(descHits)
+	return nameHits, descHits
+}
+
+// hasTerm reports a name term in words, whole or (six letters or more)
+// as the beginning of a word.
+func hasTerm(words map[string]bool, n string) bool {
+	if words[n] {
+		return true
+	}
+	for w := range words {
+		if len(n) >= 6 && strings.HasPrefix(w, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// switchFit is how well a flag's help fits a set of words: its name's
+// terms count double, its description's once.
+func (m *mapper) switchFit(name string, fd *FlagDoc, words map[string]bool) (float64, []string) {
+	names, desc := m.flagTerms(name, fd)
+	// The tool's and subcommand's own words say what every flag of it
+	// does ("count" in featureCounts' --countReadPairs).
+	for w := range m.candTerms(m.cand, false) {
+		delete(names, w)
+		delete(desc, w)
+	}
+	nh, dh := matches(names, desc, words)
+	return 2*float64(len(nh)) + float64(len(dh)), append(nh, dh...)
+}
+
+// askTerms are the task's terms (files left out).
+func (m *mapper) askTerms() map[string]bool {
+	if m.asks == nil {
+		m.asks = terms(withoutFiles(m.task))
+	}
+	return m.asks
+}
+
+type candTermsCache struct {
+	c          *candidate
+	names, all map[string]bool
+}
+
+// candTerms are the terms of the candidate's own names, and with desc of
+// its description: what every example of it does, not what one flag adds.
+// (A tool's own description lists all it can do, "compress or
+// decompress", so callers read it only for a subcommand.)
+func (m *mapper) candTerms(c *candidate, desc bool) map[string]bool {
+	if c == nil {
+		return nil
+	}
+	if m.candCache == nil || m.candCache.c != c {
+		names := map[string]bool{}
+		for _, n := range append([]string{c.exe, c.key}, c.sub...) {
+			for _, p := range splitIdent(n) {
+				if len(p) > 2 {
+					names[root(p)] = true
+				}
+			}
+		}
+		all := terms(c.desc)
+		for w := range names {
+			all[w] = true
+		}
+		m.candCache = &candTermsCache{c, names, all}
+	}
+	if desc {
+		return m.candCache.all
+	}
+	return m.candCache.names
+}
+
+// exampleFit weighs whether the task asks for a switch or constant the
+// example has: its fit to the task's terms, less the terms of its names
+// that the example's task holds and this task lacks (the example asked
+// for it in words this task does not repeat: "merge overlapping pairs"
+// keeps --merge, "preprocess pairs" does not). The words against it are
+// returned for the evidence.
+func (m *mapper) exampleFit(t exToken) (float64, []string) {
+	tw := m.askTerms()
+	s, _ := m.switchFit(t.flag, t.doc, tw)
+	if m.exTerms == nil {
+		return s, nil
+	}
+	names, _ := m.flagTerms(t.flag, t.doc)
+	cand := m.candTerms(m.cand, len(m.cand.sub) > 0)
+	var against []string
+	for w := range m.exTerms {
+		if !names[w] || cand[w] || tw[w] {
+			continue
+		}
+		repeated := false // in another word of its sense ("test" for "check")
+		for x := range terms(w) {
+			repeated = repeated || tw[x]
+		}
+		if !repeated {
+			against = append(against, w)
+		}
+	}
+	sort.Strings(against)
+	return s - float64(len(against)), against
+}
+
+// uncoveredTerms are the task's terms that nothing placed accounts for:
+// not the tool's or subcommand's names or description, not the names or
+// help of the flags set, not words after a negation ("without doing the
+// tree search" asks for nothing).
+func (m *mapper) uncoveredTerms(a *adaptation) map[string]bool {
+	words := map[string]bool{}
+	for w := range m.askTerms() {
+		words[w] = true
+	}
+	tw := m.taskWordList()
+	for i, w := range tw {
+		if task.V().Word("negation", strings.Trim(w, ",;()")) {
+			for j := i + 1; j < len(tw) && j <= i+4; j++ {
+				for n := range terms(tw[j]) {
+					delete(words, n)
+				}
+			}
+		}
+	}
+	for w := range m.candTerms(a.c, len(a.c.sub) > 0) {
+		delete(words, w)
+	}
+	// The example's task's words that none of its flags' help holds are
+	// what the command does without them ("collapse repeated lines" for
+	// a bare uniq).
+	for w := range m.exTerms {
+		bare := true
+		for _, t := range a.toks {
+			if t.pos {
+				continue
+			}
+			names, desc := m.flagTerms(t.flag, t.doc)
+			if names[w] || desc[w] {
+				bare = false
+				break
+			}
+		}
+		if bare {
+			delete(words, w)
+		}
+	}
+	for _, fv := range a.f.Flags {
+		fd, ok := LookupFlag(a.c.flags, fv.Name)
+		var doc *FlagDoc
+		if ok {
+			doc = &fd
+		}
+		names, desc := m.flagTerms(fv.Name, doc)
+		for w := range names {
+			delete(words, w)
+		}
+		for w := range desc {
+			delete(words, w)
+		}
+		for w := range terms(fv.Value) {
+			delete(words, w)
+		}
+	}
+	return words
+}
+
+// addAskedSwitches adds the switches of the help the task asks for in
+// words nothing placed accounts for ("print only the duplicated lines"
+// asks for --repeated), best fit first, each taking the words it
+// explains, while the fit reaches scoring.fit.switch_relevance_min and no
+// other switch fits as well. A switch that fits fairly well
+// (scoring.fit.switch_near_min) but not enough is recorded as unmet: the
+// command may lack what the task asks for.
+func (m *mapper) addAskedSwitches(a *adaptation) {
+	words := m.uncoveredTerms(a)
+	// A switch that turns something off is asked for only by a task
+	// that says to turn something off.
+	off := task.V().Mentions("turn_off", withoutFiles(m.task))
+	for len(words) > 0 {
+		type fit struct {
+			fd    FlagDoc
+			score float64
+			hits  []string
+		}
+		var fits []fit
+		for _, fd := range a.c.flags {
+			if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
+				task.V().Mentions("ends_run", fd.Description) {
+				continue
+			}
+			named := m.namedIn(fd, words)
+			if !off && !named && task.V().Mentions("turn_off", fd.Description) {
+				continue
+			}
+			s, hits := m.switchFit(fd.Name, &fd, words)
+			if named {
+				s += sc.Fit.ExactFlagName // "keep the original" names --keep
+			}
+			if s > 0 {
+				fits = append(fits, fit{fd, s, hits})
+			}
+		}
+		if len(fits) == 0 {
+			return
+		}
+		sort.SliceStable(fits, func(i, j int) bool { return fits[i].score > fits[j].score })
+		best := fits[0]
+		tie := len(fits) > 1 && fits[1].score == best.score
+		if best.score < sc.Fit.SwitchRelevanceMin || tie {
+			if best.score >= sc.Fit.SwitchNearMin {
+				why := "it fits them too little to add"
+				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
+					why = fmt.Sprintf("%s fits them as well", spelling(fits[1].fd))
+				}
+				m.unmetSwitches++
+				m.evidence = append(m.evidence, fmt.Sprintf("unmet switch: the task's words %s fit %s (%q), but %s", strings.Join(best.hits, ", "), spelling(best.fd), best.fd.Description, why))
+			}
+			return
+		}
+		name := spelling(best.fd)
+		a.used[best.fd.Name], a.used[name] = true, true
+		a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task asks for it: %s", best.fd.Description)})
+		a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
+		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit its help (%q)", name, strings.Join(best.hits, ", "), best.fd.Description))
+		for _, w := range best.hits {
+			delete(words, w)
+		}
+		names, desc := m.flagTerms(best.fd.Name, &best.fd)
+		for w := range words {
+			if names[w] || desc[w] {
+				delete(words, w)
+			}
+		}
+	}
+}
+
+// namedIn reports a flag whose long name is, word for word, in words
+// (--keep for "keep", --ignore-case for "ignoring case").
+func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		n = strings.TrimLeft(n, "-")
+		if len(n) < 3 {
+			continue
+		}
+		all, any := true, false
+		for _, p := range splitIdent(n) {
+			if !task.Stopword(p) {
+				any = true
+				all = all && hasTerm(words, root(p))
+			}
+		}
+		if any && all {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatsExample reports whether this task says what the example's task
+// says beyond the help: the example task's terms that neither the
+// candidate's own words nor any help of the example's flags account for
+// (what its switches stand for, in the example's words: "header" for
+// head's -n 1) are all in this task, and the share of the example task's
+// terms this task lacks is at most scoring.fit.example_lack_max. Then
+// the example's switches stand though their help does not name the
+// task's words. It returns that share.
+func (m *mapper) repeatsExample(a *adaptation) (float64, bool) {
+	if len(m.exTerms) == 0 {
+		return 1, false
+	}
+	tw := m.askTerms()
+	cand := m.candTerms(m.cand, len(m.cand.sub) > 0)
+	explained := map[string]bool{}
+	for _, t := range a.toks {
+		if !t.pos {
+			for w := range nameTerms(t.flag, t.doc) {
+				explained[w] = true
+			}
+			if t.doc != nil {
+				for w := range terms(t.doc.Description) {
+					explained[w] = true
+				}
+			}
+		}
+	}
+	n, lack, residual := 0, 0, 0
+	for w := range m.exTerms {
+		if cand[w] {
+			continue
+		}
+		n++
+		repeated := false
+		for x := range terms(w) {
+			repeated = repeated || tw[x]
+		}
+		if !repeated {
+			lack++
+		}
+		if !explainedBy(explained, w) {
+			if !repeated {
+				return 1, false
+			}
+			residual++
+		}
+	}
+	if n == 0 || residual == 0 {
+		return 1, false
+	}
+	share := float64(lack) / float64(n)
+	return share, share <= sc.Fit.ExampleLackMax
+}
+
+// explainedBy reports a term among the terms of the example's help, whole
+// or as the beginning of one ("strand" of "strandedness") or one's
+// beginning as the term (six letters or more).
+func explainedBy(help map[string]bool, w string) bool {
+	if help[w] {
+		return true
+	}
+	for e := range help {
+		if len(w) >= 5 && strings.HasPrefix(e, w) || len(e) >= 6 && strings.HasPrefix(w, e) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,139 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// mapOn maps a task onto a tool's captured help with a one-example skill
+// and returns the command and the fill.
+func mapOn(t *testing.T, tool, exTask, exArgs, taskText string) (string, *Fill) {
+	t.Helper()
+	doc := goldenDoc(t, tool)
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, inlineSkill(t, "name: "+tool, exTask, exArgs), taskText)
+	return Assemble(rec, f).Display, f
+}
+
+// TestSwitchesAskedInWords checks, on the captured help of md5sum, bgzip
+// and uniq, that a switch the task asks for in words is added though the
+// example lacks it: through a synonym (verify → check), a Chinese
+// keyword (校验, 统计…次数), and not for words the bare example's task
+// already has ("repeated lines" is what uniq does without a switch).
+func TestSwitchesAskedInWords(t *testing.T) {
+	for _, c := range []struct {
+		tool, exTask, exArgs, task, want string
+	}{
+		{"md5sum", "print the MD5 checksum of a.txt", "a.txt", "verify the checksums listed in sums.md5", "md5sum -c sums.md5"},
+		{"md5sum", "print the MD5 checksum of a.txt", "a.txt", "校验 sums.md5 中列出文件的 MD5 checksum", "md5sum -c sums.md5"},
+		{"bgzip", "compress calls.vcf with bgzip", "calls.vcf", "print the decompressed content of x.vcf.gz", "bgzip -d x.vcf.gz"},
+		{"uniq", "print lines of sorted_reads.txt that appear only once", "-u sorted_reads.txt", "统计 ids.txt 中每行出现的次数", "uniq -c ids.txt"},
+		{"uniq", "collapse adjacent repeated lines in log.txt and write them to log.dedup.txt", "log.txt log.dedup.txt", "remove the repeated lines of a.txt and write the result to b.txt", "uniq a.txt b.txt"},
+	} {
+		got, f := mapOn(t, c.tool, c.exTask, c.exArgs, c.task)
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q\n%s", c.task, got, c.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	_, f := mapOn(t, "uniq", "print lines of sorted_reads.txt that appear only once", "-u sorted_reads.txt", "统计 ids.txt 中每行出现的次数")
+	if !hasEvidence(f, "added -c: the task's words count fit its help") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+}
+
+// TestExampleSwitchDroppedForWordsTaskLacks checks, on the captured help
+// of fastp and bgzip, that a switch the example's task asks for in words
+// this task does not repeat is dropped, with the words in the evidence,
+// and kept when the task repeats them.
+func TestExampleSwitchDroppedForWordsTaskLacks(t *testing.T) {
+	got, f := mapOn(t, "fastp", "merge overlapping paired-end reads into merged.fastq.gz", "-i R1.fq.gz -I R2.fq.gz -m --merged_out merged.fastq.gz",
+		"preprocess paired-end reads a1.fq.gz and a2.fq.gz, writing c1.fq.gz and c2.fq.gz")
+	if strings.Contains(got, " -m ") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if !hasEvidence(f, "dropped -m from the example: its task asks for it in words this task lacks (merg") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	got, f = mapOn(t, "bgzip", "decompress calls.vcf.gz keeping the compressed file", "-d -k calls.vcf.gz", "decompress x.vcf.gz")
+	if got != "bgzip -d x.vcf.gz" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, _ = mapOn(t, "bgzip", "decompress calls.vcf.gz keeping the compressed file", "-d -k calls.vcf.gz", "decompress x.vcf.gz but keep the compressed file")
+	if got != "bgzip -d -k x.vcf.gz" {
+		t.Errorf("kept: got %q", got)
+	}
+}
+
+// TestUnmetSwitchIsEvidence checks that a switch fitting the task's
+// uncovered words fairly well but not enough is not added, is recorded,
+// and shows as the unmet_switch feature.
+func TestUnmetSwitchIsEvidence(t *testing.T) {
+	got, f := mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "check the integrity of x.vcf.gz")
+	if strings.Contains(got, " -t") {
+		t.Errorf("got %q", got)
+	}
+	if f.Features["unmet_switch"] != 1 || !hasEvidence(f, "unmet switch: the task's words") {
+		t.Errorf("features %v\n%s", f.Features, strings.Join(f.Evidence, "\n"))
+	}
+	_, f = mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "compress x.vcf")
+	if f.Features["unmet_switch"] != 0 {
+		t.Errorf("plain: features %v", f.Features)
+	}
+}
+
+// TestAskedSwitchGuards checks the guards against a false add: a switch
+// that turns something off needs a task that says so (or names it
+// whole), a switch that ends the run is never added, two switches that
+// fit alike are both left out (unmet), and several that fit are all
+// added.
+func TestAskedSwitchGuards(t *testing.T) {
+	rec := &ToolRecord{Name: "qc", Executable: "qc"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--no-quality-filter", ParamType: "bool", Category: "General", Description: "quality filtering of the reads is disabled"},
+		{Name: "--version", ParamType: "bool", Category: "General", Description: "print the version report and exit"},
+		{Name: "--html-report", ParamType: "bool", Category: "General", Description: "write an html summary"},
+		{Name: "--json-report", ParamType: "bool", Category: "General", Description: "write a json summary"},
+		{Name: "--dedup", ParamType: "bool", Category: "General", Description: "remove duplicated reads"},
+		{Name: "--overrepresentation", ParamType: "bool", Category: "General", Description: "analyse the overrepresentation of sequences"},
+		{Name: "--threads", ParamType: "int", Category: "Performance", Description: "worker threads"},
+	}}
+	sk := inlineSkill(t, "name: qc", "process reads.fq", "reads.fq")
+	run := func(task string) (string, *Fill) {
+		f := MapTask(builtinRules, rec, doc, sk, task)
+		return Assemble(rec, f).Display, f
+	}
+	if got, f := run("quality filter x.fq, version report"); got != "qc x.fq" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if got, _ := run("process x.fq with quality filtering disabled"); got != "qc --no-quality-filter x.fq" {
+		t.Errorf("disabled: got %q", got)
+	}
+	if got, f := run("process x.fq, write a summary report"); got != "qc x.fq" || f.Features["unmet_switch"] != 1 {
+		t.Errorf("tie: got %q %v", got, f.Features)
+	}
+	if got, _ := run("process x.fq, dedup the duplicated reads and analyse the overrepresentation"); got != "qc --dedup --overrepresentation x.fq" {
+		t.Errorf("several: got %q", got)
+	}
+}
+
+// TestExampleSwitchStandsWhenTaskRepeatsIt checks, on the captured help
+// of seqkit and wc, that an example's switch whose help does not name the
+// task's words stands when the task repeats what the example's task says
+// beyond every help of its flags ("IDs", "行数"), and not when it lacks
+// those words.
+func TestExampleSwitchStandsWhenTaskRepeatsIt(t *testing.T) {
+	got, f := mapOn(t, "seqkit", "print only the sequence IDs of input.fa", "seq -n -i input.fa", "print only the sequence IDs (not full headers, no sequences) of seqs.fa")
+	if got != "seqkit seq -n -i seqs.fa" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if !hasEvidence(f, "kept -n: the task repeats the example's task") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	if got, f := mapOn(t, "wc", "统计 reads.fastq 的行数（除以 4 即为 reads 数）", "-l reads.fastq", "统计 reads.fq 的行数"); got != "wc -l reads.fq" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if got, f := mapOn(t, "seqkit", "print only the sequence IDs of input.fa", "seq -n -i input.fa", "print the sequences of seqs.fa"); got != "seqkit seq seqs.fa" {
+		t.Errorf("lacking: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
