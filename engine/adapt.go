@@ -818,29 +818,7 @@ func (m *mapper) valueAsked(v string) bool {
 }
 
 // splitIdent splits camelCase, dashes and underscores into lower-case words.
-func splitIdent(v string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	for _, r := range v {
-		switch {
-		case r == '-' || r == '_' || r == '.' || r == '+' || r == ',':
-			flush()
-		case r >= 'A' && r <= 'Z' && len(cur) > 0 && !(cur[len(cur)-1] >= 'A' && cur[len(cur)-1] <= 'Z'):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-	}
-	flush()
-	return out
-}
+func splitIdent(v string) []string { return splitParts(v, false) }
 
 // commonWords returns description words found in at least a fifth of the
 // flags (and at least three of them).

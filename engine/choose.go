@@ -52,7 +52,13 @@ const minNamePart = 4
 
 // splitName cuts a name into lower-cased parts at separators, at
 // lower-to-upper case changes and between letters and digits.
-func splitName(name string) []string {
+func splitName(name string) []string { return splitParts(name, true) }
+
+// splitParts cuts a name into lower-cased parts at every character that is
+// neither letter nor digit and where a lower-case letter meets a capital
+// ("countReadPairs"); atDigits also cuts between letters and digits
+// ("hisat2build" → hisat, 2, build).
+func splitParts(name string, atDigits bool) []string {
 	var out []string
 	var cur []rune
 	flush := func() {
@@ -66,7 +72,7 @@ func splitName(name string) []string {
 		switch {
 		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
 			flush()
-		case len(cur) > 0 && (unicode.IsUpper(r) && unicode.IsLower(prev) || unicode.IsDigit(r) != unicode.IsDigit(prev)):
+		case len(cur) > 0 && (unicode.IsUpper(r) && !unicode.IsUpper(prev) || atDigits && unicode.IsDigit(r) != unicode.IsDigit(prev)):
 			flush()
 			cur = append(cur, r)
 		default:
