@@ -658,7 +658,11 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the task repeats the example's task (%.0f%% of its words lacking)", strings.TrimSpace(t.flag+" "+t.value), 100*lack))
 		return true
 	}
-	if ws := m.exampleAsks(t); len(ws) > 0 {
+	// A flag with the example's own value is not kept on shared words
+	// alone unless the task gives that value too: the value answers the
+	// example's words, not this task's ("discard reads with any N" keeps
+	// --max-n 0; "discard reads shorter than 25" does not ask for it).
+	if ws := m.exampleAsks(t); len(ws) > 0 && (!t.hasValue || m.taskValues()[t.value]) {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the example's task asks for it in words this task repeats (%s)", t.flag, strings.Join(ws, ", ")))
 		return true
 	}

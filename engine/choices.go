@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -224,7 +225,7 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 			}
 		}
 	}
-	for _, w := range sortedKeys(byWord) {
+	for _, w := range slices.Sorted(maps.Keys(byWord)) {
 		hs := byWord[w]
 		if len(hs) > 1 {
 			// Several flags list it (--infmt and --outfmt): the one that
@@ -244,15 +245,6 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s %s: the task names %q, a value its help lists", name, v, w))
 	}
-}
-
-func sortedKeys[V any](mp map[string]V) []string {
-	out := make([]string, 0, len(mp))
-	for k := range mp {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // braceWords are the names a value goes by besides its own, when they

@@ -268,17 +268,23 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	return f
 }
 
+// sameFlag reports whether a fill's flag is the flag named name, as
+// written or through an alias of the help (-p and --threads).
+func sameFlag(c *candidate, fillName, name string) bool {
+	if fillName == name {
+		return true
+	}
+	want, ok := LookupFlag(c.flags, name)
+	fd, ok2 := LookupFlag(c.flags, fillName)
+	return ok && ok2 && fd.Name == want.Name
+}
+
 // userWins gives a flag the task typed its value: a value the user typed
 // wins over an example's ("-x ref_idx" stays ref_idx).
 func (m *mapper) userWins(f *Fill, c *candidate, uf KV) {
-	want, known := LookupFlag(c.flags, uf.Key)
 	for i := range f.Flags {
 		fv := &f.Flags[i]
-		same := fv.Name == uf.Key
-		if fd, ok := LookupFlag(c.flags, fv.Name); ok && known {
-			same = same || fd.Name == want.Name
-		}
-		if same && fv.HasValue && uf.Value != "" && fv.Value != uf.Value && fv.Why != "written in the task" {
+		if sameFlag(c, fv.Name, uf.Key) && fv.HasValue && uf.Value != "" && fv.Value != uf.Value && fv.Why != "written in the task" {
 			m.evidence = append(m.evidence, fmt.Sprintf("%s %s: the task's value, not the example's %s", fv.Name, uf.Value, fv.Value))
 			f.Outputs = without(f.Outputs, fv.Value)
 			f.Inputs = without(f.Inputs, fv.Value)

@@ -99,6 +99,7 @@ func (m *mapper) taskValues() map[string]bool {
 	}
 	for _, w := range tokens(m.task) {
 		add(strings.Trim(w, ",;()[]'\"“”"))
+		add(strings.TrimRight(strings.Trim(w, ",;()[]'\"“”"), ".:;,)")) // "…: ISR)." ends a sentence
 	}
 	return m.values
 }

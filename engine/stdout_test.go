@@ -85,3 +85,24 @@ func TestExampleStdinIsAFileArgumentOrThePipe(t *testing.T) {
 		t.Error("tr's usage read as taking files")
 	}
 }
+
+// TestExampleValueNeedsTheTasksWords: an example flag with its own value
+// is not kept because the two tasks share one word ("discard"); a value
+// the task gives at the end of a sentence ("ISR).") is a task value.
+func TestExampleValueNeedsTheTasksWords(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get("cutadapt")
+	rec := &ToolRecord{Name: "cutadapt", Executable: "cutadapt"}
+	f := MapTask(builtinRules, rec, goldenDoc(t, "cutadapt"), sk, "trim the 3prime adapter CTGTCTCTTATA from lib_1.fq.gz, discard reads shorter than 25 bp, write lib_1.trim.fq.gz")
+	for _, fv := range f.Flags {
+		if fv.Name == "--max-n" {
+			t.Errorf("kept the example's --max-n %s\n%s", fv.Value, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	m := newMapper(builtinRules, rec, nil, nil, "the library is stranded (read 1 reverse: ISR). Save to out.bam.")
+	for _, v := range []string{"ISR", "out.bam"} {
+		if !m.taskValues()[v] {
+			t.Errorf("%s is not a task value", v)
+		}
+	}
+}

@@ -63,7 +63,10 @@ func kindMismatch(fd FlagDoc, v string) string {
 var choiceRE = regexp.MustCompile(`^[A-Za-z0-9_.+-]+(\[[0-9]-[0-9]\])?$`)
 
 // choicesOf are the values the help allows for a flag: its choices, or
-// a placeholder that lists them with "|" in lower case.
+// a placeholder that lists them with "|" in lower case. Unlike
+// choicePairs (choices.go), which also reads values a description names
+// in prose to pick one by meaning, these lists are taken as whole: a
+// value outside them is a mismatch.
 func choicesOf(fd FlagDoc) []string {
 	parts := fd.Choices
 	if len(parts) == 0 {

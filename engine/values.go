@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -157,11 +156,23 @@ func (m *mapper) uniqueFit(c *candidate, ctx []string) (FlagDoc, bool) {
 	return best, bestScore >= sc.Fit.ValueFitMin && bestScore > second
 }
 
+// quotes reports lit quoted in text: 'SAF', "PASS" or "PASS,." (a quote
+// before it; a quote or a comma after it).
+func quotes(text, lit string) bool {
+	for i := 0; i+len(lit) < len(text); i++ {
+		if (text[i] == '\'' || text[i] == '"') && strings.HasPrefix(text[i+1:], lit) {
+			if j := i + 1 + len(lit); j < len(text) && strings.ContainsRune("'\",", rune(text[j])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // listingFlag is the one flag taking a value whose help lists the
 // literal as a value: among its choices (as the help spells it: "cbs" for
 // CBS), or quoted ('SAF', "PASS,.").
 func listingFlag(c *candidate, lit string) (FlagDoc, string, bool) {
-	re := regexp.MustCompile(`['"]` + regexp.QuoteMeta(lit) + `['",]`)
 	var found []FlagDoc
 	spelled := lit
 	for _, fd := range c.flags {
@@ -170,7 +181,7 @@ func listingFlag(c *candidate, lit string) (FlagDoc, string, bool) {
 		}
 		if i := slices.IndexFunc(fd.Choices, func(ch string) bool { return strings.EqualFold(ch, lit) }); i >= 0 {
 			found, spelled = append(found, fd), fd.Choices[i]
-		} else if re.MatchString(fd.Description) {
+		} else if quotes(fd.Description, lit) {
 			found = append(found, fd)
 		}
 	}
@@ -230,14 +241,9 @@ func (m *mapper) placeValues(f *Fill, c *candidate, used map[string]bool) {
 // place of the example's constant; false when the fill does not set it
 // with the example's value (a switch, or a value from the task).
 func (m *mapper) replaceValue(f *Fill, c *candidate, tg valueTarget, v task.Value) bool {
-	want, known := LookupFlag(c.flags, tg.name)
 	for i := range f.Flags {
 		fv := &f.Flags[i]
-		same := fv.Name == tg.name
-		if fd, ok := LookupFlag(c.flags, fv.Name); ok && known {
-			same = same || fd.Name == want.Name
-		}
-		if !same || !fv.HasValue || fv.Why != "from the example" {
+		if !sameFlag(c, fv.Name, tg.name) || !fv.HasValue || fv.Why != "from the example" {
 			continue
 		}
 		m.evidence = append(m.evidence, fmt.Sprintf("%s %s: the task's value (%s), not the example's %s", fv.Name, tg.text(v), valueWords(v), fv.Value))

@@ -89,3 +89,19 @@ func TestValuesUnplacedAndLiterals(t *testing.T) {
 		t.Error("valueWords")
 	}
 }
+
+// TestQuotes: a literal counts as listed only when quoted, closed by a
+// quote or a comma.
+func TestQuotes(t *testing.T) {
+	for text, want := range map[string]bool{
+		`one of 'SAF' or 'GTF'`: true,
+		`keep "PASS,." sites`:   true,
+		`the PASS filter`:       false,
+		`'PASSED' only`:         false,
+		`ends with 'PASS`:       false,
+	} {
+		if got := quotes(text, "PASS") || quotes(text, "SAF"); got != want {
+			t.Errorf("quotes(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
