@@ -191,21 +191,22 @@ func (m *mapper) candTerms(c *candidate, desc bool) map[string]bool {
 
 // exampleFit weighs whether the task asks for a switch or constant the
 // example has: its fit to the task's terms, less the terms of its names
-// that the example's task holds and this task lacks (the example asked
-// for it in words this task does not repeat: "merge overlapping pairs"
-// keeps --merge, "preprocess pairs" does not). The words against it are
-// returned for the evidence.
+// and of its help that the example's task holds and this task lacks (the
+// example asked for it in words this task does not repeat: "merge
+// overlapping pairs" keeps --merge, "preprocess pairs" does not; "overwrite
+// an existing output folder" asked for --force, "output folder" alone
+// does not). The words against it are returned for the evidence.
 func (m *mapper) exampleFit(t exToken) (float64, []string) {
 	tw := m.askTerms()
 	s, _ := m.switchFit(t.flag, t.doc, tw)
 	if m.exTerms == nil {
 		return s, nil
 	}
-	names, _ := m.flagTerms(t.flag, t.doc)
+	names, desc := m.flagTerms(t.flag, t.doc)
 	cand := m.candTerms(m.cand, len(m.cand.sub) > 0)
 	var against []string
 	for w := range m.exTerms {
-		if !names[w] || cand[w] || tw[w] {
+		if !names[w] && !desc[w] || cand[w] || tw[w] {
 			continue
 		}
 		repeated := false // in another word of its sense ("test" for "check")
@@ -294,12 +295,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 	// that says to turn something off.
 	off := task.V().Mentions("turn_off", withoutFiles(m.task))
 	for len(words) > 0 {
-		type fit struct {
-			fd    FlagDoc
-			score float64
-			hits  []string
-		}
-		var fits []fit
+		var fits []switchFitted
 		for _, fd := range a.c.flags {
 			if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
 				task.V().Mentions("ends_run", fd.Description) {
@@ -314,7 +310,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				s += sc.Fit.ExactFlagName // "keep the original" names --keep
 			}
 			if s > 0 {
-				fits = append(fits, fit{fd, s, hits})
+				fits = append(fits, switchFitted{fd: fd, score: s, hits: hits})
 			}
 		}
 		if len(fits) == 0 {
@@ -324,6 +320,12 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		best := fits[0]
 		tie := len(fits) > 1 && fits[1].score == best.score
 		if best.score < sc.Fit.SwitchRelevanceMin || tie {
+			if i, ok := m.phraseBest(fits); ok {
+				best, tie = fits[i], false
+				best.phrase = true
+			}
+		}
+		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase || tie {
 			if best.score >= sc.Fit.SwitchNearMin {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
@@ -338,7 +340,12 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		a.used[best.fd.Name], a.used[name] = true, true
 		a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task asks for it: %s", best.fd.Description)})
 		a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
-		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit its help (%q)", name, strings.Join(best.hits, ", "), best.fd.Description))
+		if best.phrase {
+			c, hits := m.phraseCover(best.fd)
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task holds %.0f%% of the words of its help (%s: %q)", name, 100*c, strings.Join(hits, ", "), best.fd.Description))
+		} else {
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit its help (%q)", name, strings.Join(best.hits, ", "), best.fd.Description))
+		}
 		for _, w := range best.hits {
 			delete(words, w)
 		}
@@ -440,4 +447,55 @@ func explainedBy(help map[string]bool, w string) bool {
 		}
 	}
 	return false
+}
+
+// switchFitted is a switch of the help with its fit to the task's words
+// nothing placed explains.
+type switchFitted struct {
+	fd     FlagDoc
+	score  float64
+	hits   []string
+	phrase bool // added because the task holds most of its help's words
+}
+
+// phraseBest returns the switch whose help the task says nearly word for
+// word: at least scoring.fit.phrase_hits_min of its help's terms are the
+// task's and they make at least scoring.fit.phrase_cover_min of them
+// ("suppress SAM records for unaligned reads" for "leave unaligned reads
+// out of the SAM file"), the one with the largest share when no other
+// has as large a share.
+func (m *mapper) phraseBest(fits []switchFitted) (int, bool) {
+	best, second := -1, 0.0
+	bestCover := 0.0
+	for i, f := range fits {
+		c, hits := m.phraseCover(f.fd)
+		if len(hits) < int(sc.Fit.PhraseHitsMin) || c < sc.Fit.PhraseCoverMin {
+			continue
+		}
+		switch {
+		case c > bestCover:
+			second, bestCover, best = bestCover, c, i
+		case c > second:
+			second = c
+		}
+	}
+	return best, best >= 0 && bestCover > second
+}
+
+// phraseCover is the share of the terms of a flag's help that the task
+// holds, with those terms.
+func (m *mapper) phraseCover(fd FlagDoc) (float64, []string) {
+	d := terms(fd.Description)
+	if len(d) == 0 {
+		return 0, nil
+	}
+	tw := m.askTerms()
+	var hits []string
+	for w := range d {
+		if tw[w] {
+			hits = append(hits, w)
+		}
+	}
+	sort.Strings(hits)
+	return float64(len(hits)) / float64(len(d)), hits
 }
