@@ -60,6 +60,7 @@ type Scoring struct {
 		SwitchRelevanceMin float64 `yaml:"switch_relevance_min"`
 		SwitchNearMin      float64 `yaml:"switch_near_min"`
 		ExampleLackMax     float64 `yaml:"example_lack_max"`
+		ResidualRepeatMin  float64 `yaml:"residual_repeat_min"`
 		PhraseHitsMin      float64 `yaml:"phrase_hits_min"`
 		PhraseCoverMin     float64 `yaml:"phrase_cover_min"`
 		NumberFitMin       float64 `yaml:"number_fit_min"`
