@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -17,6 +16,7 @@ import (
 	ucli "github.com/urfave/cli/v3"
 
 	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/internal/safefile"
 )
 
@@ -44,7 +44,7 @@ func (a *app) userDocs(tool string) (string, bool) {
 	return "", false
 }
 
-var tagRE = regexp.MustCompile(`(?s)<script.*?</script>|<style.*?</style>|<[^>]+>`)
+var tagRE = lazyre.New(`(?s)<script.*?</script>|<style.*?</style>|<[^>]+>`)
 
 // docText turns a fetched or given document into plain help text.
 func docText(name string, b []byte) string {

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path"
 	"reflect"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	"gopkg.in/yaml.v3"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/internal/safefile"
 )
 
@@ -48,7 +48,7 @@ var (
 // roughly elements created); it stops `1..1e9` style ranges and nested loops.
 const memoryBudget = 200_000
 
-var idPattern = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_-]+)+$`)
+var idPattern = lazyre.New(`^[a-z0-9_]+(\.[a-z0-9_-]+)+$`)
 
 type ruleConfig struct {
 	ID          string       `yaml:"id"`
@@ -205,7 +205,7 @@ func parseFile(data []byte, kind, display, origin string, lim Limits, lazy bool)
 	return out, errs
 }
 
-var lineRE = regexp.MustCompile(`line (\d+)`)
+var lineRE = lazyre.New(`line (\d+)`)
 
 func yamlErrLine(err error) int {
 	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
@@ -403,7 +403,7 @@ func lineOf(err error, fallback int) int {
 	return fallback
 }
 
-var linePrefixRE = regexp.MustCompile(`^line \d+: `)
+var linePrefixRE = lazyre.New(`^line \d+: `)
 
 func stripLine(err error) string { return linePrefixRE.ReplaceAllString(err.Error(), "") }
 
