@@ -132,7 +132,9 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 				sc := bench.Score(w, r.got)
 				r.exact = r.exact || (sc.Exact || squash(w) == squash(r.got)) && sameTail(w, r.got)
 				r.equivalent = r.equivalent || sc.Equivalent || r.exact
-				r.literal = r.literal || bench.Literal(w, r.got) && sameTail(w, r.got)
+				// Spellings of one help line are one flag (-d and --db),
+				// and --x=v is --x v: the tool's own help says so.
+				r.literal = r.literal || (bench.Literal(w, r.got) || sameCommand(rec, doc, w, r.got)) && sameTail(w, r.got)
 				if sc.Accuracy > r.accuracy {
 					r.accuracy, r.recall, r.precision = sc.Accuracy, sc.Recall, sc.Precision
 				}
