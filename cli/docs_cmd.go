@@ -206,14 +206,15 @@ func (a *app) docsCmd() *ucli.Command {
 
 func (a *app) newCache() *engine.Cache { return engine.NewCache(a.d.paths().DocCacheDir(), 64) }
 
-// cachedTools lists the executables with a cached ToolDoc.
+// cachedTools lists the executables with a cached ToolDoc (.bin; .json
+// entries are those an older build wrote).
 func (a *app) cachedTools() []string {
 	ents, _ := os.ReadDir(a.d.paths().DocCacheDir())
 	seen := map[string]bool{}
 	var out []string
 	for _, e := range ents {
 		n := e.Name()
-		if i := strings.LastIndexByte(n, '-'); i > 0 && strings.HasSuffix(n, ".json") {
+		if i := strings.LastIndexByte(n, '-'); i > 0 && (strings.HasSuffix(n, ".bin") || strings.HasSuffix(n, ".json")) {
 			if t := n[:i]; !seen[t] {
 				seen[t] = true
 				out = append(out, t)
