@@ -152,7 +152,7 @@ func TestGenerateColdThenWarm(t *testing.T) {
 	if !strings.Contains(cold.Explanation, `adapted from the skill example "sort aln.bam with 4 threads into aln.sorted.bam"`) {
 		t.Errorf("explanation %q", cold.Explanation)
 	}
-	files, _ := filepath.Glob(filepath.Join(env.cacheDir, "bamkit-*.json"))
+	files, _ := filepath.Glob(filepath.Join(env.cacheDir, "bamkit-*"+cacheExt))
 	if len(files) != 1 {
 		t.Fatalf("cache files %v", files)
 	}

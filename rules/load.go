@@ -7,15 +7,12 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"reflect"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/vm"
 	"gopkg.in/yaml.v3"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -289,17 +286,8 @@ func (d *deferred) compile(r *Rule) error {
 	if d.spec.Data {
 		return nil
 	}
-	// The environment is checked as the struct a pointer to which rules
-	// are evaluated on: expr then reads a field by its index, not by its
-	// name through reflection at every evaluation.
-	env := reflect.ValueOf(d.spec.NewEnv()).Elem().Interface()
-	opts := append([]expr.Option{expr.Env(env), expr.AsBool(), expr.MaxNodes(d.lim.MaxNodes)}, functions()...)
-	for _, b := range disabledBuiltins {
-		opts = append(opts, expr.DisableBuiltin(b))
-	}
 	growth := &growthPatch{}
-	opts = append(append(opts, meteredOpts()...), expr.Patch(growth))
-	prog, err := compileGuarded(r.When, opts)
+	prog, err := compileWhen(r.When, d.spec, d.lim, growth)
 	if err != nil {
 		return d.fail(r, d.whenLine, "when does not compile: %s", oneLine(err.Error()))
 	}
@@ -346,17 +334,6 @@ func (r *Rule) tested() error {
 		d.testsErr = d.decodeTests(r)
 	})
 	return d.testsErr
-}
-
-// compileGuarded compiles and turns a compiler panic (seen on pathological
-// input in some expr versions) into an error.
-func compileGuarded(src string, opts []expr.Option) (p *vm.Program, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("compiler failed: %v", r)
-		}
-	}()
-	return expr.Compile(src, opts...)
 }
 
 func decodeTest(tc testConfig, spec KindSpec) (Test, error) {
