@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -50,7 +51,13 @@ func spelling(fd FlagDoc) string {
 
 // addOutput writes a task output through the candidate's output flag.
 func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]bool) {
-	fd, s := m.bestFlag(c, task.V().Words("output_flag_hint"), func(fd FlagDoc) bool { return fd.Category == "Output" && fd.ParamType != "bool" }, used)
+	isOut := func(fd FlagDoc) bool { return fd.Category == "Output" && fd.ParamType != "bool" }
+	fd, s := m.bestFlag(c, task.V().Words("output_flag_hint"), isOut, used)
+	if s <= 0 {
+		// No hint word fits its help ("out file", seqkit's global -o),
+		// but the flag is named as an output flag is: it is the one.
+		fd, s = namedOutputFlag(c, isOut, used)
+	}
 	if s <= 0 && f.Stdout == "" && writesStdout(c) {
 		m.evidence = append(m.evidence, "no output flag or output positional for "+path+"; standard output goes to it")
 		f.Outputs = append(f.Outputs, path)
@@ -79,6 +86,24 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 	f.Outputs = append(f.Outputs, path)
 	f.Flags = append(f.Flags, FlagValue{Name: name, Value: path, HasValue: true, Style: kvStyle(fd), Why: "the task's output " + path})
 	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+}
+
+// namedOutputFlag finds the one unused output flag whose name is an output
+// flag's name (-o, --output) and whose value is not a number (hisat2-build's
+// -o/--offrate <int>); two such flags name no single one.
+func namedOutputFlag(c *candidate, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64) {
+	var found []FlagDoc
+	for _, fd := range c.flags {
+		// A subcommand's help may repeat its parent's global flags.
+		if want(fd) && !alreadyUsed(used, fd) && namesOutput(fd) && fd.ParamType != "int" && fd.ParamType != "float" &&
+			!slices.ContainsFunc(found, func(x FlagDoc) bool { return x.Name == fd.Name }) {
+			found = append(found, fd)
+		}
+	}
+	if len(found) != 1 {
+		return FlagDoc{}, 0
+	}
+	return found[0], 1
 }
 
 // writesStdout reports a command whose real help lists its positionals

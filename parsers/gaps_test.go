@@ -248,3 +248,22 @@ func TestUsageSnakeCaseValue(t *testing.T) {
 		}
 	}
 }
+
+// RSEM's help is Perl POD printed by perldoc: its usage forms sit under a
+// bare "SYNOPSIS" heading and name the positionals the tool takes.
+func TestUsageUnderPODSynopsis(t *testing.T) {
+	s := parseCaptured(t, "generic", "rsem-prepare-reference", "rsem-prepare-reference --help")
+	if len(s.Usage) != 1 || !strings.HasSuffix(s.Usage[0], "reference_fasta_file(s) reference_name") {
+		t.Fatalf("usage = %q", s.Usage)
+	}
+	if len(s.Positionals) != 2 || s.Positionals[1].Name != "reference_name" || !s.Positionals[0].Required {
+		t.Errorf("positionals = %+v", s.Positionals)
+	}
+	s = parseCaptured(t, "generic", "rsem-calculate-expression", "rsem-calculate-expression --help")
+	if len(s.Usage) != 3 || !strings.Contains(s.Usage[1], "--paired-end upstream_read_file(s) downstream_read_file(s)") {
+		t.Errorf("usage = %q", s.Usage)
+	}
+	if f, ok := findFlag(s, "--strandedness"); !ok || f.ParamType == "bool" {
+		t.Errorf("--strandedness = %+v, %v", f, ok)
+	}
+}

@@ -4,11 +4,17 @@ import (
 	"strings"
 )
 
-// usageLabel returns the length of a leading "Usage:", "usage:" or "USAGE"
-// label in content (indentation removed) and where the text after it
+// usageLabel returns the length of a leading "Usage:", "usage:", "USAGE"
+// or "SYNOPSIS" label in content (indentation removed) and where the text after it
 // starts, or 0, 0. "Usage of prog:" (Go's flag package) introduces the
 // flag list, not a usage line, and does not count.
 func usageLabel(content string) (label, rest int) {
+	// A man page's or Perl POD's "SYNOPSIS" heading, alone on its line,
+	// holds the usage forms on the indented lines below it. "Synopsis:"
+	// in mixed case is a one-line description (barrnap, prokka).
+	if strings.TrimRight(content, " \t") == "SYNOPSIS" {
+		return len("SYNOPSIS"), len(content)
+	}
 	if len(content) < 5 {
 		return 0, 0
 	}

@@ -21,7 +21,11 @@ func TestFindUsage(t *testing.T) {
 		{"usage: fastp [options] ...\noptions:\n  -i", []string{"fastp [options] ..."}},
 		{"Usage: a\nUsage: b", []string{"a", "b"}},
 		{"Usage: tool [opts]\n       tool -x", []string{"tool [opts]", "tool -x"}},
+		// a man page's or POD's SYNOPSIS heading, forms indented below it
+		{"SYNOPSIS\n     rsem-x [options] a b\n     rsem-x [options] --paired-end a c b\n\nARGUMENTS", []string{"rsem-x [options] a b", "rsem-x [options] --paired-end a c b"}},
 		// not usage lines
+		{"Synopsis:\n  barrnap 0.9 - rapid ribosomal RNA prediction\nAuthor:", nil},
+		{"SYNOPSIS of it\n  x [y]", nil},
 		{"Usage of gofmt:\n  -d\tdiff", nil},
 		{"Usage example: x", nil},
 		{"Usage:\nOptions:", nil},
