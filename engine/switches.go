@@ -294,12 +294,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 	// that says to turn something off.
 	off := task.V().Mentions("turn_off", withoutFiles(m.task))
 	for len(words) > 0 {
-		type fit struct {
-			fd    FlagDoc
-			score float64
-			hits  []string
-		}
-		var fits []fit
+		var fits []switchFitted
 		for _, fd := range a.c.flags {
 			if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
 				task.V().Mentions("ends_run", fd.Description) {
@@ -314,7 +309,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				s += sc.Fit.ExactFlagName // "keep the original" names --keep
 			}
 			if s > 0 {
-				fits = append(fits, fit{fd, s, hits})
+				fits = append(fits, switchFitted{fd: fd, score: s, hits: hits})
 			}
 		}
 		if len(fits) == 0 {
@@ -324,6 +319,12 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		best := fits[0]
 		tie := len(fits) > 1 && fits[1].score == best.score
 		if best.score < sc.Fit.SwitchRelevanceMin || tie {
+			if i, ok := m.phraseBest(fits); ok {
+				best, tie = fits[i], false
+				best.phrase = true
+			}
+		}
+		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase || tie {
 			if best.score >= sc.Fit.SwitchNearMin {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
@@ -338,7 +339,12 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		a.used[best.fd.Name], a.used[name] = true, true
 		a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task asks for it: %s", best.fd.Description)})
 		a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
-		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit its help (%q)", name, strings.Join(best.hits, ", "), best.fd.Description))
+		if best.phrase {
+			c, hits := m.phraseCover(best.fd)
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task holds %.0f%% of the words of its help (%s: %q)", name, 100*c, strings.Join(hits, ", "), best.fd.Description))
+		} else {
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit its help (%q)", name, strings.Join(best.hits, ", "), best.fd.Description))
+		}
 		for _, w := range best.hits {
 			delete(words, w)
 		}
@@ -440,4 +446,55 @@ func explainedBy(help map[string]bool, w string) bool {
 		}
 	}
 	return false
+}
+
+// switchFitted is a switch of the help with its fit to the task's words
+// nothing placed explains.
+type switchFitted struct {
+	fd     FlagDoc
+	score  float64
+	hits   []string
+	phrase bool // added because the task holds most of its help's words
+}
+
+// phraseBest returns the switch whose help the task says nearly word for
+// word: at least scoring.fit.phrase_hits_min of its help's terms are the
+// task's and they make at least scoring.fit.phrase_cover_min of them
+// ("suppress SAM records for unaligned reads" for "leave unaligned reads
+// out of the SAM file"), the one with the largest share when no other
+// has as large a share.
+func (m *mapper) phraseBest(fits []switchFitted) (int, bool) {
+	best, second := -1, 0.0
+	bestCover := 0.0
+	for i, f := range fits {
+		c, hits := m.phraseCover(f.fd)
+		if len(hits) < int(sc.Fit.PhraseHitsMin) || c < sc.Fit.PhraseCoverMin {
+			continue
+		}
+		switch {
+		case c > bestCover:
+			second, bestCover, best = bestCover, c, i
+		case c > second:
+			second = c
+		}
+	}
+	return best, best >= 0 && bestCover > second
+}
+
+// phraseCover is the share of the terms of a flag's help that the task
+// holds, with those terms.
+func (m *mapper) phraseCover(fd FlagDoc) (float64, []string) {
+	d := terms(fd.Description)
+	if len(d) == 0 {
+		return 0, nil
+	}
+	tw := m.askTerms()
+	var hits []string
+	for w := range d {
+		if tw[w] {
+			hits = append(hits, w)
+		}
+	}
+	sort.Strings(hits)
+	return float64(len(hits)) / float64(len(d)), hits
 }

@@ -137,3 +137,29 @@ func TestExampleSwitchStandsWhenTaskRepeatsIt(t *testing.T) {
 		t.Errorf("lacking: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// TestSwitchAddedForItsHelpsWords checks, on the captured help of tabix,
+// md5sum and bowtie2, that a switch is added when the task says its help
+// nearly word for word though the fit of the task's uncovered words alone
+// is too low, with the share in the evidence; and that a task holding
+// fewer of its help's words gets nothing.
+func TestSwitchAddedForItsHelpsWords(t *testing.T) {
+	for _, c := range []struct {
+		tool, exTask, exArgs, task, want string
+	}{
+		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "re-index x.vcf.gz as VCF, overwriting the existing index", "tabix -p vcf -f x.vcf.gz"},
+		{"md5sum", "print the MD5 checksum of a.txt", "a.txt", "print a BSD-style MD5 checksum line for b.txt", "md5sum --tag b.txt"},
+		{"bowtie2", "align reads.fq to the index idx, output aln.sam", "-x idx -U reads.fq -S aln.sam", "align r.fq to the index idx, write out.sam, and leave unaligned reads out of the SAM", "bowtie2 -x idx -U r.fq -S out.sam --no-unal"},
+		// "overwrite" alone is too little of -f's help.
+		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "index x.vcf.gz as VCF, overwrite", "tabix -p vcf x.vcf.gz"},
+	} {
+		got, f := mapOn(t, c.tool, c.exTask, c.exArgs, c.task)
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q\n%s", c.task, got, c.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	_, f := mapOn(t, "md5sum", "print the MD5 checksum of a.txt", "a.txt", "print a BSD-style MD5 checksum line for b.txt")
+	if !hasEvidence(f, "added --tag: the task holds 75% of the words of its help (bsd, checksum, styl") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+}

@@ -60,6 +60,8 @@ type Scoring struct {
 		SwitchRelevanceMin float64 `yaml:"switch_relevance_min"`
 		SwitchNearMin      float64 `yaml:"switch_near_min"`
 		ExampleLackMax     float64 `yaml:"example_lack_max"`
+		PhraseHitsMin      float64 `yaml:"phrase_hits_min"`
+		PhraseCoverMin     float64 `yaml:"phrase_cover_min"`
 		NumberFitMin       float64 `yaml:"number_fit_min"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
