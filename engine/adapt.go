@@ -66,7 +66,7 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 			takes := known && f.ParamType != "bool"
 			// A flag read without a description (from a usage line) may
 			// really take a value: trust the example's shape then.
-			weak := known && f.ParamType == "bool" && f.Placeholder == "" && (f.Description == "" || task.V().Mentions("value_noun", strings.ToLower(f.Description)))
+			weak := known && weakSwitch(f)
 			if !known || weak {
 				// Without help: a value unless it looks like a flag or the
 				// last file of the line.
@@ -86,6 +86,32 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 		out = append(out, t)
 	}
 	return out
+}
+
+// weakSwitch reports a flag read as a switch only because its help shows
+// no placeholder, where nothing or a noun of its help says it takes a value
+// ("-o, --output-filename  specify output filename"): an example's or
+// the user's value after it is believed.
+func weakSwitch(f FlagDoc) bool {
+	return f.ParamType == "bool" && f.Placeholder == "" && (f.Description == "" || task.V().Mentions("value_noun", strings.ToLower(f.Description)))
+}
+
+// namesAValue reports a flag read as a switch (its help shows no
+// placeholder) whose own name says it takes a value: a part of its name is
+// a value noun (--output-filename, --genomeDir). Its help's prose alone
+// does not ("-3  suppress lines that appear in both files").
+func namesAValue(f FlagDoc) bool {
+	if f.ParamType != "bool" || f.Placeholder != "" {
+		return false
+	}
+	for _, n := range append([]string{f.Name}, f.Aliases...) {
+		for _, part := range splitIdent(strings.TrimLeft(n, "-")) {
+			if len(part) > 2 && task.V().Is("value_noun", strings.ToLower(part)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // valuedFlags are the flags the skill's examples show taking a value:
@@ -645,6 +671,9 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if t.doc.Category == "Format" && !t.hasValue && m.outputKindIn(t.doc.Description) {
 		return true // "-a  output in the SAM format" when the task writes a .sam
 	}
+	if t.doc.Category == "Format" && t.hasValue && writesKind(a.taskOut, t.value) {
+		return true // "-f bam" when the task writes region.bam
+	}
 	s, against := m.exampleFit(t)
 	if s >= sc.Fit.FlagRelevanceMin {
 		return true
@@ -665,6 +694,21 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if ws := m.exampleAsks(t); len(ws) > 0 && (!t.hasValue || m.taskValues()[t.value]) {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the example's task asks for it in words this task repeats (%s)", t.flag, strings.Join(ws, ", ")))
 		return true
+	}
+	return false
+}
+
+// writesKind reports whether v names a file kind ("bam", "vcf") that one of
+// the task's outputs is.
+func writesKind(outs []FileSlot, v string) bool {
+	k := FileType("x." + strings.ToLower(v))
+	if k == "" || k == "file" || k == "gz" {
+		return false
+	}
+	for _, o := range outs {
+		if o.Type == k {
+			return true
+		}
 	}
 	return false
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // A task output finds the flag named for outputs even when no hint word
 // fits its help ("out file"), and a subcommand help that repeats the
@@ -37,5 +40,50 @@ func TestNamedOutputFlag(t *testing.T) {
 	m.addOutput(f, &candidate{flags: []FlagDoc{table, outFile, outFile}, known: true}, "prot.fa", map[string]bool{})
 	if len(f.Flags) != 1 || f.Flags[0].Name != "-o" || f.Flags[0].Value != "prot.fa" || len(f.Positionals) != 0 {
 		t.Fatalf("prot.fa should go through -o: %+v", f)
+	}
+}
+
+// A flag the help shows without a placeholder takes a value when its own
+// name says so (sambamba's "-o, --output-filename"); prose alone ("-3
+// suppress lines that appear in both files") does not make it one, and
+// Stage 5 keeps rejecting a value there.
+func TestNamesAValue(t *testing.T) {
+	cases := []struct {
+		fd   FlagDoc
+		want bool
+	}{
+		{FlagDoc{Name: "--output-filename", Aliases: []string{"-o"}, ParamType: "bool", Description: "specify output filename"}, true},
+		{FlagDoc{Name: "--genomeDir", ParamType: "bool"}, true},
+		{FlagDoc{Name: "-3", ParamType: "bool", Description: "suppress column 3 (lines that appear in both files)"}, false},
+		{FlagDoc{Name: "--header", ParamType: "bool", Description: "treat the first line in each file as field headers"}, false},
+		{FlagDoc{Name: "--output-filename", ParamType: "bool", Placeholder: "FILE"}, false},
+		{FlagDoc{Name: "--output-filename", ParamType: "string"}, false},
+	}
+	for _, tc := range cases {
+		if got := namesAValue(tc.fd); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.fd.Name, got, tc.want)
+		}
+	}
+	doc := &ToolDoc{Flags: []FlagDoc{cases[0].fd, cases[2].fd}}
+	f := &Fill{Flags: []FlagValue{{Name: "-o", Value: "region.bam", HasValue: true}}}
+	for _, fd := range Validate(builtinRules, kitRec, doc, f, Assemble(kitRec, f), t.TempDir()) {
+		if fd.Rule == "check.unexpected_value" {
+			t.Errorf("-o region.bam rejected: %s", fd.Message)
+		}
+	}
+	f = &Fill{Flags: []FlagValue{{Name: "-3", Value: "a.txt", HasValue: true}}}
+	if !slices.ContainsFunc(Validate(builtinRules, kitRec, doc, f, Assemble(kitRec, f), t.TempDir()), func(fd Finding) bool { return fd.Rule == "check.unexpected_value" }) {
+		t.Error("-3 a.txt accepted")
+	}
+}
+
+// A format flag's example value that names a kind the task writes is asked
+// for by that output ("-f bam" for region.bam), and only then.
+func TestWritesKind(t *testing.T) {
+	outs := []FileSlot{{Path: "region.bam", Type: FileType("region.bam")}}
+	for v, want := range map[string]bool{"bam": true, "BAM": true, "sam": false, "json": false, "42": false} {
+		if got := writesKind(outs, v); got != want {
+			t.Errorf("%s: %v, want %v", v, got, want)
+		}
 	}
 }

@@ -191,21 +191,22 @@ func (m *mapper) candTerms(c *candidate, desc bool) map[string]bool {
 
 // exampleFit weighs whether the task asks for a switch or constant the
 // example has: its fit to the task's terms, less the terms of its names
-// that the example's task holds and this task lacks (the example asked
-// for it in words this task does not repeat: "merge overlapping pairs"
-// keeps --merge, "preprocess pairs" does not). The words against it are
-// returned for the evidence.
+// and of its help that the example's task holds and this task lacks (the
+// example asked for it in words this task does not repeat: "merge
+// overlapping pairs" keeps --merge, "preprocess pairs" does not; "overwrite
+// an existing output folder" asked for --force, "output folder" alone
+// does not). The words against it are returned for the evidence.
 func (m *mapper) exampleFit(t exToken) (float64, []string) {
 	tw := m.askTerms()
 	s, _ := m.switchFit(t.flag, t.doc, tw)
 	if m.exTerms == nil {
 		return s, nil
 	}
-	names, _ := m.flagTerms(t.flag, t.doc)
+	names, desc := m.flagTerms(t.flag, t.doc)
 	cand := m.candTerms(m.cand, len(m.cand.sub) > 0)
 	var against []string
 	for w := range m.exTerms {
-		if !names[w] || cand[w] || tw[w] {
+		if !names[w] && !desc[w] || cand[w] || tw[w] {
 			continue
 		}
 		repeated := false // in another word of its sense ("test" for "check")

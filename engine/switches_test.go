@@ -163,3 +163,31 @@ func TestSwitchAddedForItsHelpsWords(t *testing.T) {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }
+
+// TestExampleFlagDroppedForHelpWordsTaskLacks checks, on the captured
+// help of prokka and iqtree2, that an example flag whose help holds words
+// of the example's task that this task lacks ("overwrite", "site") is
+// dropped though other words of its help ("output folder") fit the task,
+// and kept when the task repeats them.
+func TestExampleFlagDroppedForHelpWordsTaskLacks(t *testing.T) {
+	for _, c := range []struct {
+		tool, exTask, exArgs, task, want string
+	}{
+		{"prokka", "annotate an archaeal genome and overwrite an existing output folder", "--kingdom Archaea --outdir archaea_annot --force genome.fna",
+			"annotate ecoli.fna, output folder ecoli_annot", "prokka --outdir ecoli_annot ecoli.fna"},
+		{"prokka", "annotate an archaeal genome and overwrite an existing output folder", "--kingdom Archaea --outdir archaea_annot --force genome.fna",
+			"annotate ecoli.fna, overwriting the existing output folder ecoli_annot", "prokka --outdir ecoli_annot --force ecoli.fna"},
+		{"iqtree2", "compute gene and site concordance factors on species.treefile using loci.treefile", "-t species.treefile --gcf loci.treefile --scf 100",
+			"compute gene concordance factors on the species tree sp.treefile using the gene trees in genes.treefile", "iqtree2 -t sp.treefile --gcf genes.treefile"},
+	} {
+		got, f := mapOn(t, c.tool, c.exTask, c.exArgs, c.task)
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q\n%s", c.task, got, c.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	_, f := mapOn(t, "prokka", "annotate an archaeal genome and overwrite an existing output folder", "--kingdom Archaea --outdir archaea_annot --force genome.fna",
+		"annotate ecoli.fna, output folder ecoli_annot")
+	if !hasEvidence(f, "dropped --force from the example: its task asks for it in words this task lacks (exist, overwrit)") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+}

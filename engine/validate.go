@@ -134,7 +134,7 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 		}
 		present[fd.Name] = true
 		switch {
-		case fd.ParamType == "bool" && fv.HasValue:
+		case fd.ParamType == "bool" && fv.HasValue && !namesAValue(fd):
 			v.add("error", "check.unexpected_value", fv.Name, "%s takes no value but was given %q", fv.Name, fv.Value)
 		case fd.ParamType != "bool" && !fv.HasValue && !fd.AttachedValue:
 			v.add("error", "check.missing_value", fv.Name, "%s needs a value (%s)", fv.Name, orDash(fd.Placeholder))
