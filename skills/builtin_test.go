@@ -93,3 +93,47 @@ func TestChecks(t *testing.T) {
 		`o.md: alias "tool" is already used by t.md`,
 	})
 }
+
+// TestBuiltinFieldsCovered: at least 150 built-in skills, and every field
+// of daily work named in the skill coverage goal has skills of its own
+// (by front-matter category).
+func TestBuiltinFieldsCovered(t *testing.T) {
+	st, errs := Load(nil, Builtin())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	list := st.List()
+	if len(list) < 150 {
+		t.Errorf("%d built-in skills, want >= 150", len(list))
+	}
+	byCat := map[string]int{}
+	for _, sk := range list {
+		byCat[sk.Category]++
+	}
+	fields := []struct {
+		field string
+		cats  []string
+		min   int
+	}{
+		{"QC and trimming", []string{"quality-control", "read-trimming", "read-preprocessing", "preprocessing", "read-processing"}, 8},
+		{"alignment, SAM/BAM/CRAM", []string{"alignment", "alignment-utilities", "alignment-processing"}, 10},
+		{"variant calling, SV/CNV and annotation", []string{"variant-calling", "structural-variants", "variant-annotation", "variant-analysis"}, 12},
+		{"RNA-seq quantification and single-cell", []string{"rna-seq", "single-cell"}, 8},
+		{"ChIP/ATAC and epigenomics", []string{"epigenomics", "peak-calling", "chip-seq", "methylation"}, 6},
+		{"metagenomics", []string{"metagenomics"}, 5},
+		{"assembly and its assessment", []string{"assembly", "genome-evaluation"}, 8},
+		{"long reads", []string{"long-reads"}, 4},
+		{"phylogenetics and MSA", []string{"phylogenetics", "multiple-alignment"}, 4},
+		{"population genetics", []string{"population-genetics"}, 4},
+		{"Unix tools", []string{"system-tools", "file-utilities"}, 20},
+	}
+	for _, f := range fields {
+		n := 0
+		for _, c := range f.cats {
+			n += byCat[c]
+		}
+		if n < f.min {
+			t.Errorf("%s: %d skills (categories %v), want >= %d", f.field, n, f.cats, f.min)
+		}
+	}
+}
