@@ -3,11 +3,11 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
 	"github.com/traitome/oxo-call/task"
@@ -881,9 +881,9 @@ func (m *mapper) flagWords(name string, fd *FlagDoc) map[string]bool {
 
 // valueListRE finds the runs of short values a help lists ("gff, bed,
 // sam, vcf"; "bac mito euk arc").
-var valueListRE = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_+-]{0,9}(?:(?:,\s*|\s+|\s*\|\s*|\s*/\s*|\s+or\s+)[A-Za-z][A-Za-z0-9_+-]{0,9}\b)+`)
+var valueListRE = lazyre.New(`[A-Za-z][A-Za-z0-9_+-]{0,9}(?:(?:,\s*|\s+|\s*\|\s*|\s*/\s*|\s+or\s+)[A-Za-z][A-Za-z0-9_+-]{0,9}\b)+`)
 
-var valueRE = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_+-]*`)
+var valueRE = lazyre.New(`[A-Za-z][A-Za-z0-9_+-]*`)
 
 // listedValue returns the value the task names for an example flag whose
 // help lists its values in a run with the example's own value ("-p vcf"

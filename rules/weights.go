@@ -95,6 +95,14 @@ func (s *Scoring) scoringValues() map[string]float64 {
 // ParseWeights decodes a weights block strictly: unknown keys, a
 // threshold outside (0, 1) or a non-finite number are errors.
 func ParseWeights(b []byte) (*Weights, error) {
+	if w, ok := parseWeightsFast(b); ok {
+		return w, nil
+	}
+	return parseWeightsYAML(b)
+}
+
+// parseWeightsYAML is ParseWeights with the YAML decoder.
+func parseWeightsYAML(b []byte) (*Weights, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	var w Weights
