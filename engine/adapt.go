@@ -902,6 +902,11 @@ func namesAThing(t exToken) bool {
 	if task.V().Mentions("name_flag_part", strings.TrimLeft(t.flag, "-")) {
 		return true
 	}
+	if t.doc != nil && t.doc.Description == "" {
+		// Help that lists the flag in its usage only: its placeholder
+		// says what it takes (bowtie2's "-x <bt2-idx>").
+		return task.V().Mentions("name_flag_part", strings.ToLower(t.doc.Placeholder))
+	}
 	return t.doc != nil && task.V().Mentions("name_flag_part", t.doc.Description) && !task.V().Mentions("command_value", t.doc.Description)
 }
 

@@ -87,3 +87,23 @@ func TestWritesKind(t *testing.T) {
 		}
 	}
 }
+
+// A flag listed in the usage only (no description) names a thing when its
+// placeholder says so: bowtie2's "-x <bt2-idx>" takes the task's index
+// name, "-p <int>" does not.
+func TestNamesAThingByPlaceholder(t *testing.T) {
+	idx := FlagDoc{Name: "-x", ParamType: "string", Placeholder: "bt2-idx", Category: "Input"}
+	threads := FlagDoc{Name: "-p", ParamType: "string", Placeholder: "int"}
+	if !namesAThing(exToken{flag: "-x", value: "genome_idx", hasValue: true, doc: &idx}) {
+		t.Error("-x <bt2-idx> names no thing")
+	}
+	if namesAThing(exToken{flag: "-p", value: "8", hasValue: true, doc: &threads}) {
+		t.Error("-p <int> names a thing")
+	}
+	m := newMapper(builtinRules, &ToolRecord{Executable: "bowtie2", CompanionTools: []Companion{{Name: "bowtie2-build"}}}, nil, nil, "比对到 bowtie2 索引 mm10 using the bowtie2-build prefix hg38")
+	for _, n := range m.slots.Names {
+		if n == "bowtie2" || n == "bowtie2-build" {
+			t.Errorf("the tool's own name %s is a task name: %v", n, m.slots.Names)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -104,6 +105,7 @@ type scoredExample struct {
 func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, task string) *mapper {
 	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: task, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}}
 	m.slots = ExtractSlots(task)
+	m.slots.Names = slices.DeleteFunc(m.slots.Names, func(n string) bool { return namesTheTool(rec, n) })
 	m.taskWords = contentWords(withoutFiles(task))
 	m.taskConcepts = m.concepts(m.jobText())
 	m.textConcepts = m.concepts(task)
@@ -548,4 +550,22 @@ func (m *mapper) choose() (*candidate, choice) {
 		m.evidence = append(m.evidence, line)
 	}
 	return best, ch
+}
+
+// namesTheTool reports a bare word of the task that is the tool's own name
+// or a companion's ("比对到 bowtie2 索引 mm10"): it says which program,
+// not a value for it.
+func namesTheTool(rec *ToolRecord, n string) bool {
+	if rec == nil {
+		return false
+	}
+	if strings.EqualFold(n, rec.Executable) {
+		return true
+	}
+	for _, c := range rec.CompanionTools {
+		if strings.EqualFold(n, c.Name) {
+			return true
+		}
+	}
+	return false
 }

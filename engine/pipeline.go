@@ -196,8 +196,19 @@ func (e *Engine) GeneratePipeline(ctx context.Context, req Request) (*Pipeline, 
 			st, err = e.StepFor(ctx, r, seg.Op)
 			words = true
 		case ws.link != nil:
-			r.Task = linkTask(seg.Text, ws.link, p.Steps[len(p.Steps)-1].Result, p.Trace)
+			prev := p.Steps[len(p.Steps)-1]
+			if n := e.namedTool(seg.Text); n != "" && n != req.Tool {
+				// "… then count them with uniq": the command names its tool.
+				r.Tool, seg.Text = n, stripTool(seg.Text, n)
+				p.Trace.Add(StageMap, nil, 0, fmt.Sprintf("%q names its tool: %s", ws.seg.Text, n))
+			}
+			r.Task = linkTask(seg.Text, ws.link, prev.Result, p.Trace)
 			st, err = e.StepFor(ctx, r, seg.Op)
+			if err == nil {
+				// The command before may write to standard output: a
+				// pipe, or a named file (rules/steps/stdin.yaml).
+				st, err = e.readStdout(ctx, req, r, prev, st, seg, ws.link, p.Trace)
+			}
 			words = true
 		default:
 			st, err = e.laterStep(ctx, r, seg, p.Steps[0].Result)

@@ -164,8 +164,8 @@ func firstOutput(r *Result) string {
 
 // wirePipes fits the commands built from words to the pipes between
 // them: one that pipes its output on writes to standard output, not to a
-// file it derived (the task named none), and one that reads a pipe reads
-// standard input ("-") where it lacked an input file.
+// file it derived (the task named none), and one that reads a pipe names
+// standard input where it lacked an input file (readPipe).
 func (e *Engine) wirePipes(req Request, p *Pipeline) {
 	for i, s := range p.Steps {
 		if s.Typed || s.Result.Fill == nil {
@@ -190,20 +190,7 @@ func (e *Engine) wirePipes(req Request, p *Pipeline) {
 			}
 		}
 		if s.Op == task.OpPipe {
-			changed := false
-			for k, v := range f.Positionals {
-				if strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">") {
-					f.Positionals[k] = "-"
-					f.Missing = slices.DeleteFunc(f.Missing, func(m string) bool { return strings.HasPrefix(m, v+" ") })
-					changed = true
-				}
-			}
-			if changed {
-				f.Evidence = append(f.Evidence, "reads standard input (-): the output of step "+fmt.Sprint(i))
-				f.settle()
-				r.Uncertain = f.Uncertain
-				e.assembleAndCheck(req, r, f)
-			}
+			e.readPipe(req, s, i)
 		}
 	}
 }
@@ -277,6 +264,40 @@ func (e *Engine) dropOutputs(req Request, r *Result, files []string, why string)
 		f.Outputs = without(f.Outputs, x)
 	}
 	f.Evidence = append(f.Evidence, why)
+	f.settle()
+	r.Uncertain = f.Uncertain
+	e.assembleAndCheck(req, r, f)
+}
+
+// readPipe gives a command that reads a pipe standard input where it
+// lacks an input file: its input flag's placeholder or a placeholder
+// positional becomes the spelling a steps rule gives ("-", "stdin").
+func (e *Engine) readPipe(req Request, s *Step, i int) {
+	r, f := s.Result, s.Result.Fill
+	m, t, ok := e.stdinRule(req.Tool, s.Task, r, true)
+	if !ok {
+		return
+	}
+	var slots []*string
+	if k := inputFlag(r); k >= 0 {
+		slots = append(slots, &f.Flags[k].Value)
+	}
+	for k := range f.Positionals {
+		if isPlaceholder(f.Positionals[k]) {
+			slots = append(slots, &f.Positionals[k])
+		}
+	}
+	if len(slots) == 0 {
+		return
+	}
+	for _, v := range slots {
+		ph := *v
+		*v = t.Stdin
+		f.Inputs = without(f.Inputs, ph)
+		f.Missing = slices.DeleteFunc(f.Missing, func(m string) bool { return strings.HasPrefix(strings.TrimPrefix(m, "missing: "), ph+" ") })
+	}
+	f.Evidence = append(f.Evidence, fmt.Sprintf("reads standard input (%s): the output of step %d", t.Stdin, i))
+	r.Trace.Add(StageMap, m.Rule, 0, fmt.Sprintf("reads the pipe from step %d as %s", i, t.Stdin))
 	f.settle()
 	r.Uncertain = f.Uncertain
 	e.assembleAndCheck(req, r, f)

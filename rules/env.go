@@ -298,6 +298,17 @@ type StepsEnv struct {
 	ExampleInputs []string `expr:"example_inputs" yaml:"example_inputs"`
 	// ExampleRunsStep: one of that example's commands runs the built command's executable and subcommand.
 	ExampleRunsStep bool `expr:"example_runs_step" yaml:"example_runs_step"`
+	// PrevStdout: the command before writes its result to standard output (its help shows no output flag and no written positional, and the task names no file for it) and this command, cut from the same words, names no file of its own; set only then.
+	PrevStdout bool `expr:"prev_stdout" yaml:"prev_stdout"`
+	// Executable and Subcommand are this command's, once it is built ("bedtools", "merge").
+	Executable string `expr:"executable" yaml:"executable"`
+	Subcommand string `expr:"subcommand" yaml:"subcommand"`
+	// Concepts are the concepts the intents rules find in this command's words ("merge", "index").
+	Concepts []string `expr:"concepts" yaml:"concepts"`
+	// InputFlag is the flag this command reads its input with ("-i"); "" for a positional.
+	InputFlag string `expr:"input_flag" yaml:"input_flag"`
+	// Help is this command's own help text (its subcommand's when it has one).
+	Help string `expr:"help" yaml:"help"`
 }
 
 // Prepare lower-cases the task and splits it into words.

@@ -59,7 +59,7 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &LexiconEnv{} }, then: func() any { return &LexiconThen{} }},
 	"file_kinds": {Doc: "file extension → kind, family, index siblings, compression suffixes; data, no when", Mode: "all", Data: true,
 		env: func() any { return &FileKindEnv{} }, then: func() any { return &FileKindThen{} }},
-	"steps": {Doc: "when a task in words needs more than one command (\"then\", \"and index it\", 然后, or a multi-step skill example whose first command reads the task's files)", Mode: "all",
+	"steps": {Doc: "when a task in words needs more than one command (\"then\", \"and index it\", 然后, a multi-step skill example whose first command reads the task's files), and how a command reads one that writes to standard output (a pipe, or a named file)", Mode: "all",
 		env: func() any { return &StepsEnv{} }, then: func() any { return &StepsThen{} }},
 	"plans": {Doc: "how one clause of a multi-step task becomes a step: its tool, its input and output files, its order", Mode: "first",
 		env: func() any { return &PlanEnv{} }, then: func() any { return &PlanThen{} }},
@@ -138,6 +138,15 @@ func validateThen(kind string, then any) error {
 		}
 		if t.FollowExample && t.Split != "" {
 			return fmt.Errorf("then.follow_example and then.split do not go together: a task is cut in words or follows an example")
+		}
+		if t.Stdin != "" && t.File != "" {
+			return fmt.Errorf("then.stdin and then.file do not go together: a command reads a pipe or a file")
+		}
+		if (t.Stdin != "" || t.File != "") && (t.Split != "" || t.FollowExample) {
+			return fmt.Errorf("then.stdin and then.file say how a command reads the one before; they do not go with then.split or then.follow_example")
+		}
+		if t.File != "" && !strings.Contains(t.File, "{stem}") {
+			return fmt.Errorf("then.file %q must name the file after the input ({stem})", t.File)
 		}
 	case *AliasThen:
 		if len(t.Executables) == 0 {

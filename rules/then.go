@@ -117,6 +117,16 @@ type StepsThen struct {
 	// FollowExample: the task is the weighed multi-step skill example's
 	// pipeline; each of its commands is mapped from the task and checked.
 	FollowExample bool `yaml:"follow_example,omitempty" json:"follow_example,omitempty"`
+	// Stdin: the command reads what the command before writes to
+	// standard output through a pipe, and this is how it names standard
+	// input where it needs a file ("-", "stdin", "/dev/stdin").
+	Stdin string `yaml:"stdin,omitempty" json:"stdin,omitempty"`
+	// File: the command cannot read a pipe; the command before writes its
+	// standard output to this file, named from that command's input
+	// ({stem}, {ext}: its first input's name without and with only its
+	// extension; {step}: its subcommand, else its executable), and this
+	// command reads it.
+	File string `yaml:"file,omitempty" json:"file,omitempty"`
 }
 
 // ConstraintThen is a finding raised when a constraint rule fires.
