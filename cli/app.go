@@ -95,7 +95,7 @@ func (a *app) engineWith(set func(*engine.Options)) *engine.Engine {
 	// they compile on the other core while Stages 1 and 2 read the tool.
 	rs.Precompile("intents", "constraints")
 	o := engine.Options{Rules: rs, PathDirs: a.d.pathDirs(), Runner: a.d.Runner, Packages: a.d.Packages,
-		Cache: a.newCache(), NoCache: a.noCache, Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress}
+		Cache: a.newCache(), NoCache: a.noCache, Concepts: engine.NewConceptCache(a.d.paths().ConceptCacheDir()), Skills: quickSkills{a}, UserDocs: a.userDocs, Progress: a.progress}
 	if set != nil {
 		set(&o)
 	}

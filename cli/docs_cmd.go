@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -17,6 +16,7 @@ import (
 	ucli "github.com/urfave/cli/v3"
 
 	"github.com/traitome/oxo-call/engine"
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/internal/safefile"
 )
 
@@ -44,7 +44,7 @@ func (a *app) userDocs(tool string) (string, bool) {
 	return "", false
 }
 
-var tagRE = regexp.MustCompile(`(?s)<script.*?</script>|<style.*?</style>|<[^>]+>`)
+var tagRE = lazyre.New(`(?s)<script.*?</script>|<style.*?</style>|<[^>]+>`)
 
 // docText turns a fetched or given document into plain help text.
 func docText(name string, b []byte) string {
@@ -206,14 +206,15 @@ func (a *app) docsCmd() *ucli.Command {
 
 func (a *app) newCache() *engine.Cache { return engine.NewCache(a.d.paths().DocCacheDir(), 64) }
 
-// cachedTools lists the executables with a cached ToolDoc.
+// cachedTools lists the executables with a cached ToolDoc (.bin; .json
+// entries are those an older build wrote).
 func (a *app) cachedTools() []string {
 	ents, _ := os.ReadDir(a.d.paths().DocCacheDir())
 	seen := map[string]bool{}
 	var out []string
 	for _, e := range ents {
 		n := e.Name()
-		if i := strings.LastIndexByte(n, '-'); i > 0 && strings.HasSuffix(n, ".json") {
+		if i := strings.LastIndexByte(n, '-'); i > 0 && (strings.HasSuffix(n, ".bin") || strings.HasSuffix(n, ".json")) {
 			if t := n[:i]; !seen[t] {
 				seen[t] = true
 				out = append(out, t)

@@ -33,3 +33,6 @@ func (p Paths) DocCacheDir() string { return filepath.Join(p.Cache, "tooldoc") }
 
 // RulesCacheDir is where the decoded built-in rules are cached.
 func (p Paths) RulesCacheDir() string { return filepath.Join(p.Cache, "rules") }
+
+// ConceptCacheDir is where the concepts of skill examples are cached.
+func (p Paths) ConceptCacheDir() string { return filepath.Join(p.Cache, "concepts") }

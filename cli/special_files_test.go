@@ -79,7 +79,7 @@ func TestSpecialToolDocCacheEntryIsReplaced(t *testing.T) {
 			if out, _, code := f.run("dry-run", "filt", filtTask); code != 0 || out != "filt -o out.txt -q 20 in.txt\n" {
 				t.Fatalf("cold run: %d %q", code, out)
 			}
-			entries, _ := filepath.Glob(filepath.Join(f.docCacheDir(), "filt-*.json"))
+			entries, _ := filepath.Glob(filepath.Join(f.docCacheDir(), "filt-*.bin"))
 			if len(entries) != 1 {
 				t.Fatalf("cache entries %v", entries)
 			}

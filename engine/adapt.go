@@ -3,11 +3,11 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
 	"github.com/traitome/oxo-call/task"
@@ -695,6 +695,10 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the example's task asks for it in words this task repeats (%s)", t.flag, strings.Join(ws, ", ")))
 		return true
 	}
+	if ws, ok := m.residualRepeated(a, t); ok && !t.hasValue {
+		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the words of the example's task no help explains are in this task (%s)", strings.TrimSpace(t.flag+" "+t.value), strings.Join(ws, ", ")))
+		return true
+	}
 	return false
 }
 
@@ -711,6 +715,119 @@ func writesKind(outs []FileSlot, v string) bool {
 		}
 	}
 	return false
+}
+
+// residualRepeated returns the example task's terms that stand for the
+// switch t, when t's own help holds no word of the example's task that
+// this task lacks: terms that neither the
+// candidate's own words nor the names, help and values of the example's
+// arguments explain, that are no plain word or negation (lexicon classes
+// plain_word, negation), and that no other example of the skill without t
+// holds ("longest to shortest" for
+// seqkit sort's -r, "properly paired" for samtools view's -f 2). When
+// this task repeats at least scoring.fit.residual_repeat_min of them, it
+// asks for t in the example's words though t's help does not name them.
+func (m *mapper) residualRepeated(a *adaptation, t exToken) ([]string, bool) {
+	if len(m.exTerms) == 0 || t.pos {
+		return nil, false
+	}
+	tw := m.askTerms()
+	cand := m.candTerms(m.cand, true)
+	explained := map[string]bool{}
+	for _, x := range a.toks {
+		for w := range terms(x.value) {
+			explained[w] = true
+		}
+		if x.pos {
+			continue
+		}
+		for w := range nameTerms(x.flag, x.doc) {
+			explained[w] = true
+		}
+		if x.doc != nil {
+			for w := range terms(x.doc.Description) {
+				explained[w] = true
+			}
+		}
+	}
+	// A switch whose own help holds words of its example's task that this
+	// task lacks was asked for by those words ("paired-end" for -p).
+	own := nameTerms(t.flag, t.doc)
+	if t.doc != nil {
+		for w := range terms(t.doc.Description) {
+			own[w] = true
+		}
+	}
+	for w := range m.exTerms {
+		if own[w] && !cand[w] && !tw[w] {
+			return nil, false
+		}
+	}
+	n := 0
+	var rep []string
+	for w := range m.exTerms {
+		// A plain word says what any command does ("show", "while"), a
+		// negation what it leaves out; a Chinese run is many words.
+		if cand[w] || numberRE.MatchString(w) || isCJK(w) || classTerm("plain_word", w) || classTerm("negation", w) ||
+			explainedBy(explained, w) || !m.onlyWith(w, t) {
+			continue
+		}
+		n++
+		for x := range terms(w) {
+			if tw[x] {
+				rep = append(rep, w)
+				break
+			}
+		}
+	}
+	sort.Strings(rep)
+	return rep, len(rep) > 0 && float64(len(rep)) >= sc.Fit.ResidualRepeatMin*float64(n)
+}
+
+// classTerm reports whether the term w (a word stemmed and rooted) is a
+// word of the lexicon class.
+func classTerm(class, w string) bool {
+	for _, x := range task.V().Words(class) {
+		if root(x) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyWith reports whether every example of the skill whose task holds
+// the term w is an example of the candidate with the flag t: the term
+// stands for t, not for what the tool's examples do in general.
+func (m *mapper) onlyWith(w string, t exToken) bool {
+	own := map[string][]string{}
+	all := make([]string, 0, len(m.cand.examples))
+	for _, se := range m.cand.examples {
+		own[se.ex.Task] = se.args
+		all = append(all, se.ex.Task)
+	}
+	if m.skill != nil {
+		all = all[:0]
+		for _, ex := range m.skill.Examples {
+			all = append(all, ex.Task)
+		}
+	}
+	for _, task := range all {
+		if !terms(withoutFiles(task))[w] {
+			continue
+		}
+		args, ok := own[task]
+		if !ok {
+			return false
+		}
+		has := false
+		for _, x := range classify(args, m.cand) {
+			has = has || !x.pos && sameFlag(m.cand, x.flag, t.flag)
+		}
+		if !has {
+			return false
+		}
+	}
+	return true
 }
 
 // exampleAsks returns the words of an example flag's help that the
@@ -764,9 +881,9 @@ func (m *mapper) flagWords(name string, fd *FlagDoc) map[string]bool {
 
 // valueListRE finds the runs of short values a help lists ("gff, bed,
 // sam, vcf"; "bac mito euk arc").
-var valueListRE = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_+-]{0,9}(?:(?:,\s*|\s+|\s*\|\s*|\s*/\s*|\s+or\s+)[A-Za-z][A-Za-z0-9_+-]{0,9}\b)+`)
+var valueListRE = lazyre.New(`[A-Za-z][A-Za-z0-9_+-]{0,9}(?:(?:,\s*|\s+|\s*\|\s*|\s*/\s*|\s+or\s+)[A-Za-z][A-Za-z0-9_+-]{0,9}\b)+`)
 
-var valueRE = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_+-]*`)
+var valueRE = lazyre.New(`[A-Za-z][A-Za-z0-9_+-]*`)
 
 // listedValue returns the value the task names for an example flag whose
 // help lists its values in a run with the example's own value ("-p vcf"

@@ -3,10 +3,10 @@ package engine
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -29,19 +29,19 @@ type choicePair struct {
 
 var (
 	// dashListRE splits "- a/b - desc - c - desc" lists.
-	dashListRE = regexp.MustCompile(`\s+-\s+`)
+	dashListRE = lazyre.New(`\s+-\s+`)
 	// valueGroupRE is a value or a slash group of values ("map-pb/map-ont").
-	valueGroupRE = regexp.MustCompile(`^[A-Za-z0-9][\w.:+-]*(/[A-Za-z0-9][\w.:+-]*)*$`)
+	valueGroupRE = lazyre.New(`^[A-Za-z0-9][\w.:+-]*(/[A-Za-z0-9][\w.:+-]*)*$`)
 	// colonPairRE reads "v/z: un/compressed VCF" and "b: compressed BCF".
-	colonPairRE = regexp.MustCompile(`(?:^|[,;.]\s*|\s)'?([A-Za-z0-9][\w+-]{0,9}(?:/[A-Za-z0-9][\w+-]{0,9})*)'?\s*:\s+([^,;:\[\]]+)`)
+	colonPairRE = lazyre.New(`(?:^|[,;.]\s*|\s)'?([A-Za-z0-9][\w+-]{0,9}(?:/[A-Za-z0-9][\w+-]{0,9})*)'?\s*:\s+([^,;:\[\]]+)`)
 	// quotedPairRE reads "'b' compressed BCF; 'u' uncompressed BCF".
-	quotedPairRE = regexp.MustCompile(`'([A-Za-z0-9][\w.+-]*)'\s+([A-Za-z][^;,']*)`)
+	quotedPairRE = lazyre.New(`'([A-Za-z0-9][\w.+-]*)'\s+([A-Za-z][^;,']*)`)
 	// braceListRE reads "{a2m=fa[sta],clu[stal],msf}" placeholders.
 	// quotedValueRE reads values a help quotes without a meaning
 	// ("'GTF' (or compatible GFF format) and 'SAF'").
-	quotedValueRE = regexp.MustCompile(`'([A-Za-z0-9][\w.+-]*)'`)
-	braceListRE   = regexp.MustCompile(`\{([^{}]+)\}`)
-	longFormRE    = regexp.MustCompile(`^([\w.+-]+)\[([\w.+-]+)\]$`)
+	quotedValueRE = lazyre.New(`'([A-Za-z0-9][\w.+-]*)'`)
+	braceListRE   = lazyre.New(`\{([^{}]+)\}`)
+	longFormRE    = lazyre.New(`^([\w.+-]+)\[([\w.+-]+)\]$`)
 )
 
 // choicePairs reads the values a flag's help lists with their meaning.

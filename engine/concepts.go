@@ -12,14 +12,21 @@ func (m *mapper) concepts(text string) map[string]bool {
 	if c, ok := m.conceptCache[text]; ok {
 		return c
 	}
+	if c, ok := m.exConcepts.get(text); ok {
+		m.conceptCache[text] = c
+		return c
+	}
 	out := map[string]bool{}
-	ms, _ := m.rules.Eval("intents", &rules.IntentEnv{Task: text})
+	ms, err := m.rules.Eval("intents", &rules.IntentEnv{Task: text})
 	for _, x := range ms {
 		for _, c := range x.Then.(*rules.IntentThen).Concepts {
 			out[c] = true
 		}
 	}
 	m.conceptCache[text] = out
+	if err == nil {
+		m.exConcepts.put(text, out)
+	}
 	return out
 }
 

@@ -2,10 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -320,7 +320,7 @@ func (m *mapper) userWins(f *Fill, c *candidate, uf KV) {
 
 // proseChoiceRE reads values a description names for words: macs2's
 // "shortcuts:'hs' for human (2.7e9), 'mm' for mouse".
-var proseChoiceRE = regexp.MustCompile(`'([A-Za-z0-9._-]+)'\s+for\s+([A-Za-z][A-Za-z-]*)`)
+var proseChoiceRE = lazyre.New(`'([A-Za-z0-9._-]+)'\s+for\s+([A-Za-z][A-Za-z-]*)`)
 
 // addProseChoices adds a flag whose description maps a word the task uses
 // to a value ("human" → -g hs).

@@ -25,7 +25,10 @@ type Options struct {
 	Cache *Cache
 	// NoCache re-explores even when a cached ToolDoc exists (and refreshes it).
 	NoCache bool
-	Explore ExploreOptions
+	// Concepts keeps the concepts of skill examples between commands (not
+	// used with NoCache).
+	Concepts *ConceptCache
+	Explore  ExploreOptions
 	// Skills finds the skill for a tool; nil means no skills.
 	Skills SkillSource
 	// UserDocs returns help text a user added for a tool (docs add); it
@@ -299,7 +302,7 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 		tr.Add(StageExplore, nil, 0, what)
 	}
 	start := time.Now()
-	fill := MapTask(e.opts.Rules, rec, doc, sk, req.Task)
+	fill := mapTask(e.opts.Rules, rec, doc, sk, req.Task, e.concepts())
 	res.Fill, res.Frame = fill, fill.Frame
 	res.Confidence = fill.Confidence
 	res.Uncertain = fill.Uncertain

@@ -152,7 +152,7 @@ func TestGenerateColdThenWarm(t *testing.T) {
 	if !strings.Contains(cold.Explanation, `adapted from the skill example "sort aln.bam with 4 threads into aln.sorted.bam"`) {
 		t.Errorf("explanation %q", cold.Explanation)
 	}
-	files, _ := filepath.Glob(filepath.Join(env.cacheDir, "bamkit-*.json"))
+	files, _ := filepath.Glob(filepath.Join(env.cacheDir, "bamkit-*"+cacheExt))
 	if len(files) != 1 {
 		t.Fatalf("cache files %v", files)
 	}
@@ -202,8 +202,8 @@ func TestGenerateCorruptCacheIsRebuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(env.cacheDir, "bamkit-"+first.DocKey+".json")
-	os.WriteFile(p, []byte("{not json"), 0o644)
+	p := filepath.Join(env.cacheDir, "bamkit-"+first.DocKey+cacheExt)
+	os.WriteFile(p, []byte(docHeader+first.DocKey+"\n\x05"), 0o644)
 	o := env.opts
 	o.Cache = NewCache(env.cacheDir, 8)
 	again, err := New(o).Generate(context.Background(), req)
@@ -213,7 +213,7 @@ func TestGenerateCorruptCacheIsRebuilt(t *testing.T) {
 	if eventWith(again.Trace, "corrupt cache entry") == nil {
 		t.Error("the trace does not say the entry was corrupt")
 	}
-	if b, _ := os.ReadFile(p); !strings.HasPrefix(string(b), `{"format"`) {
+	if b, _ := os.ReadFile(p); !strings.HasPrefix(string(b), docHeader) || len(b) < 100 {
 		t.Errorf("entry not rewritten: %.40q", b)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sourcegraph/conc/pool"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
@@ -165,7 +166,7 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 }
 
 // versionFlagRE finds a single-dash -version option in a help text (BLAST).
-var versionFlagRE = regexp.MustCompile(`(?m)^\s*-version\b`)
+var versionFlagRE = lazyre.New(`(?m)^\s*-version\b`)
 
 // listedVersion reads the version through the ways the help itself lists:
 // a `version` subcommand (seqkit, mmseqs) or a `-version` option (blastn).
@@ -405,7 +406,7 @@ func (c *cutReport) messages(maxHelp int) []string {
 
 // moreHelpRE finds pointers to further help in a help text
 // ("use --help-reads", "see --help-all").
-var moreHelpRE = regexp.MustCompile(`(?:^|[\s'"(])(--help-[a-z][a-z0-9-]*)`)
+var moreHelpRE = lazyre.New(`(?:^|[\s'"(])(--help-[a-z][a-z0-9-]*)`)
 
 // morePointer is the pattern that finds a flag whose description promises
 // more options ("-expert -- see more options", "--help-all  show all
@@ -440,7 +441,7 @@ func morePointerRE() *regexp.Regexp {
 // helpFlagLineRE finds an option row of a help text whose names start the
 // line and whose description speaks of help ("-h , -help : Show this
 // help and exit"); group 1 holds the names.
-var helpFlagLineRE = regexp.MustCompile(`(?mi)^[ \t]*((?:-{1,2}[a-z?][\w-]*)(?:[ \t]*[,|/][ \t]*-{1,2}[a-z?][\w-]*)*)[ \t][^\n]*\bhelp\b`)
+var helpFlagLineRE = lazyre.New(`(?mi)^[ \t]*((?:-{1,2}[a-z?][\w-]*)(?:[ \t]*[,|/][ \t]*-{1,2}[a-z?][\w-]*)*)[ \t][^\n]*\bhelp\b`)
 
 // listedHelpFlags returns the help flags of the probe plan (-h, -help, …)
 // that text lists as options of its own.

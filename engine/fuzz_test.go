@@ -1,13 +1,15 @@
 package engine
 
 import (
-	"encoding/json"
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/traitome/oxo-call/internal/bincodec"
 )
 
 // FuzzExtractSlots: any task is read without panicking, and every file
@@ -63,17 +65,18 @@ func isValidUTF8(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
 // FuzzCacheGet: whatever bytes sit in a cache file, Get returns a doc only
 // when it is a complete entry for the key, and never panics.
 func FuzzCacheGet(f *testing.F) {
-	good, _ := json.Marshal(envelope{Format: docFormat, Key: "k", Doc: &ToolDoc{Framework: "getopt"}})
+	body, _ := bincodec.Marshal(&ToolDoc{Framework: "getopt", Subcommands: []SubcommandDoc{{Name: "sort"}}})
+	good := append([]byte(docHeader+"k\n"), body...)
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add([]byte("{}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()
-		os.WriteFile(filepath.Join(dir, "x-k.json"), data, 0o644)
+		os.WriteFile(filepath.Join(dir, "x-k"+cacheExt), data, 0o644)
 		d, _ := NewCache(dir, 1).Get("x", "k")
 		if d != nil {
-			var env envelope
-			if json.Unmarshal(data, &env) != nil || env.Key != "k" || env.Format != docFormat {
+			rest, ok := bytes.CutPrefix(data, []byte(docHeader+"k\n"))
+			if !ok || bincodec.Unmarshal(rest, &ToolDoc{}) != nil {
 				t.Fatalf("accepted a bad entry: %q", data)
 			}
 		}

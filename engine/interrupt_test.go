@@ -27,7 +27,7 @@ func TestInterruptedExplorationIsNotCached(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || doc != nil {
 		t.Fatalf("doc %v, err %v: want no doc and the cancellation", doc != nil, err)
 	}
-	if files, _ := filepath.Glob(filepath.Join(env.cacheDir, "*.json")); len(files) > 0 {
+	if files, _ := filepath.Glob(filepath.Join(env.cacheDir, "*"+cacheExt)); len(files) > 0 {
 		t.Fatalf("cached after an interrupt: %v", files)
 	}
 	if n := r.n.Load(); n > 3 {

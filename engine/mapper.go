@@ -28,6 +28,9 @@ type mapper struct {
 	taskConcepts map[string]bool
 	textConcepts map[string]bool
 	conceptCache map[string]map[string]bool
+	// exConcepts are the skill's example concepts kept on disk (nil
+	// without a ConceptCache).
+	exConcepts *exampleConcepts
 	// taskIntents are the intents rules that can give a task concept
 	// (taskOverlap), found on first use.
 	taskIntents map[*rules.Rule]bool

@@ -19,7 +19,15 @@ import (
 // every value has a source, check that every task item is used, then
 // weigh the evidence into a confidence.
 func MapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, taskText string) *Fill {
+	return mapTask(rs, rec, doc, sk, taskText, nil)
+}
+
+// mapTask is MapTask with the skill's example concepts read from and
+// kept in cc (none when nil).
+func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, taskText string, cc *ConceptCache) *Fill {
 	m := newMapper(rs, rec, doc, sk, taskText)
+	m.exConcepts = cc.forSkill(rs, sk)
+	defer m.exConcepts.save()
 	m.evidence = append(m.evidence, frameLine(&m.slots))
 	c, choice := m.choose()
 	feat := map[string]float64{"margin": choice.margin, "no_signal": b2f(choice.noSignal)}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
 )
@@ -444,7 +445,7 @@ func (e *Engine) advance(st planState, s *PlanStep) planState {
 	return next
 }
 
-var placeholderRE = regexp.MustCompile(`\{[a-z]+\}`)
+var placeholderRE = lazyre.New(`\{[a-z]+\}`)
 
 // render fills a plans template; a placeholder with no value is an error
 // naming the step and the rule.

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 	"unicode"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/rules"
 )
@@ -411,7 +411,7 @@ func isProgram(p string) bool {
 	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
 }
 
-var versionRE = regexp.MustCompile(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
+var versionRE = lazyre.New(`\bv?(\d+\.\d+(?:[.\-_][0-9A-Za-z]+)*)`)
 
 // version runs --version and takes the first line holding a version-like
 // token. Only this help-style flag runs before the help is read: `-v` means

@@ -68,7 +68,7 @@ func TestCacheNamesAreFileSafe(t *testing.T) {
 	if err := c.Put("odd/name\\x", "k1", &ToolDoc{Framework: "getopt"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "odd_name_x-k1.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "odd_name_x-k1"+cacheExt)); err != nil {
 		t.Fatalf("cache file not flat in the dir: %v", err)
 	}
 	if d, note := NewCache(dir, 2).Get("odd/name\\x", "k1"); d == nil || note != "disk" {

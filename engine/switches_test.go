@@ -191,3 +191,50 @@ func TestExampleFlagDroppedForHelpWordsTaskLacks(t *testing.T) {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }
+
+// mapOnExamples is mapOn with a skill of several examples (task, args
+// pairs).
+func mapOnExamples(t *testing.T, tool, taskText string, examples ...string) (string, *Fill) {
+	t.Helper()
+	doc := goldenDoc(t, tool)
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, inlineSkill(t, "name: "+tool, examples...), taskText)
+	return Assemble(rec, f).Display, f
+}
+
+// TestExampleSwitchKeptForItsTasksWords checks, on the captured help of
+// uniq, seqkit and featureCounts, that an example switch whose help names
+// none of the task's words is kept when the task repeats the example
+// task's words that stand for it ("once" for uniq -u, "longest" for
+// seqkit sort -r), and dropped when another example of the skill without
+// it holds those words, when the task lacks them, or when its own help
+// holds a word of its example's task this task lacks ("paired-end" for
+// featureCounts -p).
+func TestExampleSwitchKeptForItsTasksWords(t *testing.T) {
+	const uniqOnce, uniqOnceArgs = "print lines of sorted_reads.txt that appear only once", "-u sorted_reads.txt"
+	const seqkitSort, seqkitSortArgs = "sort sequences in input.fa by length from longest to shortest", "sort -l -r -o sorted.fa input.fa"
+	const fcDUTP, fcDUTPArgs = "count a reversely stranded (dUTP, TruSeq stranded) paired-end library aln.bam", "-p --countReadPairs -s 2 -a genes.gtf -o counts.txt aln.bam"
+	for _, c := range []struct {
+		tool, task, want string
+		examples         []string
+	}{
+		{"uniq", "print only the lines that occur exactly once in s.txt", "uniq -u s.txt", []string{uniqOnce, uniqOnceArgs}},
+		{"uniq", "print the lines of s.txt", "uniq s.txt", []string{uniqOnce, uniqOnceArgs}},
+		{"seqkit", "sort contigs.fa by sequence length, longest first, save as s.fa", "seqkit sort -l -r -o s.fa contigs.fa", []string{seqkitSort, seqkitSortArgs}},
+		{"seqkit", "sort contigs.fa by sequence length, save as s.fa", "seqkit sort -l -o s.fa contigs.fa", []string{seqkitSort, seqkitSortArgs}},
+		// "longest" stands for seq -M as well: it is not -r's.
+		{"seqkit", "sort contigs.fa by sequence length, longest first, save as s.fa", "seqkit sort -l -o s.fa contigs.fa",
+			[]string{seqkitSort, seqkitSortArgs, "keep the longest sequences of input.fa", "seq -m 1000 input.fa"}},
+		{"featureCounts", "reversely stranded counting (dUTP library) of r.bam with g.gtf, output c.txt", "featureCounts -s 2 -a g.gtf -o c.txt r.bam", []string{fcDUTP, fcDUTPArgs}},
+	} {
+		got, f := mapOnExamples(t, c.tool, c.task, c.examples...)
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q\n%s", c.task, got, c.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	_, f := mapOnExamples(t, "uniq", "print only the lines that occur exactly once in s.txt", uniqOnce, uniqOnceArgs)
+	if !hasEvidence(f, "kept -u: the words of the example's task no help explains are in this task (onc)") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+}

@@ -1,11 +1,12 @@
 package engine
 
 import (
-	"regexp"
 	"unicode/utf8"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
-var ansiRE = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
+var ansiRE = lazyre.New(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]`)
 
 // StripANSI removes terminal escape sequences and backspace overstrikes
 // (man-style bold "a\ba").

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
 )
 
@@ -24,8 +24,8 @@ type Finding struct {
 }
 
 var (
-	intRE   = regexp.MustCompile(`^-?\d+([kKmMgGtT][bB]?)?$`)
-	floatRE = regexp.MustCompile(`^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?%?$`)
+	intRE   = lazyre.New(`^-?\d+([kKmMgGtT][bB]?)?$`)
+	floatRE = lazyre.New(`^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?%?$`)
 )
 
 // validator checks one assembled command.
@@ -345,7 +345,7 @@ func alternativeGiven(fd FlagDoc, flags []FlagDoc, present map[string]bool) bool
 	return false
 }
 
-var descFlagRE = regexp.MustCompile(`(?:^|[\s/(,'"])(--?[A-Za-z][A-Za-z0-9_-]*)`)
+var descFlagRE = lazyre.New(`(?:^|[\s/(,'"])(--?[A-Za-z][A-Za-z0-9_-]*)`)
 
 // namesFlag reports whether a help text names the flag: one of its
 // spellings, or an abbreviation of its long name (--percent for

@@ -2,8 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // kindMismatches is the pass that checks each flag value's kind against
@@ -33,7 +34,7 @@ func (m *mapper) kindMismatches(f *Fill, c *candidate) []string {
 
 // sizeRE is a size with a unit and a fraction ("4.6m"), which flags read
 // as integers take.
-var sizeRE = regexp.MustCompile(`^\d+\.\d+[kKmMgGtT][bB]?$`)
+var sizeRE = lazyre.New(`^\d+\.\d+[kKmMgGtT][bB]?$`)
 
 // kindMismatch says why a value does not fit a flag's type, or "".
 func kindMismatch(fd FlagDoc, v string) string {
@@ -60,7 +61,7 @@ func kindMismatch(fd FlagDoc, v string) string {
 
 // choiceRE is one choice of a placeholder such as "u|b|v|z[0-9]" or
 // "sam|bam|json": a short word, maybe with a digit range after it.
-var choiceRE = regexp.MustCompile(`^[A-Za-z0-9_.+-]+(\[[0-9]-[0-9]\])?$`)
+var choiceRE = lazyre.New(`^[A-Za-z0-9_.+-]+(\[[0-9]-[0-9]\])?$`)
 
 // choicesOf are the values the help allows for a flag: its choices, or
 // a placeholder that lists them with "|" in lower case. Unlike

@@ -3,9 +3,9 @@ package engine
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/skills"
 )
 
@@ -369,7 +369,7 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) (inne
 }
 
 // jvmOption matches options for the Java launcher (-Xmx8g, -Dkey=v).
-var jvmOption = regexp.MustCompile(`^-(X[a-z]{2,}\S*|D[\w.]+=\S*)$`)
+var jvmOption = lazyre.New(`^-(X[a-z]{2,}\S*|D[\w.]+=\S*)$`)
 
 // bundle reads "-czf" as -c -z -f and "-Tpdf" as -T with the value "pdf":
 // single-letter flags bundled the getopt way. It reports whether the token

@@ -1,8 +1,9 @@
 package llm
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // withDefaults fills the unset fields of req from the provider's config.
@@ -24,7 +25,7 @@ func withDefaults(req Request, model string, cfg Config) Request {
 
 // badNameChars are the characters OpenAI and Anthropic refuse in schema and
 // tool names.
-var badNameChars = regexp.MustCompile(`[^a-zA-Z0-9_-]`)
+var badNameChars = lazyre.New(`[^a-zA-Z0-9_-]`)
 
 // schemaName makes a name acceptable as a json_schema or tool name.
 func schemaName(s string) string {

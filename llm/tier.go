@@ -1,9 +1,10 @@
 package llm
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // Model tiers decide how much of the form a model is shown: small models
@@ -16,7 +17,7 @@ const (
 
 // sizeRe finds a parameter count in a model name: "3b", "1.5b", "70B",
 // "8x7b" (mixture of experts), "e4b" (effective size), "360m".
-var sizeRe = regexp.MustCompile(`(?:^|[^a-z0-9.])(?:(\d+)x)?e?(\d+(?:\.\d+)?)([bm])(?:$|[^a-z0-9])`)
+var sizeRe = lazyre.New(`(?:^|[^a-z0-9.])(?:(\d+)x)?e?(\d+(?:\.\d+)?)([bm])(?:$|[^a-z0-9])`)
 
 // ollamaDefaults are the sizes Ollama's untagged names resolve to, so
 // "llama3.2" is known to be a 3 B model.

@@ -1,8 +1,9 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // clickParser reads help printed by Python's click, plain or drawn in
@@ -19,7 +20,7 @@ func (clickParser) Name() string { return "click" }
 
 // metavarTailRE matches a value type appended to a description: "(TEXT)",
 // "(INTEGER RANGE)", "(a|b|c)".
-var metavarTailRE = regexp.MustCompile(`\s*\(([A-Z][A-Z0-9 _-]*|[\w.+-]+(?:\|[\w.+-]+)+)\)$`)
+var metavarTailRE = lazyre.New(`\s*\(([A-Z][A-Z0-9 _-]*|[\w.+-]+(?:\|[\w.+-]+)+)\)$`)
 
 // Parse reads a click help text.
 func (clickParser) Parse(help string) (*Schema, error) {

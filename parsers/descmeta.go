@@ -1,33 +1,34 @@
 package parsers
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 var (
 	// clap: [default: x], [possible values: a, b]
-	bracketDefaultRE = regexp.MustCompile(`\s*\[default: ([^\]]*)\]`)
-	possibleRE       = regexp.MustCompile(`\s*\[possible values: ([^\]]*)\]`)
+	bracketDefaultRE = lazyre.New(`\s*\[default: ([^\]]*)\]`)
+	possibleRE       = lazyre.New(`\s*\[possible values: ([^\]]*)\]`)
 	// prose: "Possible values: {a, b}" or "Possible values: a, b."
-	bulletTypeRE    = regexp.MustCompile(`(?:^|\s)- \((INTEGER|INT|FLOAT|STRING|TEXT|FILE)\)`)
-	listValueRE     = regexp.MustCompile(`(?:^|\s)- ([\w.+-]+):`)
-	possibleProseRE = regexp.MustCompile(`(?i)possible values:\s*(\{[^}]*\}|[\w.+-]+(?:,\s*[\w.+-]+)+)`)
+	bulletTypeRE    = lazyre.New(`(?:^|\s)- \((INTEGER|INT|FLOAT|STRING|TEXT|FILE)\)`)
+	listValueRE     = lazyre.New(`(?:^|\s)- ([\w.+-]+):`)
+	possibleProseRE = lazyre.New(`(?i)possible values:\s*(\{[^}]*\}|[\w.+-]+(?:,\s*[\w.+-]+)+)`)
 	// cmdline.h style: "(int [=4])", "(string [=])" at the end
-	typedDefaultRE = regexp.MustCompile(`\s*\((string|int|long|float|double|bool) \[=([^\]]*)\]\)\s*$`)
+	typedDefaultRE = lazyre.New(`\s*\((string|int|long|float|double|bool) \[=([^\]]*)\]\)\s*$`)
 	// "(default "x")" and "(default: x)" / "(default x)" / "(default=x)"
-	parenQuotedDefaultRE = regexp.MustCompile(`\((?i:default)[:=]?\s*"((?:[^"\\]|\\.)*)"\)`)
-	parenDefaultRE       = regexp.MustCompile(`\((?i:default)(?:[:=]\s*|\s+)([^()"]+)\)`)
+	parenQuotedDefaultRE = lazyre.New(`\((?i:default)[:=]?\s*"((?:[^"\\]|\\.)*)"\)`)
+	parenDefaultRE       = lazyre.New(`\((?i:default)(?:[:=]\s*|\s+)([^()"]+)\)`)
 	// sentence form: "Default: 1", "DEFAULT: "NA"", "Default value: 5.",
 	// "Default = `10'", at the end or ending a sentence, so that
 	// "Default: allow both ..." (prose) is not read as "allow"
-	sentenceDefaultRE = regexp.MustCompile("(?i)^default(?: value)?(?: is)?\\s*[:=]\\s*(\"[^\"]*\"|'[^']*'|`[^']*'|\\S+?)(?:\\s*\\([^()]*\\))?(?:[.;,]?\\s*$|[.;]\\s)")
-	equalsDefaultRE   = regexp.MustCompile(`\(=([^()]*)\)\s*\.?$`)
-	tailBracketRE     = regexp.MustCompile(`\[([^\[\]\s]*)\]\s*\.?$`)
-	tailParenRE       = regexp.MustCompile(`\(([^()\s]+)\)\s*\.?$`)
-	requiredRE        = regexp.MustCompile(`(?:^|[.!;]\s+|\s)(?:Required|REQUIRED)(?:[.!]|\s*$)|\[required\]`)
-	repeatRE          = regexp.MustCompile(`(?i)\b(?:can|may|could)\s+be\s+(?:specified|given|used|repeated|supplied|provided|passed)\s+(?:\S+\s+)?(?:multiple|several|many|more than once|0 or more)|\bcan\s+specify\s+multiple\s+times|\bspecified\s+0\s+or\s+more\s+times`)
+	sentenceDefaultRE = lazyre.New("(?i)^default(?: value)?(?: is)?\\s*[:=]\\s*(\"[^\"]*\"|'[^']*'|`[^']*'|\\S+?)(?:\\s*\\([^()]*\\))?(?:[.;,]?\\s*$|[.;]\\s)")
+	equalsDefaultRE   = lazyre.New(`\(=([^()]*)\)\s*\.?$`)
+	tailBracketRE     = lazyre.New(`\[([^\[\]\s]*)\]\s*\.?$`)
+	tailParenRE       = lazyre.New(`\(([^()\s]+)\)\s*\.?$`)
+	requiredRE        = lazyre.New(`(?:^|[.!;]\s+|\s)(?:Required|REQUIRED)(?:[.!]|\s*$)|\[required\]`)
+	repeatRE          = lazyre.New(`(?i)\b(?:can|may|could)\s+be\s+(?:specified|given|used|repeated|supplied|provided|passed)\s+(?:\S+\s+)?(?:multiple|several|many|more than once|0 or more)|\bcan\s+specify\s+multiple\s+times|\bspecified\s+0\s+or\s+more\s+times`)
 )
 
 // notDefaults are bracketed words that end descriptions without being a

@@ -1,19 +1,20 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 var (
 	// versionRE matches banner lines such as "tool 0.8.0", "tool
 	// version 4.2" or "/// Tool | v1.14".
-	versionRE = regexp.MustCompile(`(?i)\bversion\b\s*:?\s*v?\d|^\S+\s+v?\d+(?:\.\d+)+\S*$|\bv\d+\.\d+`)
+	versionRE = lazyre.New(`(?i)\bversion\b\s*:?\s*v?\d|^\S+\s+v?\d+(?:\.\d+)+\S*$|\bv\d+\.\d+`)
 	// fieldRE matches "Key: value" metadata lines (Program:, Contact:).
-	fieldRE = regexp.MustCompile(`^[A-Z][A-Za-z]{0,20}\s*:\s`)
+	fieldRE = lazyre.New(`^[A-Z][A-Za-z]{0,20}\s*:\s`)
 	// complaintRE matches the error a tool prints before its help when it
 	// does not know the help flag it was given.
-	complaintRE = regexp.MustCompile(`(?i)\b(?:unrecognized|unknown|invalid|illegal) option\b`)
+	complaintRE = lazyre.New(`(?i)\b(?:unrecognized|unknown|invalid|illegal) option\b`)
 )
 
 // descLabels are heading labels whose text is the tool's description.

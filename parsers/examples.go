@@ -2,9 +2,10 @@ package parsers
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // HelpExample is a command line that a help text shows as an example,
@@ -23,7 +24,7 @@ type HelpExample struct {
 
 // exampleHeadingRE matches the label of an examples section: "Examples",
 // "Example usage", "Usage examples", "EXAMPLES" … (colon trimmed).
-var exampleHeadingRE = regexp.MustCompile(`(?i)^(usage |some |more )?examples?( usage| of use| commands?)?$`)
+var exampleHeadingRE = lazyre.New(`(?i)^(usage |some |more )?examples?( usage| of use| commands?)?$`)
 
 // sectionEndWords mark a heading that ends an examples section: the
 // option, argument and command lists that help texts put after it.
@@ -31,7 +32,7 @@ var sectionEndWords = []string{"option", "flag", "argument", "command", "usage",
 
 // placeholderRE matches a usage placeholder such as <in.bam>, [options]
 // or [flags]: a command holding one is a usage line, not an example.
-var placeholderRE = regexp.MustCompile(`<[A-Za-z][\w.:-]*>|\[(?i:options?|flags|args|arguments|opts|parameters)\]|\.\.\.`)
+var placeholderRE = lazyre.New(`<[A-Za-z][\w.:-]*>|\[(?i:options?|flags|args|arguments|opts|parameters)\]|\.\.\.`)
 
 // HelpExamples returns the example command lines of a help text: lines
 // that run one of programs (the names the program may be called by),
@@ -164,10 +165,10 @@ func looksLikeCommand(cmd string) bool {
 }
 
 // optionWordRE matches an option word: -x, --name, -name.
-var optionWordRE = regexp.MustCompile(`^--?[A-Za-z@]`)
+var optionWordRE = lazyre.New(`^--?[A-Za-z@]`)
 
 // numberingRE matches "1.", "2)", "(3)" or "-" before an item's text.
-var numberingRE = regexp.MustCompile(`^(\(?\d{1,2}[.)]\s+|-\s+)`)
+var numberingRE = lazyre.New(`^(\(?\d{1,2}[.)]\s+|-\s+)`)
 
 // commandIn finds the stage of a command line that runs one of progs:
 // the line is split at |, ;, && and ||, leading VAR=value assignments are

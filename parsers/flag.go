@@ -1,9 +1,10 @@
 package parsers
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // finishFlags builds the flags of one entry: one flag, or one per name
@@ -116,12 +117,12 @@ func setType(f *Flag) {
 // typeColumnRE matches a description that starts with a value type in
 // capitals, one space before the text ("-i --input   FILE Input sam
 // file"): a type column.
-var typeColumnRE = regexp.MustCompile(`^(FILE|INT|INTEGER|STR|STRING|NUM|FLOAT|PATH|DIR) +[A-Za-z(\[]`)
+var typeColumnRE = lazyre.New(`^(FILE|INT|INTEGER|STR|STRING|NUM|FLOAT|PATH|DIR) +[A-Za-z(\[]`)
 
 // descPlaceholderRE finds a "<placeholder>" among the first words of a
 // description ("-o  write the output records into <outfile> instead of
 // stdout").
-var descPlaceholderRE = regexp.MustCompile(`^(?:<([A-Za-z][\w.-]*)>(?:$|[^,])|(?:[A-Za-z]+ ){0,6}(?:into|to|use|with) <([A-Za-z][\w.-]*)>)`)
+var descPlaceholderRE = lazyre.New(`^(?:<([A-Za-z][\w.-]*)>(?:$|[^,])|(?:[A-Za-z]+ ){0,6}(?:into|to|use|with) <([A-Za-z][\w.-]*)>)`)
 
 // descNounRE matches a description that starts by naming a value: a
 // count ("number of parallel threads") or a location ("full path to a
@@ -192,7 +193,7 @@ func listsValue(desc, v string) bool {
 }
 
 // numRE matches a plain number.
-var numRE = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+var numRE = lazyre.New(`^-?[0-9]+(\.[0-9]+)?$`)
 
 // namesSwitch reports a default that names a switch ("no-shout" for
 // --shout/--no-shout): the flag is on or off, not given a value.

@@ -1,8 +1,9 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // flagSpec is the left-hand part of an option entry: the names and the
@@ -116,7 +117,7 @@ func splitAliases(t string) []string {
 
 // optionalPartRE matches a name with an optional part in brackets:
 // "--target[s]-file", "--excl[ude]-flags".
-var optionalPartRE = regexp.MustCompile(`^(--?[A-Za-z0-9][\w.-]*)\[([a-z]+)\]([\w.-]+)(.*)$`)
+var optionalPartRE = lazyre.New(`^(--?[A-Za-z0-9][\w.-]*)\[([a-z]+)\]([\w.-]+)(.*)$`)
 
 // addNames records the names (and any glued value) held by token t. It
 // reports false when t is not a name token.
@@ -302,14 +303,14 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 // placeholder ("--trim-to [3:|5:]<int> trim reads ...") so that wrapped
 // prose such as "--times option). Use ..." is not taken for an option.
 // negatableRE matches a "--[no]name" option at the start of a row.
-var negatableRE = regexp.MustCompile(`^--\[no\]([A-Za-z][\w-]*)`)
+var negatableRE = lazyre.New(`^--\[no\]([A-Za-z][\w-]*)`)
 
 // boostRE matches Boost program_options rows: "-l [ --libType ] arg".
-var boostRE = regexp.MustCompile(`^(-[A-Za-z0-9]) \[ (--[A-Za-z][\w-]*) \]( arg)?`)
+var boostRE = lazyre.New(`^(-[A-Za-z0-9]) \[ (--[A-Za-z][\w-]*) \]( arg)?`)
 
 // parenAliasRE matches "--long (-s)" at the start of an option row, up to
 // the column gap.
-var parenAliasRE = regexp.MustCompile(`^(--[A-Za-z][\w-]*) \((-[A-Za-z0-9@?])\)(?:\s{2,}|\t)`)
+var parenAliasRE = lazyre.New(`^(--[A-Za-z][\w-]*) \((-[A-Za-z0-9@?])\)(?:\s{2,}|\t)`)
 
 func parseOptionLine(content string) (optionLine, bool) {
 	// Boost program_options: "-l [ --libType ] arg   Format string".

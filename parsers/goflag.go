@@ -1,9 +1,10 @@
 package parsers
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // goflagParser reads help printed by Go's standard flag package:
@@ -21,8 +22,8 @@ type goflagParser struct{}
 func (goflagParser) Name() string { return "goflag" }
 
 var (
-	goFlagRE    = regexp.MustCompile(`^  -([^\s=-][^\s=]*)(?: (\S+))?(?:\t(.*))?$`)
-	goDefaultRE = regexp.MustCompile(`\(default (.*)\)$`)
+	goFlagRE    = lazyre.New(`^  -([^\s=-][^\s=]*)(?: (\S+))?(?:\t(.*))?$`)
+	goDefaultRE = lazyre.New(`\(default (.*)\)$`)
 )
 
 // Parse reads a Go flag help text.

@@ -1,15 +1,16 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 var (
-	kvKeyRE   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*$`)
-	kvAliasRE = regexp.MustCompile(`^\(([A-Za-z][A-Za-z0-9_]*)\)\s`)
-	intRE     = regexp.MustCompile(`^-?\d+$`)
-	floatRE   = regexp.MustCompile(`^-?\d*\.\d+(?:[eE]-?\d+)?$`)
+	kvKeyRE   = lazyre.New(`^[A-Za-z_][A-Za-z0-9_.]*$`)
+	kvAliasRE = lazyre.New(`^\(([A-Za-z][A-Za-z0-9_]*)\)\s`)
+	intRE     = lazyre.New(`^-?\d+$`)
+	floatRE   = lazyre.New(`^-?\d*\.\d+(?:[eE]-?\d+)?$`)
 )
 
 // parseKV reads a key=value entry: "in=<file>", "k=27", "touppercase=f".

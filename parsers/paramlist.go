@@ -1,8 +1,9 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // paramListParser reads parameter lists written as a name at the margin,
@@ -21,9 +22,9 @@ type paramListParser struct{}
 func (paramListParser) Name() string { return "paramlist" }
 
 var (
-	paramNameRE   = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_]*)(?:\s+(\S.*))?$`)
-	paramTypeRE   = regexp.MustCompile(`^\s+(int|string|double|real|float|bool|char|uint)(\(s\))?[^:]*:\s*(.*)$`)
-	paramChoiceRE = regexp.MustCompile(`^\s+(\S+)\s+\.\.\.\s*(.*)$`)
+	paramNameRE   = lazyre.New(`^([A-Za-z][A-Za-z0-9_]*)(?:\s+(\S.*))?$`)
+	paramTypeRE   = lazyre.New(`^\s+(int|string|double|real|float|bool|char|uint)(\(s\))?[^:]*:\s*(.*)$`)
+	paramChoiceRE = lazyre.New(`^\s+(\S+)\s+\.\.\.\s*(.*)$`)
 )
 
 // Parse implements Parser.

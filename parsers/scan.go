@@ -1,8 +1,9 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // scanConfig selects the option forms a parser accepts beyond the dash
@@ -270,7 +271,7 @@ func contains(list []string, s string) bool {
 // requiredLabelRE matches the headings of a group of required flags:
 // "Required arguments:", "REQUIRED ARGUMENTS", "Required options:",
 // "required named arguments:", "[REQUIRED]".
-var requiredLabelRE = regexp.MustCompile(`(?i)^(required|mandatory)( named)?( arguments?| options?| parameters?| flags?| inputs?)?$`)
+var requiredLabelRE = lazyre.New(`(?i)^(required|mandatory)( named)?( arguments?| options?| parameters?| flags?| inputs?)?$`)
 
 // sectionLabel reads a line that opens a group of options: a strong
 // heading ("Optional arguments:", "OPTIONS") or a bracketed word on a line
@@ -291,7 +292,7 @@ func sectionLabel(line string, ind, off int) (string, bool) {
 
 // rangeRE matches a row that names a range of numeric switches: "-0 to
 // -9, -11   Compression level".
-var rangeRE = regexp.MustCompile(`^-([0-9]) to -([0-9])((?:, -[0-9]+)*)([ \t]|$)`)
+var rangeRE = lazyre.New(`^-([0-9]) to -([0-9])((?:, -[0-9]+)*)([ \t]|$)`)
 
 // expandRange rewrites "-0 to -9, -11" as "-0/-1/…/-9/-11", one switch
 // per name, padded so that the description keeps its column.

@@ -1,14 +1,15 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // ansiRE matches terminal escape sequences (CSI, OSC and two-byte forms).
 // Help captured from a terminal, or from tools that ignore NO_COLOR, carries
 // them; every parser must see plain text.
-var ansiRE = regexp.MustCompile(`\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])`)
+var ansiRE = lazyre.New(`\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])`)
 
 // normalize turns raw help output into plain text: unified line endings, no
 // escape sequences, no man-style overstrike, and rich-style boxes (drawn by

@@ -1,8 +1,9 @@
 package parsers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // valueInfo reads the value tokens of a flag: the placeholder as written
@@ -18,7 +19,7 @@ type valueInfo struct {
 
 // quotedRE finds 'x', `x' and "x" items, as in typed placeholders like
 // <String, Permissible values: 'fast' 'slow' >.
-var quotedRE = regexp.MustCompile("[`'\"]([^`'\"\\s]+)['\"]")
+var quotedRE = lazyre.New("[`'\"]([^`'\"\\s]+)['\"]")
 
 // readValues interprets value tokens such as "INT", "<int>", "[=STR]",
 // "{a,b}", "[a|b]", "a|b|c", "TFILE [TFILE ...]", "[CFILE ...]" and
@@ -163,7 +164,7 @@ func inferType(placeholder string, choices []string) string {
 }
 
 // fileExtRE matches file-name placeholders such as in.bam or out.fq.gz.
-var fileExtRE = regexp.MustCompile(`^[\w-]+(?:\.[A-Za-z][A-Za-z0-9]{0,5})+$`)
+var fileExtRE = lazyre.New(`^[\w-]+(?:\.[A-Za-z][A-Za-z0-9]{0,5})+$`)
 
 // fileLike reports whether a placeholder names a file or directory.
 func fileLike(p string) bool {

@@ -7,18 +7,15 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"reflect"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/vm"
 	"gopkg.in/yaml.v3"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/internal/safefile"
 )
 
@@ -48,7 +45,7 @@ var (
 // roughly elements created); it stops `1..1e9` style ranges and nested loops.
 const memoryBudget = 200_000
 
-var idPattern = regexp.MustCompile(`^[a-z0-9_]+(\.[a-z0-9_-]+)+$`)
+var idPattern = lazyre.New(`^[a-z0-9_]+(\.[a-z0-9_-]+)+$`)
 
 type ruleConfig struct {
 	ID          string       `yaml:"id"`
@@ -205,7 +202,7 @@ func parseFile(data []byte, kind, display, origin string, lim Limits, lazy bool)
 	return out, errs
 }
 
-var lineRE = regexp.MustCompile(`line (\d+)`)
+var lineRE = lazyre.New(`line (\d+)`)
 
 func yamlErrLine(err error) int {
 	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
@@ -289,17 +286,8 @@ func (d *deferred) compile(r *Rule) error {
 	if d.spec.Data {
 		return nil
 	}
-	// The environment is checked as the struct a pointer to which rules
-	// are evaluated on: expr then reads a field by its index, not by its
-	// name through reflection at every evaluation.
-	env := reflect.ValueOf(d.spec.NewEnv()).Elem().Interface()
-	opts := append([]expr.Option{expr.Env(env), expr.AsBool(), expr.MaxNodes(d.lim.MaxNodes)}, functions()...)
-	for _, b := range disabledBuiltins {
-		opts = append(opts, expr.DisableBuiltin(b))
-	}
 	growth := &growthPatch{}
-	opts = append(append(opts, meteredOpts()...), expr.Patch(growth))
-	prog, err := compileGuarded(r.When, opts)
+	prog, err := compileWhen(r.When, d.spec, d.lim, growth)
 	if err != nil {
 		return d.fail(r, d.whenLine, "when does not compile: %s", oneLine(err.Error()))
 	}
@@ -348,17 +336,6 @@ func (r *Rule) tested() error {
 	return d.testsErr
 }
 
-// compileGuarded compiles and turns a compiler panic (seen on pathological
-// input in some expr versions) into an error.
-func compileGuarded(src string, opts []expr.Option) (p *vm.Program, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("compiler failed: %v", r)
-		}
-	}()
-	return expr.Compile(src, opts...)
-}
-
 func decodeTest(tc testConfig, spec KindSpec) (Test, error) {
 	t := Test{Line: tc.Given.Line, Fires: tc.Fires, First: tc.First}
 	if tc.Given.Kind == 0 {
@@ -403,7 +380,7 @@ func lineOf(err error, fallback int) int {
 	return fallback
 }
 
-var linePrefixRE = regexp.MustCompile(`^line \d+: `)
+var linePrefixRE = lazyre.New(`^line \d+: `)
 
 func stripLine(err error) string { return linePrefixRE.ReplaceAllString(err.Error(), "") }
 

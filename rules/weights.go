@@ -60,6 +60,7 @@ type Scoring struct {
 		SwitchRelevanceMin float64 `yaml:"switch_relevance_min"`
 		SwitchNearMin      float64 `yaml:"switch_near_min"`
 		ExampleLackMax     float64 `yaml:"example_lack_max"`
+		ResidualRepeatMin  float64 `yaml:"residual_repeat_min"`
 		PhraseHitsMin      float64 `yaml:"phrase_hits_min"`
 		PhraseCoverMin     float64 `yaml:"phrase_cover_min"`
 		NumberFitMin       float64 `yaml:"number_fit_min"`
@@ -94,6 +95,14 @@ func (s *Scoring) scoringValues() map[string]float64 {
 // ParseWeights decodes a weights block strictly: unknown keys, a
 // threshold outside (0, 1) or a non-finite number are errors.
 func ParseWeights(b []byte) (*Weights, error) {
+	if w, ok := parseWeightsFast(b); ok {
+		return w, nil
+	}
+	return parseWeightsYAML(b)
+}
+
+// parseWeightsYAML is ParseWeights with the YAML decoder.
+func parseWeightsYAML(b []byte) (*Weights, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	var w Weights

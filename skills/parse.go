@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // Limits that keep a hostile or broken file from costing much.
@@ -247,7 +248,7 @@ func (p *parser) keys(root *yaml.Node, offset int) error {
 	return nil
 }
 
-var yamlLineRE = regexp.MustCompile(`^line (\d+): (.*)`)
+var yamlLineRE = lazyre.New(`^line (\d+): (.*)`)
 
 // yamlParserProblems are the yaml.v3 parser (not scanner) messages; the
 // parser reports a 0-based line, the scanner a 1-based one.

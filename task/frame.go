@@ -7,11 +7,12 @@ package task
 
 import (
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // Frame is a task parsed once: the typed values it names.
@@ -134,13 +135,13 @@ func genericName(b string, dot int) bool {
 }
 
 var (
-	RegionRE = regexp.MustCompile(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
-	NumberRE = regexp.MustCompile(`^\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb)?$`)
-	kvRE     = regexp.MustCompile(`^([A-Za-z][\w.-]*)=(\S+)$`)
-	quotedRE = regexp.MustCompile(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
+	RegionRE = lazyre.New(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
+	NumberRE = lazyre.New(`^\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb)?$`)
+	kvRE     = lazyre.New(`^([A-Za-z][\w.-]*)=(\S+)$`)
+	quotedRE = lazyre.New(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
 	// SeqRE matches adapter or primer sequences, IUPAC codes allowed, with
 	// cutadapt's anchors (^ $) and linked adapters (...).
-	SeqRE = regexp.MustCompile(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
+	SeqRE = lazyre.New(`^\^?[ACGTUNRYSWKMBDHV]{6,}\$?(\.\.\.\^?[ACGTUNRYSWKMBDHV]{6,}\$?)?$`)
 )
 
 // quotedTok marks where a quoted string stood in the task.

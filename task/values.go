@@ -1,9 +1,10 @@
 package task
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/traitome/oxo-call/internal/lazyre"
 )
 
 // Value is a value the task names in words rather than as a file or a
@@ -30,8 +31,8 @@ const (
 )
 
 var (
-	formulaRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*(\+[A-Za-z0-9]+)+$`)
-	literalRE = regexp.MustCompile(`^[A-Z]{2}[A-Z0-9]+$`)
+	formulaRE = lazyre.New(`^[A-Za-z][A-Za-z0-9]*(\+[A-Za-z0-9]+)+$`)
+	literalRE = lazyre.New(`^[A-Z]{2}[A-Z0-9]+$`)
 )
 
 // ShapeOf tells the shape of a value as written: "formula" (GTR+F+I+G4),
