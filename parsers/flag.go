@@ -127,7 +127,7 @@ var descPlaceholderRE = lazyre.New(`^(?:<([A-Za-z][\w.-]*)>(?:$|[^,])|(?:[A-Za-z
 // descNounRE matches a description that starts by naming a value: a
 // count ("number of parallel threads") or a location ("full path to a
 // multi-fasta file"). A switch's description starts with what it does.
-var descNounRE = regexp.MustCompile(`^(?:(?i:(number) of) |(?i:(?:full )?path) (?:to|of) )`)
+var descNounRE = lazyre.New(`^(?:(?i:(number) of) |(?i:(?:full )?path) (?:to|of) )`)
 
 // notValueDefaults are defaults that a switch states (on/off words).
 var notValueDefaults = map[string]bool{
