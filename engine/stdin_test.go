@@ -189,6 +189,17 @@ func TestStdinHelpers(t *testing.T) {
 	if firstInput(&Result{Fill: &Fill{Inputs: []string{"<bed>", "-", "a.bed"}}}) != "a.bed" || firstInput(&Result{Fill: &Fill{}}) != "" {
 		t.Error("firstInput")
 	}
+	// A switch of the Output section is a file-writing flag only when its
+	// help names a file (no positionals: it may be a flag read without
+	// its placeholder).
+	sw := &candidate{known: true, flags: []FlagDoc{{Name: "-bed", Category: "Output", ParamType: "bool", Description: "write output as BED"}}}
+	if !writesStdout(sw) {
+		t.Error("-bed names no file")
+	}
+	sw.flags[0] = FlagDoc{Name: "-fo", Category: "Output", ParamType: "bool", Description: "Output file (default is STDOUT)"}
+	if writesStdout(sw) {
+		t.Error("-fo names a file")
+	}
 	// Unknown help never says the output goes to standard output.
 	if stdoutByDefault(&candidate{}, &Fill{}) {
 		t.Error("stdoutByDefault on unknown help")

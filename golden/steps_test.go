@@ -82,6 +82,11 @@ func TestStepsReadStandardOutputOnCapturedHelp(t *testing.T) {
 		// standard input by the same rules; a typed command is kept.
 		{"bedtools", "sort peaks.bed | merge overlapping intervals", "bedtools sort -i peaks.bed | bedtools merge -i stdin", "steps.stdin_word"},
 		{"samtools", "view aln.bam | head -n 5", "samtools view aln.bam | head -n 5", ""},
+		// A switch of the Output section that names no file (merge's
+		// -bed) is no output flag: the task's output goes to "> file";
+		// one that names a file (getfasta's -fo) is.
+		{"bedtools", "merge overlapping intervals of sorted.bed into merged.bed", "bedtools merge -i sorted.bed > merged.bed", ""},
+		{"bedtools", "extract the sequences of regions.bed from ref.fa into out.fa", "bedtools getfasta -fi ref.fa -bed regions.bed -fo out.fa", ""},
 		// A command that writes a file keeps "&&" and passes the file on.
 		{"samtools", "sort aln.bam then index it", "samtools sort -o aln.sorted.bam aln.bam && samtools index aln.sorted.bam", "steps.then"},
 	}
