@@ -652,6 +652,11 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if t.hasValue && m.valueAsked(t.value) {
 		return true // "generate a genome index" asks for --runMode genomeGenerate
 	}
+	if ws := m.choiceWordsLacking(t); len(ws) > 0 {
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: its task asks for %s in words this task lacks (%s)", t.flag, t.value, t.value, strings.Join(ws, ", ")))
+		m.dropQuiet = true
+		return false
+	}
 	if t.doc == nil || t.doc.Description == "" {
 		// No help to judge it by: keep it when the task names it, or when
 		// it is an output flag.
@@ -828,6 +833,34 @@ func (m *mapper) onlyWith(w string, t exToken) bool {
 		}
 	}
 	return true
+}
+
+// choiceWordsLacking returns the words of the example's task that say
+// what the example's value of t means, when t's help lists that value
+// with its meaning ("map-ont: Nanopore vs reference mapping") and this
+// task holds none of those words: the value answers the example's words,
+// not this task's. Nil for a required flag.
+func (m *mapper) choiceWordsLacking(t exToken) []string {
+	if !t.hasValue || t.doc == nil || t.doc.Required || m.exWords == nil {
+		return nil
+	}
+	for _, p := range choicePairs(*t.doc) {
+		if p.value != t.value {
+			continue
+		}
+		var ws []string
+		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
+			if m.common[w] || m.taskWords[w] {
+				return nil
+			}
+			if m.exWords[w] {
+				ws = append(ws, w)
+			}
+		}
+		sort.Strings(ws)
+		return ws
+	}
+	return nil
 }
 
 // exampleAsks returns the words of an example flag's help that the

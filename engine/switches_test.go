@@ -238,3 +238,30 @@ func TestExampleSwitchKeptForItsTasksWords(t *testing.T) {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }
+
+// TestExampleChoiceDroppedForWordsTaskLacks checks, on the captured help
+// of minimap2 and cnvkit, that an example's value its flag's help lists
+// with a meaning (map-ont: Nanopore, female) is dropped when the example's
+// task asked for it in words this task lacks, and kept when the task
+// says them.
+func TestExampleChoiceDroppedForWordsTaskLacks(t *testing.T) {
+	const mmTask, mmArgs = "align Nanopore reads using a prebuilt index ref.mmi", "-a -x map-ont -o aln.sam ref.mmi reads.fq"
+	const cnTask, cnArgs = "call copy numbers for a female sample", "call sample.cns -x female -o sample.call.cns"
+	for _, c := range []struct {
+		tool, exTask, exArgs, task, want string
+	}{
+		{"minimap2", mmTask, mmArgs, "use the prebuilt index r.mmi to align q.fq, SAM output to o.sam", "minimap2 -a -o o.sam r.mmi q.fq"},
+		{"minimap2", mmTask, mmArgs, "align the nanopore reads q.fq with the prebuilt index r.mmi, SAM output to o.sam", "minimap2 -a -x map-ont -o o.sam r.mmi q.fq"},
+		{"cnvkit", cnTask, cnArgs, "call copy numbers from s.cns, output s.call.cns", "cnvkit call s.cns -o s.call.cns"},
+		{"cnvkit", cnTask, cnArgs, "call copy numbers of the female sample s.cns, output s.call.cns", "cnvkit call s.cns -x female -o s.call.cns"},
+	} {
+		got, f := mapOn(t, c.tool, c.exTask, c.exArgs, c.task)
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q\n%s", c.task, got, c.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	_, f := mapOn(t, "minimap2", mmTask, mmArgs, "use the prebuilt index r.mmi to align q.fq, SAM output to o.sam")
+	if !hasEvidence(f, "dropped -x map-ont from the example: its task asks for map-ont in words this task lacks (nanopore)") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+}

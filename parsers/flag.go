@@ -124,6 +124,11 @@ var typeColumnRE = lazyre.New(`^(FILE|INT|INTEGER|STR|STRING|NUM|FLOAT|PATH|DIR)
 // stdout").
 var descPlaceholderRE = lazyre.New(`^(?:<([A-Za-z][\w.-]*)>(?:$|[^,])|(?:[A-Za-z]+ ){0,6}(?:into|to|use|with) <([A-Za-z][\w.-]*)>)`)
 
+// descNounRE matches a description that starts by naming a value: a
+// count ("number of parallel threads") or a location ("full path to a
+// multi-fasta file"). A switch's description starts with what it does.
+var descNounRE = lazyre.New(`^(?:(?i:(number) of) |(?i:(?:full )?path) (?:to|of) )`)
+
 // notValueDefaults are defaults that a switch states (on/off words).
 var notValueDefaults = map[string]bool{
 	"true": true, "false": true, "on": true, "off": true, "yes": true, "no": true,
@@ -132,7 +137,7 @@ var notValueDefaults = map[string]bool{
 
 // valueFromDescription gives a flag written without a value form the value
 // its description shows: a type column ("FILE Input sam file"), a
-// "<placeholder>" it speaks of, or a default that is a value rather than
+// "<placeholder>" it speaks of, a count or path it names, or a default that is a value rather than
 // on/off ("output format: TAB, MAF (default: MAF)").
 func valueFromDescription(f *Flag) {
 	if f.Style != "" {
@@ -145,6 +150,15 @@ func valueFromDescription(f *Flag) {
 	}
 	if m := descPlaceholderRE.FindStringSubmatch(f.Description); m != nil {
 		f.Placeholder = m[1] + m[2]
+		return
+	}
+	if m := descNounRE.FindStringSubmatch(f.Description); m != nil {
+		// "-P  number of parallel threads (1)", "-g  full path to a
+		// multi-fasta file": the description names the value itself
+		f.Placeholder = "INT"
+		if m[1] == "" {
+			f.Placeholder = "PATH"
+		}
 		return
 	}
 	d := f.Default

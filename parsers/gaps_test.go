@@ -153,9 +153,20 @@ func TestValueShownInDescription(t *testing.T) {
 	check(s, "-t", "string", "trackname")
 	check(s, "-A", "bool", "") // "use the description field from <seq_info.fsize>": a switch
 	check(s, "-T", "bool", "")
+	check(s, "-g", "file", "PATH") // "full path to a multi-fasta file"
 	s = parseCaptured(t, "getopt", "lastal", "lastal -h")
 	check(s, "-f", "string", "VALUE")
 	check(s, "--split", "bool", "")
+	check(s, "-P", "int", "INT") // "number of parallel threads (1)"
+	s = parseCaptured(t, "getopt", "cd-hit", "cd-hit --help")
+	check(s, "-T", "int", "INT") // "number of threads, default 1"
+	// a switch says what it does; "number" later in its text is no value
+	for _, d := range []string{"print the number of reads", "output paths to stdout", "numbering of exons"} {
+		f := Flag{Name: "-x", Description: d}
+		if valueFromDescription(&f); f.Placeholder != "" {
+			t.Errorf("%q: %q", d, f.Placeholder)
+		}
+	}
 	// a switch's on/off default, a default naming the switch, 0 or 1
 	for _, d := range []string{"(default: off)", "(default: no-shout)", "(default: 1)", "(default: mean)"} {
 		f := Flag{Name: "--shout", Description: "shout it " + d}
@@ -265,5 +276,25 @@ func TestUsageUnderPODSynopsis(t *testing.T) {
 	}
 	if f, ok := findFlag(s, "--strandedness"); !ok || f.ParamType == "bool" {
 		t.Errorf("--strandedness = %+v, %v", f, ok)
+	}
+}
+
+// gffread's help opens with "gffread v0.12.7. Usage:" and the usage on
+// the lines below: its flags with a <value> there (-w <exons.fa>) take one
+// although their table rows show none.
+func TestUsageLabelClosingASentence(t *testing.T) {
+	s := parseCaptured(t, "getopt", "gffread", "gffread --help")
+	if len(s.Usage) != 1 || !strings.HasSuffix(s.Usage[0], "[<input_gff>]") {
+		t.Fatalf("usage = %q", s.Usage)
+	}
+	for _, n := range []string{"-w", "-x", "-y", "-i"} {
+		if f, ok := findFlag(s, n); !ok || f.ParamType == "bool" {
+			t.Errorf("%s = %+v", n, f)
+		}
+	}
+	for _, n := range []string{"-T", "-C", "--bed"} {
+		if f, ok := findFlag(s, n); !ok || f.ParamType != "bool" {
+			t.Errorf("%s = %+v", n, f)
+		}
 	}
 }

@@ -38,6 +38,18 @@ func usageLabel(content string) (label, rest int) {
 	return 5, j
 }
 
+// endsWithUsageLabel reports a line whose last sentence is a bare usage
+// label ("gffread v0.12.7. Usage:").
+func endsWithUsageLabel(content string) bool {
+	t := strings.TrimRight(content, " \t")
+	for _, l := range []string{". Usage:", ". usage:", ". USAGE:"} {
+		if strings.HasSuffix(t, l) {
+			return true
+		}
+	}
+	return false
+}
+
 // findUsage collects the usage lines of a help text and marks the lines
 // they occupy. A usage block starts at a usage label, with its first line
 // on the label's line or the next indented one; lines indented deeper than
@@ -52,6 +64,11 @@ func findUsage(lines []string) ([]string, []bool) {
 			continue
 		}
 		_, rest := usageLabel(lines[i][off:])
+		if rest == 0 && endsWithUsageLabel(lines[i][off:]) {
+			// "gffread v0.12.7. Usage:": the label closes a sentence
+			// and the usage starts on the next line
+			rest = len(lines[i]) - off
+		}
 		if rest == 0 {
 			continue
 		}

@@ -23,7 +23,10 @@ func TestFindUsage(t *testing.T) {
 		{"Usage: tool [opts]\n       tool -x", []string{"tool [opts]", "tool -x"}},
 		// a man page's or POD's SYNOPSIS heading, forms indented below it
 		{"SYNOPSIS\n     rsem-x [options] a b\n     rsem-x [options] --paired-end a c b\n\nARGUMENTS", []string{"rsem-x [options] a b", "rsem-x [options] --paired-end a c b"}},
+		// a label closing the first sentence of the line
+		{"gffread v0.12.7. Usage:\ngffread [-g <fa>] [-s <x>]\n [-w <exons.fa>]\n [<input_gff>]\n\n Filter", []string{"gffread [-g <fa>] [-s <x>] [-w <exons.fa>] [<input_gff>]"}},
 		// not usage lines
+		{"see the Usage:\n  x [y]", nil},
 		{"Synopsis:\n  barrnap 0.9 - rapid ribosomal RNA prediction\nAuthor:", nil},
 		{"SYNOPSIS of it\n  x [y]", nil},
 		{"Usage of gofmt:\n  -d\tdiff", nil},
