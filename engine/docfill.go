@@ -114,12 +114,12 @@ func writesStdout(c *candidate) bool {
 		return false
 	}
 	for _, fd := range c.flags {
-		if fd.Category == "Output" && (fd.ParamType != "bool" || namesOutput(fd) || len(c.positionals) == 0 && task.V().Mentions("file_name_word", strings.ToLower(fd.Description))) {
+		if fd.Category == "Output" && (fd.ParamType != "bool" || namesOutput(fd) || len(c.positionals) == 0 && (fd.Description == "" || task.V().Mentions("file_name_word", strings.ToLower(fd.Description)))) {
 			// It writes files through a flag, taken or read without its
 			// placeholder (sambamba view's "-o, --output-filename",
 			// bedtools getfasta's "-fo … Output file"); a switch that
 			// names no file (bedtools merge's "-bed: write output as
-			// BED") writes none.
+			// BED") writes none; one with no help text may.
 			return false
 		}
 	}
