@@ -97,10 +97,20 @@ func (e *Engine) GeneratePlan(ctx context.Context, req PlanRequest) (*Plan, erro
 		return nil, err
 	}
 	written := map[string]int{}
-	for _, s := range p.Steps {
+	for i := 0; i < len(p.Steps); i++ {
+		s := p.Steps[i]
 		pl, err := e.GeneratePipeline(ctx, Request{Tool: s.Tool, Task: s.Task, Scenario: req.Scenario, Cwd: req.Cwd})
 		if err != nil {
 			return p, fmt.Errorf("step %d (%s): %w", s.N, s.Clause, err)
+		}
+		for n := len(p.Steps); ; n = len(p.Steps) {
+			// A step joined to the next by a pipe may feed the one after.
+			if pl, err = e.chainPlan(ctx, req, p, i, pl); err != nil {
+				return p, err
+			}
+			if len(p.Steps) == n {
+				break
+			}
 		}
 		for _, st := range pl.Steps {
 			st.Result.Findings = slices.DeleteFunc(st.Result.Findings, func(f Finding) bool {
@@ -117,6 +127,116 @@ func (e *Engine) GeneratePlan(ctx context.Context, req PlanRequest) (*Plan, erro
 		}
 	}
 	return p, nil
+}
+
+// chainPlan joins step i to the next when step i's command writes to
+// standard output (it names no file) and the next step reads what flows
+// from it (its own words name no file), as GeneratePipeline joins
+// commands cut from words (rules/steps/stdin.yaml): the next step's
+// command reads a pipe and the two become one step, or, when it cannot
+// read a pipe, step i writes a file named from its input and the next
+// step reads that file.
+func (e *Engine) chainPlan(ctx context.Context, req PlanRequest, p *Plan, i int, pl *Pipeline) (*Pipeline, error) {
+	if i+1 >= len(p.Steps) {
+		return pl, nil
+	}
+	s, next := p.Steps[i], p.Steps[i+1]
+	last := pl.Steps[len(pl.Steps)-1]
+	own := next.Task
+	if p.SplitBy == "rules" {
+		own = stripTool(next.Clause, next.named)
+	}
+	if len(s.Outputs) > 0 || last.Typed || firstOutput(last.Result) != "" || !writesToStdout(last.Result) || len(task.Parse(own).Files) > 0 {
+		return pl, nil
+	}
+	own = dropPronouns(own)
+	r := Request{Tool: next.Tool, Task: own, Scenario: req.Scenario, Cwd: req.Cwd}
+	st, err := e.StepFor(ctx, r, task.OpPipe)
+	if err != nil {
+		return pl, fmt.Errorf("step %d (%s): %w", next.N, next.Clause, err)
+	}
+	m, t, ok := e.stdinRule(next.Tool, own, st.Result, false)
+	if !ok {
+		return pl, nil
+	}
+	if t.Stdin != "" {
+		// One step: this command | the next.
+		joined := NewPipeline(s.Tool, s.Task+" | "+own, append(pl.Steps, st)...)
+		joined.Trace = pl.Trace
+		joined.Trace.Add(StageMap, m.Rule, 0, fmt.Sprintf("step %d writes to standard output and step %d (%q) names no file: one step, joined by a pipe", s.N, next.N, next.Clause))
+		e.wirePipes(Request{Tool: next.Tool, Scenario: req.Scenario, Cwd: req.Cwd}, joined)
+		joined.earlierOutputs()
+		joined.render()
+		s.end, s.Clause, s.Task = next.end, strings.TrimSpace(s.Clause+" "+next.Clause), joined.Task
+		if p.SplitBy == "rules" {
+			s.Clause = p.Task[s.start:s.end]
+		}
+		s.Outputs, s.flows = next.Outputs, next.flows
+		p.Steps = append(p.Steps[:i+1], p.Steps[i+2:]...)
+		for k, x := range p.Steps {
+			x.N = k + 1
+		}
+		return joined, nil
+	}
+	in := firstInput(last.Result)
+	if in == "" {
+		in = firstInput(pl.Steps[0].Result)
+	}
+	if in == "" {
+		return pl, nil
+	}
+	f := last.Result.Fill
+	step := f.Executable
+	if len(f.Subcommand) > 0 {
+		step = f.Subcommand[len(f.Subcommand)-1]
+	}
+	file := derivedFile(t.File, in, step)
+	why := fmt.Sprintf("%s is derived from %s: step %d (%q) cannot read a pipe (%s)", file, in, next.N, next.Clause, m.Rule.ID)
+	if len(pl.Steps) > 1 {
+		// A pipe's last command: its standard output goes to the file.
+		f.Stdout, f.Append = file, false
+		f.Outputs = append(f.Outputs, file)
+		f.Evidence = append(f.Evidence, "standard output > "+why)
+		e.assembleAndCheck(Request{Tool: last.Tool, Scenario: req.Scenario, Cwd: req.Cwd}, last.Result, f)
+		pl.Trace.Add(StageMap, m.Rule, 0, fmt.Sprintf("step %d writes to standard output and step %d (%q) cannot read a pipe: step %d writes %s (derived from %s)", s.N, next.N, next.Clause, s.N, file, in))
+		pl.render()
+		return pl, e.refinish(p, i, file)
+	}
+	task2 := s.Task + " into " + QuoteArgv([]string{file})
+	pl2, err := e.GeneratePipeline(ctx, Request{Tool: s.Tool, Task: task2, Scenario: req.Scenario, Cwd: req.Cwd})
+	if err != nil || len(pl2.Steps) != 1 || firstOutput(pl2.Steps[0].Result) != file {
+		return pl, nil
+	}
+	pl2.Steps[0].Result.Fill.Evidence = append(pl2.Steps[0].Result.Fill.Evidence, why)
+	pl2.Trace.Add(StageMap, m.Rule, 0, fmt.Sprintf("step %d writes to standard output and step %d (%q) cannot read a pipe: step %d writes %s (derived from %s)", s.N, next.N, next.Clause, s.N, file, in))
+	s.Task = task2
+	return pl2, e.refinish(p, i, file)
+}
+
+// refinish makes step i's file the input of step i+1: the rules write
+// its task again from it; a model's step gets it added.
+func (e *Engine) refinish(p *Plan, i int, file string) error {
+	s, next := p.Steps[i], p.Steps[i+1]
+	s.Outputs, s.flows = []string{file}, []string{file}
+	if p.SplitBy == "rules" {
+		return e.finish(next, planState{files: s.flows, ref: s.ref, prevTool: s.Tool})
+	}
+	next.Task += " " + QuoteArgv([]string{file})
+	return nil
+}
+
+// derivedFile names a file after a command's input by a steps rule's
+// template: {stem} and {ext} are the input's name without and with only
+// its extension (and compression), {step} the command's subcommand or
+// executable; it goes beside the input.
+func derivedFile(tmpl, in, step string) string {
+	base := filepath.Base(in)
+	stem := stemOf(base)
+	file := strings.NewReplacer("{stem}", stem, "{ext}", strings.TrimPrefix(base, stem), "{step}", step).Replace(tmpl)
+	if d := filepath.Dir(in); d != "." && !strings.Contains(tmpl, "/") {
+		file = filepath.Join(d, file)
+	}
+	return file
 }
 
 // writtenBefore reports a finding that names a file an earlier step

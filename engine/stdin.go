@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -171,10 +170,7 @@ func (e *Engine) readStdout(ctx context.Context, req, sr Request, prev, st *Step
 	if len(pf.Subcommand) > 0 {
 		step = pf.Subcommand[len(pf.Subcommand)-1]
 	}
-	file := strings.NewReplacer("{stem}", stemOf(in), "{ext}", strings.TrimPrefix(in, stemOf(in)), "{step}", step).Replace(t.File)
-	if d := filepath.Dir(in); d != "." && !strings.Contains(t.File, "/") {
-		file = filepath.Join(d, file)
-	}
+	file := derivedFile(t.File, in, step)
 	// The command before is built again with the file as its output, so
 	// it goes where its help says (an output flag, else "> file").
 	pr := req

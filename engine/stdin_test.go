@@ -79,6 +79,7 @@ EOF
 `
 
 func bedkitEngine(t *testing.T, rs *rules.Set) (*Engine, string) {
+
 	t.Helper()
 	bin, cwd := t.TempDir(), t.TempDir()
 	fakeBin(t, bin, "bedkit", bedkitScript, 0o755)
@@ -200,5 +201,52 @@ func TestStdinHelpers(t *testing.T) {
 	c.positionals = nil
 	if !stdoutByDefault(c, &Fill{}) || stdoutByDefault(c, &Fill{Flags: []FlagValue{{Name: "-o", Value: "x", HasValue: true}}}) {
 		t.Error("-o left out or given")
+	}
+}
+
+// plan chains its steps as dry-run does: a pipe joins two steps into one,
+// and a step that cannot read a pipe reads a file the step before
+// writes — through "> file" after a pipe's last command too.
+func TestPlanReadsStandardOutput(t *testing.T) {
+	e, cwd := bedkitEngine(t, builtinRules)
+	ctx := context.Background()
+	for task, want := range map[string][]string{
+		"sort peaks.bed with bedkit, then merge intervals with bedkit, then index it with bedkit": {"bedkit sort -i peaks.bed | bedkit merge -i stdin > peaks.merge.bed", "bedkit index peaks.merge.bed"},
+		"sort peaks.bed with bedkit, then index it with bedkit":                                   {"bedkit sort -i peaks.bed > peaks.sort.bed", "bedkit index peaks.sort.bed"},
+		"sort peaks.bed with bedkit, then merge other.bed with bedkit":                            {"bedkit sort -i peaks.bed", "bedkit merge -i other.bed"},
+	} {
+		p, err := e.GeneratePlan(ctx, PlanRequest{Task: task, Cwd: cwd})
+		if err != nil {
+			t.Errorf("%q: %v", task, err)
+			continue
+		}
+		var got []string
+		for _, s := range p.Steps {
+			got = append(got, s.Pipeline.Display)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: %q, want %q", task, got, want)
+		}
+	}
+}
+
+func TestDerivedFile(t *testing.T) {
+	for _, c := range [][4]string{
+		{"{stem}.{step}{ext}", "data/peaks.bed", "sort", "data/peaks.sort.bed"},
+		{"{stem}.{step}{ext}", "calls.vcf.gz", "view", "calls.view.vcf.gz"},
+		{"tmp/{stem}{ext}", "data/x.bam", "view", "tmp/x.bam"},
+	} {
+		if got := derivedFile(c[0], c[1], c[2]); got != c[3] {
+			t.Errorf("%q: %q, want %q", c, got, c[3])
+		}
+	}
+}
+
+// A model's step reads the file added to its task.
+func TestRefinishModelStep(t *testing.T) {
+	p := &Plan{SplitBy: "model", Steps: []*PlanStep{{N: 1, Task: "sort peaks.bed"}, {N: 2, Task: "index the result"}}}
+	if err := New(Options{Rules: builtinRules}).refinish(p, 0, "peaks sorted.bed"); err != nil ||
+		p.Steps[1].Task != "index the result 'peaks sorted.bed'" || !slices.Equal(p.Steps[0].Outputs, []string{"peaks sorted.bed"}) {
+		t.Errorf("%v %+v %+v", err, p.Steps[0], p.Steps[1])
 	}
 }

@@ -117,3 +117,40 @@ func TestStepsReadStandardOutputOnCapturedHelp(t *testing.T) {
 		t.Errorf("%v %+v", err, p)
 	}
 }
+
+// plan chains its steps the same way: a step that writes to standard
+// output and a next step that names no file become one step joined by
+// a pipe, or the step writes a file named from its input that the next
+// reads.
+func TestPlanReadsStandardOutputOnCapturedHelp(t *testing.T) {
+	e := capturedEngine(t, "bedtools", "samtools")
+	cwd := t.TempDir()
+	for task, want := range map[string][]string{
+		"sort peaks.bed with bedtools, then merge overlapping intervals with bedtools": {"bedtools sort -i peaks.bed | bedtools merge -i stdin"},
+		"view aln.bam restricted to chr1 with samtools, then index it":                 {"samtools view -o aln.view.bam aln.bam chr1", "samtools index aln.view.bam"},
+		"sort aln.bam, then index it":                                                  {"samtools sort -o aln.sorted.bam aln.bam", "samtools index aln.sorted.bam"},
+	} {
+		p, err := e.GeneratePlan(context.Background(), engine.PlanRequest{Task: task, Cwd: cwd})
+		if err != nil {
+			t.Errorf("%q: %v", task, err)
+			continue
+		}
+		var got []string
+		for i, s := range p.Steps {
+			got = append(got, s.Pipeline.Display)
+			if s.N != i+1 {
+				t.Errorf("%q: step %d numbered %d", task, i+1, s.N)
+			}
+		}
+		if !slices.Equal(got, want) || p.Uncertain() {
+			t.Errorf("%q: %q (uncertain %v), want %q", task, got, p.Uncertain(), want)
+		}
+		// What a step writes is what the next reads.
+		if len(p.Steps) == 2 && (!slices.Equal(p.Steps[0].Outputs, p.Steps[1].Inputs[:1]) || p.Steps[0].Clause == task) {
+			t.Errorf("%q: outputs %q inputs %q", task, p.Steps[0].Outputs, p.Steps[1].Inputs)
+		}
+		if len(p.Steps) == 1 && p.Steps[0].Clause != task {
+			t.Errorf("%q: the joined step's clause is %q", task, p.Steps[0].Clause)
+		}
+	}
+}

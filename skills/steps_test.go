@@ -38,3 +38,41 @@ func TestSplitSteps(t *testing.T) {
 		t.Errorf("%q", probs)
 	}
 }
+
+// The aligners' and callers' built-in skills hold the multi-step examples
+// people type (align | sort, mpileup | call, sort && index); each later
+// command names its own program.
+func TestBuiltinSkillsHoldMultiStepExamples(t *testing.T) {
+	st, errs := Load(nil, Builtin())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, tool := range []string{"bcftools", "bwa", "samtools", "minimap2", "bowtie2", "hisat2", "STAR"} {
+		sk, ok := st.Get(tool)
+		if !ok {
+			t.Errorf("%s: no built-in skill", tool)
+			continue
+		}
+		n := 0
+		for _, ex := range sk.Examples {
+			words, err := SplitArgs(ex.Args)
+			if err != nil {
+				t.Errorf("%s %q: %v", tool, ex.Args, err)
+				continue
+			}
+			steps, err := SplitSteps(words)
+			if err != nil || len(steps) < 2 {
+				continue
+			}
+			n++
+			for _, s := range steps[1:] {
+				if strings.HasPrefix(s.Words[0], "-") {
+					t.Errorf("%s %q: step %q names no program", tool, ex.Args, strings.Join(s.Words, " "))
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no multi-step example", tool)
+		}
+	}
+}
