@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestBuiltinSkills checks every embedded skill file: it parses strictly,
@@ -134,6 +135,32 @@ func TestBuiltinFieldsCovered(t *testing.T) {
 		}
 		if n < f.min {
 			t.Errorf("%s: %d skills (categories %v), want >= %d", f.field, n, f.cats, f.min)
+		}
+	}
+}
+
+// TestBuiltinSkillsSpeakChinese: every built-in skill answers Chinese
+// tasks, with Chinese keywords and at least one example task in Chinese.
+func TestBuiltinSkillsSpeakChinese(t *testing.T) {
+	st, errs := Load(nil, Builtin())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	han := func(s string) bool {
+		return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+	}
+	for _, sk := range st.List() {
+		kw, ex := false, false
+		for _, words := range sk.Keywords {
+			for _, w := range words {
+				kw = kw || han(w)
+			}
+		}
+		for _, e := range sk.Examples {
+			ex = ex || han(e.Task)
+		}
+		if !kw || !ex {
+			t.Errorf("%s: Chinese keywords %v, a Chinese example task %v", sk.Source, kw, ex)
 		}
 	}
 }
