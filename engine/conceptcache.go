@@ -43,20 +43,6 @@ type ConceptCache struct {
 // NewConceptCache returns the cache kept in dir.
 func NewConceptCache(dir string) *ConceptCache { return &ConceptCache{Dir: dir} }
 
-// programKey identifies the running program; false when it cannot be
-// found (no cache then).
-var programKey = sync.OnceValues(func() (string, bool) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", false
-	}
-	st, err := os.Stat(exe)
-	if err != nil {
-		return "", false
-	}
-	return fmt.Sprintf("%s\n%d\n%d", exe, st.Size(), st.ModTime().UnixNano()), true
-})
-
 // exampleConcepts are the concepts of one skill's example tasks: those
 // read from its file and those found during this command.
 type exampleConcepts struct {
@@ -75,7 +61,7 @@ func (c *ConceptCache) forSkill(rs *rules.Set, sk *skills.Skill) *exampleConcept
 	if c == nil || sk == nil || len(sk.Examples) == 0 {
 		return nil
 	}
-	prog, ok := programKey()
+	prog, ok := rules.ProgramKey()
 	if !ok {
 		return nil
 	}

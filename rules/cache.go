@@ -34,9 +34,10 @@ const (
 	cacheMaxBytes = 4 << 20
 )
 
-// builtinKey is the cache key of this executable's built-in packs; false
+// ProgramKey identifies the running program by its path, size and
+// modification time, for caches a rebuilt binary must not read; false
 // when the executable cannot be found (no cache then).
-var builtinKey = sync.OnceValues(func() (string, bool) {
+var ProgramKey = sync.OnceValues(func() (string, bool) {
 	exe, err := os.Executable()
 	if err != nil {
 		return "", false
@@ -45,7 +46,17 @@ var builtinKey = sync.OnceValues(func() (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return packsKey(builtinFS, fmt.Sprintf("%s\n%s\n%d\n%d", runtime.Version(), exe, st.Size(), st.ModTime().UnixNano())), true
+	return fmt.Sprintf("%s\n%d\n%d", exe, st.Size(), st.ModTime().UnixNano()), true
+})
+
+// builtinKey is the cache key of this executable's built-in packs; false
+// when the executable cannot be found (no cache then).
+var builtinKey = sync.OnceValues(func() (string, bool) {
+	prog, ok := ProgramKey()
+	if !ok {
+		return "", false
+	}
+	return packsKey(builtinFS, runtime.Version()+"\n"+prog), true
 })
 
 // packsKey hashes build (what identifies the program) and every
