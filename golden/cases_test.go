@@ -202,9 +202,12 @@ const (
 // the cases it decides (hard ones left out, a Stage 5 rejection counted
 // hard) and the shape features (2026-12-02): 459/574 = 0.800 and 33/275 =
 // 0.120, held out by tool 0.789 and 0.135.
+// With the cases of spades.py, megahit, flye, racon, miniasm, porechop,
+// nucmer, kraken2 and canu (2026-12-02): 48/361 = 0.133 of the right
+// ones exit 3, so the ceiling is set again at 0.14.
 const (
 	wrongUncertainFloor    = 0.78
-	rightUncertainCeiling  = 0.13
+	rightUncertainCeiling  = 0.14
 	sourcelessCommandsMost = 0
 )
 
