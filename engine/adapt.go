@@ -182,6 +182,8 @@ type adaptation struct {
 	// anyKind lets the output flag being filled take a task output of
 	// another kind.
 	anyKind bool
+	// exTask is the example's own task.
+	exTask string
 }
 
 // adapt turns the chosen example into a fill for this task, in passes
@@ -219,7 +221,7 @@ func (m *mapper) newAdaptation(c *candidate, se scoredExample) *adaptation {
 	toks := classifyWith(args, c, m.valuedFlags())
 	a := &adaptation{c: c, f: &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}},
 		toks: toks, stdout: stdout, taskIn: m.slots.Inputs(), taskOut: m.slots.Outputs(),
-		vals: make([]string, len(toks)), noPlace: make([]bool, len(toks)), used: map[string]bool{}}
+		vals: make([]string, len(toks)), noPlace: make([]bool, len(toks)), used: map[string]bool{}, exTask: se.ex.Task}
 	a.usedIn, a.usedOut = make([]bool, len(a.taskIn)), make([]bool, len(a.taskOut))
 	for _, t := range toks {
 		if t.pos && FileType(t.value) != "" && a.exFirstIn == "" {
@@ -439,7 +441,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			return fv, true
 		}
 	}
-	fromSlot := false
+	fromSlot, exampleNumber := false, false
 	switch {
 	case a.vals[i] != "":
 		fv.Value, fromSlot = a.vals[i], true
@@ -485,6 +487,8 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		} else if optionalByConcept(t) {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
 			return fv, false
+		} else if len(m.slots.Numbers) > 0 && wordIn(a.exTask, t.value) && !m.taskValues()[t.value] {
+			exampleNumber = true
 		}
 	}
 	if !fromSlot && !m.asked(a, t) {
@@ -493,6 +497,18 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		}
 		m.dropQuiet = false
 		return fv, false
+	}
+	if exampleNumber {
+		// The example's task gave this number ("column 5" for -k 5)
+		// and this task, which gives numbers of its own, not that one:
+		// it is the example's value, not one this task asks for.
+		if m.hasDefault(a.c, t.flag) {
+			m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the example's task gave that number, this task none for it; the tool's default applies", t.flag, t.value))
+			return fv, false
+		}
+		ph := placeholder(t.value, a.c, t.flag)
+		m.missing(a.f, fmt.Sprintf("missing: %s for %s (the example's %s is its own task's number)", ph, t.flag, t.value))
+		fv.Value, fv.Why = ph, "no source in the task"
 	}
 	return fv, true
 }
@@ -703,6 +719,16 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if ws, ok := m.residualRepeated(a, t); ok && !t.hasValue {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the words of the example's task no help explains are in this task (%s)", strings.TrimSpace(t.flag+" "+t.value), strings.Join(ws, ", ")))
 		return true
+	}
+	return false
+}
+
+// wordIn reports whether text holds w as a word of its own.
+func wordIn(text, w string) bool {
+	for _, t := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '(' || r == ')' }) {
+		if t == w {
+			return true
+		}
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -105,5 +106,29 @@ func TestNamesAThingByPlaceholder(t *testing.T) {
 		if n == "bowtie2" || n == "bowtie2-build" {
 			t.Errorf("the tool's own name %s is a task name: %v", n, m.slots.Names)
 		}
+	}
+}
+
+// A number the example's own task gave ("the first 16 characters" for -w
+// 16) is not this task's when this task gives other numbers: without a
+// default it becomes a placeholder the user must fill (exit 3), with one
+// the flag is left out.
+func TestExampleNumberIsNotTheTasks(t *testing.T) {
+	rec := &ToolRecord{Name: "linekit", Executable: "linekit"}
+	doc := &ToolDoc{Flags: []FlagDoc{
+		{Name: "-w", ParamType: "int", Placeholder: "N", Description: "compare no more than N characters in lines"},
+		{Name: "-s", ParamType: "int", Placeholder: "N", Description: "avoid comparing the first N fields"},
+	}}
+	sk := inlineSkill(t, "name: linekit", "collapse lines of reads.txt comparing only the first 16 characters, skipping 2 fields", "-w 16 -s 2 reads.txt")
+	f := MapTask(builtinRules, rec, doc, sk, "collapse lines of data.txt comparing only the first characters, skipping 3 fields")
+	cmd := Assemble(rec, f).Display
+	if strings.Contains(cmd, "16") || !hasEvidence(f, "missing: <n> for -w (the example's 16 is its own task's number)") || !f.Uncertain {
+		t.Fatalf("got %q (uncertain %v)\n%q", cmd, f.Uncertain, f.Evidence)
+	}
+	// A task that gives no number at all keeps the example's (its
+	// numbers are constants the task's words ask for, as before).
+	f = MapTask(builtinRules, rec, doc, sk, "collapse lines of data.txt comparing only the first characters")
+	if cmd := Assemble(rec, f).Display; !strings.Contains(cmd, "-w 16") {
+		t.Fatalf("got %q\n%q", cmd, f.Evidence)
 	}
 }
