@@ -723,14 +723,10 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	return false
 }
 
-// wordIn reports whether text holds w as a word of its own.
+// wordIn reports whether text holds w as a word of its own, read by the
+// task's tokenizer (punctuation around a word trimmed, as spelledOut does).
 func wordIn(text, w string) bool {
-	for _, t := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '(' || r == ')' }) {
-		if t == w {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(tokens(text), func(t string) bool { return strings.Trim(t, ",;()") == w })
 }
 
 // writesKind reports whether v names a file kind ("bam", "vcf") that one of
