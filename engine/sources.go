@@ -166,6 +166,7 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			m.evidence = append(m.evidence, "sources: every value comes from the task, a rule or a constant the task asks for")
 		}
 	}()
+	m.taskSpelling(f)
 	keep := f.Flags[:0:0]
 	remap := map[int]int{}
 	for i, fv := range f.Flags {
@@ -239,6 +240,47 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			f.Outputs[i] = strings.Replace(p, bad, placeholder(bad, c, ""), 1)
 		}
 	}
+}
+
+// asSpelled returns the task's own spelling of v when v is a task value
+// written otherwise on its way from an example ("results/" for the task's
+// "results"): the value the user gave arrives as the user wrote it.
+func (m *mapper) asSpelled(v string) (string, bool) {
+	if v == "" || m.taskValues()[v] {
+		return v, false
+	}
+	if t := strings.TrimSuffix(v, "/"); t != v && t != "" && m.taskValues()[t] {
+		return t, true
+	}
+	return v, false
+}
+
+// taskSpelling writes every value of f that stands for a task value as the
+// task spells it, and says so.
+func (m *mapper) taskSpelling(f *Fill) {
+	fix := func(v string) string {
+		t, ok := m.asSpelled(v)
+		if ok {
+			m.evidence = append(m.evidence, fmt.Sprintf("wrote %s as the task spells it, not %s", t, v))
+		}
+		return t
+	}
+	for i := range f.Flags {
+		if f.Flags[i].HasValue {
+			f.Flags[i].Value = fix(f.Flags[i].Value)
+		}
+	}
+	for i := range f.Positionals {
+		f.Positionals[i] = fix(f.Positionals[i])
+	}
+	quiet := func(list []string) {
+		for i, v := range list {
+			list[i], _ = m.asSpelled(v)
+		}
+	}
+	quiet(f.Inputs)
+	quiet(f.Outputs)
+	f.Stdout = fix(f.Stdout)
 }
 
 // missing records a value the task lacks.
