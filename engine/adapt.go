@@ -1217,7 +1217,20 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot) map[int]*Nu
 			if numbers[j].Used {
 				continue
 			}
-			if s := m.fitFlag(t.flag, t.doc, numbers[j].Context); s > sc.Fit.NumberFitMin {
+			if task.Scientific(numbers[j].Value) && intRE.MatchString(t.value) {
+				continue // 1e-5 is no value for a flag the example sets to 6
+			}
+			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
+			if s > 0 && task.Scientific(t.value) {
+				// the example's e-value takes the task's e-value; a plain
+				// number needs a closer fit to take it
+				if task.Scientific(numbers[j].Value) {
+					s += sc.Fit.SameShape
+				} else {
+					s -= sc.Fit.SameShape
+				}
+			}
+			if s > sc.Fit.NumberFitMin {
 				pairs = append(pairs, pair{i, j, s})
 			}
 		}
@@ -1252,11 +1265,22 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")
 	for _, w := range ctx {
-		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare)) && !task.Stopword(w) {
+		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare)) && !task.Stopword(w) {
 			s += sc.Fit.ExactFlagName
 		}
 	}
 	return s
+}
+
+// joinedName reports a task word that spells a long flag name with its
+// parts joined differently: "e-value" for -evalue, "min_len" for
+// --min-len.
+func joinedName(w, bare string) bool {
+	if len(bare) < 4 {
+		return false
+	}
+	j := strings.NewReplacer("-", "", "_", "")
+	return strings.EqualFold(j.Replace(w), j.Replace(bare))
 }
 
 // outputPositional reports a usage positional that names something written:

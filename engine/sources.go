@@ -108,6 +108,9 @@ func (m *mapper) taskValues() map[string]bool {
 // an identifier with a digit or an underscore (genome_idx, sample1). Plain
 // words, numbers and placeholders are not.
 func valueLike(v string) bool {
+	if task.Scientific(v) {
+		return true // an e-value or a genome size (1e-5, 1.2e8) is the example's own
+	}
 	if v == "" || v == "-" || strings.HasPrefix(v, "<") || numberRE.MatchString(v) || strings.HasPrefix(v, "-") {
 		return false
 	}

@@ -157,11 +157,18 @@ func inferType(placeholder string, choices []string) string {
 	case "float", "double", "real", "float32", "float64", "decimal":
 		return "float"
 	}
+	if floatShapeRE.MatchString(p) {
+		return "float" // "n.nn", "N.N", "0.5": the shape of a number
+	}
 	if fileLike(p) {
 		return "file"
 	}
 	return "string"
 }
+
+// floatShapeRE matches placeholders that draw a decimal number ("n.nn",
+// "X.X", "0.05"), which fileExtRE would read as a file name.
+var floatShapeRE = lazyre.New(`^(?:[nNxX]+|\d+)\.(?:[nNxX]+|\d+)$`)
 
 // fileExtRE matches file-name placeholders such as in.bam or out.fq.gz.
 var fileExtRE = lazyre.New(`^[\w-]+(?:\.[A-Za-z][A-Za-z0-9]{0,5})+$`)

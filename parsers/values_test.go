@@ -41,7 +41,7 @@ func TestInferType(t *testing.T) {
 		"FILE": "file", "PATH": "file", "OUTDIR": "file", "TFILE": "file", "File_In": "file",
 		"in.bam": "file", "out.fq.gz": "file", "directory": "file",
 		"filetype": "string", "FILE_FORMAT": "string", "STR": "string", "INT[,INT]": "string",
-		"0.5": "string", "_": "string", "GLOB EXPRESSION": "string",
+		"0.5": "float", "n.nn": "float", "X.X": "float", "n.bam": "file", "_": "string", "GLOB EXPRESSION": "string",
 	}
 	for in, want := range cases {
 		if got := inferType(in, nil); got != want {

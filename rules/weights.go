@@ -64,6 +64,7 @@ type Scoring struct {
 		PhraseHitsMin      float64 `yaml:"phrase_hits_min"`
 		PhraseCoverMin     float64 `yaml:"phrase_cover_min"`
 		NumberFitMin       float64 `yaml:"number_fit_min"`
+		SameShape          float64 `yaml:"same_shape"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`

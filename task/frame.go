@@ -142,7 +142,9 @@ func genericName(b string, dot int) bool {
 
 var (
 	RegionRE = lazyre.New(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
-	NumberRE = lazyre.New(`^\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb)?$`)
+	NumberRE = lazyre.New(`^(\d+(\.\d+)?([eE][-+]?\d+)?|\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb))$`)
+	// sciRE is a number in scientific notation (an e-value, 1e-10): no unit.
+	sciRE    = lazyre.New(`^\d+(\.\d+)?[eE][-+]?\d+$`)
 	kvRE     = lazyre.New(`^([A-Za-z][\w.-]*)=(\S+)$`)
 	quotedRE = lazyre.New(`"([^"]*)"|'([^']*)'|“([^”]*)”`)
 	// SeqRE matches adapter or primer sequences, IUPAC codes allowed, with
@@ -301,7 +303,9 @@ func Parse(task string) Frame {
 		return " "
 	})
 	// Chinese numbers stuck to their unit ("8个线程").
+	cjkTaken := map[string]int{} // numbers read with their Chinese unit
 	for _, m := range tables().cjkNum.FindAllStringSubmatch(task, -1) {
+		cjkTaken[strings.ReplaceAll(m[1], " ", "")]++
 		ctx := []string{"threads"}
 		if V().Word("memory_unit", m[2]) {
 			ctx = []string{"memory"}
@@ -387,7 +391,8 @@ func Parse(task string) Frame {
 		case SeqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
 			s.Sequences = append(s.Sequences, raw)
 		case NumberRE.MatchString(raw):
-			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) {
+			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) && cjkTaken[raw] > 0 {
+				cjkTaken[raw]--
 				continue // already read with its Chinese unit
 			}
 			s.Numbers = append(s.Numbers, Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i})
@@ -404,7 +409,9 @@ func Parse(task string) Frame {
 	}
 	for i := range s.Numbers {
 		n := &s.Numbers[i]
-		n.Unit = strings.TrimLeft(n.Value, "0123456789.")
+		if !sciRE.MatchString(n.Value) {
+			n.Unit = strings.TrimLeft(n.Value, "0123456789.")
+		}
 	}
 	s.Values = values(toks, lower, &s)
 	cols, taken := columns(toks, lower, wordsOnly, numAt)
@@ -425,6 +432,9 @@ func Parse(task string) Frame {
 	s.Separators = separators(toks, lower, wordsOnly, numAt)
 	return s
 }
+
+// Scientific reports a number written in scientific notation (1e-5).
+func Scientific(v string) bool { return sciRE.MatchString(v) }
 
 // hasInput reports a file already read as an input.
 func (s *Frame) hasInput(path string) bool {

@@ -25,6 +25,14 @@ func TestParse(t *testing.T) {
 			`{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"5","context":["k"],"pos":4}],"regions":["chr1:100-2,000"],"quoted":["@RG\\tID:s1"],"kv":[{"key":"K","value":"5"}]}`},
 		{"对aln.bam排序，使用8个线程，输出到 out.bam",
 			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"out.bam","type":"bam","output":true,"role":"output","pos":7}],"numbers":[{"value":"8","context":["threads"],"pos":-1}]}`},
+		// scientific notation is a number (an e-value), with no unit
+		{"hits.tsv at e-value 1e-10 or 2.5E+3",
+			`{"files":[{"path":"hits.tsv","type":"table","pos":0}],"numbers":[{"value":"1e-10","context":["at","e-value","or"],"pos":3},{"value":"2.5E+3","context":["or"],"pos":5}]}`},
+		// a unit whose Latin letters stand apart from the Chinese ("个 CPU")
+		// is read; a number before a unit the lexicon does not know stays a
+		// number of its own
+		{"使用 4 个 CPU 处理 6 个样本",
+			`{"numbers":[{"value":"4","context":["threads"],"pos":-1},{"value":"6","context":["cpu","处理","个样本"],"pos":5}],"values":[{"text":"CPU","shape":"literal","pos":3}]}`},
 		// full-width brackets and colons end a file name as a space does
 		{"宏基因组物种组成分析：输入 contigs.fasta（fasta 格式），结果写到 contigs_profile.txt",
 			`{"files":[{"path":"contigs.fasta","type":"fasta","pos":2},{"path":"contigs_profile.txt","type":"text","output":true,"role":"output","pos":6}]}`},

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 
 	"github.com/traitome/oxo-call/rules"
 )
@@ -28,16 +29,32 @@ func newTables(v *rules.Vocab) *vocabTables {
 	var units []string
 	for _, c := range []string{"thread_unit", "memory_unit"} {
 		for _, w := range v.Words(c) {
-			units = append(units, regexp.QuoteMeta(w))
+			units = append(units, unitPattern(w))
 		}
 	}
 	t := &vocabTables{v: v}
 	if len(units) > 0 {
-		t.cjkNum = regexp.MustCompile(`(\d+(?:\.\d+)?(?:\s*[GgMmKk][Bb]?)?)\s*(` + strings.Join(units, "|") + `)`)
+		t.cjkNum = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?(?:\s*[GgMmKk][Bb]?)?)\s*(` + strings.Join(units, "|") + `)`)
 	} else {
 		t.cjkNum = regexp.MustCompile(`([^\s\S])([^\s\S])`) // no units: two groups that match nothing
 	}
 	return t
+}
+
+// unitPattern quotes a unit word so that a space may stand where Chinese
+// meets Latin letters: "个cpu" also reads "个 CPU" (the case is ignored by
+// the caller's (?i)).
+func unitPattern(w string) string {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range w {
+		if prev != 0 && unicode.Is(unicode.Han, prev) != unicode.Is(unicode.Han, r) {
+			b.WriteString(`\s*`)
+		}
+		b.WriteString(regexp.QuoteMeta(string(r)))
+		prev = r
+	}
+	return b.String()
 }
 
 // UseVocab makes v the vocabulary every later Parse reads (nil: the
