@@ -383,6 +383,7 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 	a.f.Example = &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
 	m.exWords = contentWords(withoutFiles(se.ex.Task))
 	m.exTerms = terms(withoutFiles(se.ex.Task))
+	m.exExplain = se.ex.Explanation
 	m.cand = a.c
 	seqs := append([]string(nil), m.slots.Sequences...)
 	assigned := m.assignNumbers(a.toks, m.slots.Numbers)
@@ -697,6 +698,9 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 				return true
 			}
 		}
+		if m.explainedAsk(a, t) {
+			return true
+		}
 		return t.doc != nil && t.doc.Required
 	}
 	if t.doc.Category == "Input" || t.doc.Category == "Output" {
@@ -727,6 +731,9 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	// --max-n 0; "discard reads shorter than 25" does not ask for it).
 	if ws := m.exampleAsks(t); len(ws) > 0 && (!t.hasValue || m.taskValues()[t.value]) {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the example's task asks for it in words this task repeats (%s)", t.flag, strings.Join(ws, ", ")))
+		return true
+	}
+	if m.explainedAsk(a, t) {
 		return true
 	}
 	if ws, ok := m.residualRepeated(a, t); ok && !t.hasValue {

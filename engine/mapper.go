@@ -76,6 +76,8 @@ type mapper struct {
 	unmetSwitches int
 	// dropQuiet: asked has already said why it drops a flag.
 	dropQuiet bool
+	// exExplain is the adapted example's explanation.
+	exExplain string
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.

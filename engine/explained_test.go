@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/skills"
+)
+
+// explainedSkill is a skill whose examples carry explanations: triples of
+// task, args and explanation.
+func explainedSkill(t *testing.T, tool string, ex ...string) *skills.Skill {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("---\nname: " + tool + "\n---\n## Concepts\n- a concept\n## Pitfalls\n- a pitfall\n## Examples\n")
+	for i := 0; i+2 < len(ex); i += 3 {
+		fmt.Fprintf(&b, "### %s\n**Args:** `%s`\n**Explanation:** %s\n", ex[i], ex[i+1], ex[i+2])
+	}
+	sk, _, err := skills.Parse("explained.md", []byte(b.String()), false)
+	if err != nil {
+		t.Fatalf("skill: %v\n%s", err, b.String())
+	}
+	return sk
+}
+
+// mapExplained maps a task onto a tool's captured help with a skill whose
+// examples carry explanations.
+func mapExplained(t *testing.T, tool, taskText string, ex ...string) (string, *Fill) {
+	t.Helper()
+	doc := goldenDoc(t, tool)
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, explainedSkill(t, tool, ex...), taskText)
+	return Assemble(rec, f).Display, f
+}
+
+// TestExampleFlagKeptForItsExplainedWords checks, on the captured help of
+// blastn (flags listed in a usage line only, no help text) and prodigal,
+// that an example's constant is kept when the example's explanation ties
+// it to words of the example's task this task repeats ("tabular" for
+// -outfmt 6, "GFF" for -f gff), and dropped when this task lacks them.
+func TestExampleFlagKeptForItsExplainedWords(t *testing.T) {
+	blast := []string{"search query.fa against ref_db with blastn, tabular output, e-value 1e-5, 8 threads",
+		"-query query.fa -db ref_db -outfmt 6 -evalue 1e-5 -num_threads 8 -out hits.tsv",
+		"-outfmt 6 writes 12-column tabular hits; -evalue filters weak hits; -num_threads parallelises the search"}
+	prodigal := []string{"predict genes in genome.fa and write GFF, proteins and nucleotide sequences",
+		"-i genome.fa -o genes.gff -f gff -a proteins.faa -d genes.fna",
+		"-f gff writes coordinates as GFF3 to genes.gff; -a writes translated proteins and -d gene nucleotide sequences"}
+	for _, c := range []struct {
+		tool, task string
+		ex         []string
+		want       string
+		kept       bool
+	}{
+		{"blastn", "blastn genes.fa vs genome_db, 8 threads, tabular output to genes_hits.tsv", blast, "-outfmt 6", true},
+		{"blastn", "blastn genes.fa vs genome_db, 8 threads, output to genes_hits.tsv", blast, "-outfmt 6", false},
+		{"prodigal", "predict genes in the bacterial genome genome.fa, write them as GFF to genes.gff and the proteins to proteins.faa", prodigal, "-f gff", true},
+		{"prodigal", "predict genes in genome.fa, write genes.gff and the proteins to proteins.faa", prodigal, "-f gff", false},
+	} {
+		got, f := mapExplained(t, c.tool, c.task, c.ex...)
+		if strings.Contains(got, c.want) != c.kept {
+			t.Errorf("%s: got %q, want %s kept: %v\n%s", c.task, got, c.want, c.kept, strings.Join(f.Evidence, "\n"))
+		}
+		if c.kept && !hasEvidence(f, "kept "+c.want+": the example's explanation ties it to words of its task this task repeats") {
+			t.Errorf("%s: evidence %q", c.task, f.Evidence)
+		}
+	}
+}
+
+// TestExplainedWordsGuards checks what the explanation does not keep, on
+// the captured help of shapeit4, uniq and blastn: a value that is data
+// (the region chr20), a flag tied only to plain words ("prints") or to
+// words the skill's other examples use without it, and a flag the
+// explanation speaks of twice or only beside another flag.
+func TestExplainedWordsGuards(t *testing.T) {
+	got, f := mapExplained(t, "shapeit4", "phase the genotypes in target.vcf.gz on chromosome 20 with the genetic map chr20.b37.gmap.gz, write phased.bcf",
+		"phase chromosome 20 of genotypes.vcf.gz with a genetic map and 8 threads",
+		"--input genotypes.vcf.gz --map chr20.b38.gmap.gz --region chr20 --output chr20.phased.vcf.gz --thread 8",
+		"--input genotypes, --map genetic map, --region chromosome, --output phased VCF, --thread threads")
+	if strings.Contains(got, "chr20 ") || hasEvidence(f, "kept --region") {
+		t.Errorf("shapeit4: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	uniqTask := "print only the duplicated lines of sorted.txt"
+	got, f = mapExplained(t, "uniq", uniqTask,
+		"print lines of sorted_reads.txt that appear only once", "-u sorted_reads.txt", "-u prints only lines that are not repeated")
+	if strings.Contains(got, "-u") {
+		t.Errorf("uniq: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	// "repeated" stands for -u in the one example, not when another
+	// example's task holds it without -u.
+	one := []string{"show lines of a.txt not repeated", "-u a.txt", "-u shows lines not repeated"}
+	got, f = mapExplained(t, "uniq", "list the lines of b.txt that are not repeated", one...)
+	if !strings.Contains(got, "-u") {
+		t.Errorf("uniq, one example: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapExplained(t, "uniq", "list the lines of b.txt that are not repeated", append(one,
+		"collapse repeated lines of c.txt", "c.txt", "the bare command collapses adjacent repeats")...)
+	if strings.Contains(got, "-u") {
+		t.Errorf("uniq, two examples: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	for _, expl := range []string{
+		"-outfmt 6 writes tabular hits; -outfmt 6 is tabular",       // spoken of twice
+		"-outfmt 6 and -evalue 1e-5 give tabular filtered hits",     // beside another flag
+		"the output is tabular; -evalue filters, -num_threads runs", // not named
+	} {
+		got, f = mapExplained(t, "blastn", "blastn genes.fa vs genome_db, 8 threads, tabular output to g.tsv",
+			"search query.fa against ref_db with blastn, tabular output, e-value 1e-5, 8 threads",
+			"-query query.fa -db ref_db -outfmt 6 -evalue 1e-5 -num_threads 8 -out hits.tsv", expl)
+		if strings.Contains(got, "-outfmt") {
+			t.Errorf("%s: got %q\n%s", expl, got, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
