@@ -148,3 +148,45 @@ func TestOracleAnswersKeepNamesAndSpelling(t *testing.T) {
 		}
 	}
 }
+
+// Short flags bundled the getopt way with a value last (tar -czf
+// ARCHIVE), on tar's real captured help: the model's answer reaches the
+// user, and it is the same command as its flags written apart. On wget's
+// help, which has single-dash names of two letters (-np, -nc), "-cO" is
+// not read as a bundle.
+func TestOracleBundleWithValueLast(t *testing.T) {
+	c, err := Read(filepath.Join("tar", "capture.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const task, want = "pack the folder results into results.tar.gz", "tar -czf results.tar.gz results"
+	res, srv := oracleAnswer(t, c, task, want)
+	if srv.asked[task] == 0 {
+		t.Fatalf("the model was never asked")
+	}
+	rec, doc := c.Record(), res.Doc
+	if got := res.Command.Display; !sameCommand(rec, doc, want, got) {
+		t.Errorf("user got %q, the model said %q", got, want)
+	}
+	for other, same := range map[string]bool{
+		"tar -c -z -f results.tar.gz results":               true,
+		"tar --create --gzip --file results.tar.gz results": true,
+		"tar -czf other.tar.gz results":                     false,
+		"tar -cz results.tar.gz results":                    false,
+	} {
+		if got := sameCommand(rec, doc, want, other); got != same {
+			t.Errorf("sameCommand(%q, %q) = %v", want, other, got)
+		}
+	}
+	w, err := Read(filepath.Join("wget", "capture.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wdoc := explore(loadRules(t), w)
+	if b := bundle(wdoc.Flags, "-cO"); b != nil {
+		t.Errorf("wget -cO read as a bundle: %+v", b)
+	}
+	if sameCommand(w.Record(), wdoc, "wget -cO a.bam https://x/a.bam", "wget -c -O a.bam https://x/a.bam") {
+		t.Error("wget -cO is -c -O")
+	}
+}

@@ -46,10 +46,14 @@ var oracleReport = flag.String("oracle-report", "", "write the oracle scenario's
 // not list --archive (-a), which the task does not name, and the one for
 // "试运行：把 raw 目录同步到 mirror ..." does not list --dry-run (no
 // Chinese word of the task reads as "trial run"), so the recall floor is
-// set again from the new measure.
+// set again from the new measure. With those of grep, find, wget,
+// snakemake and tar, and tar's "-czf ARCHIVE" read as -c -z -f ARCHIVE:
+// oracle 930/934 = 0.996, recall 1976/1983 = 0.996 (the prompts of the
+// three tar tasks do not list --file, "use archive file or device
+// ARCHIVE", nor two of them --bzip2 or --gzip).
 const (
 	oracleFloor = 0.995
-	recallFloor = 0.998
+	recallFloor = 0.996
 )
 
 // oracleServer answers fill prompts with the expected command of the task
@@ -243,10 +247,16 @@ func readShape(rec *engine.ToolRecord, doc *engine.ToolDoc, cmd string) (shape, 
 			continue
 		}
 		if b := bundle(flags, w); b != nil {
-			// "-cd": short switches behind one dash
-			for _, f := range b {
+			// "-cd": short switches behind one dash; "-czf out.tar.gz":
+			// the last takes the next word
+			for j, f := range b {
 				sh.flags = append(sh.flags, append([]string{f.Name}, f.Aliases...))
 				sh.known = append(sh.known, true)
+				if j == len(b)-1 && f.ParamType != "bool" && i+1 < len(ws) {
+					sh.groups = append(sh.groups, f.Name+" "+ws[i+1])
+					i++
+					continue
+				}
 				sh.groups = append(sh.groups, f.Name)
 			}
 			continue
@@ -288,20 +298,28 @@ var numRE = regexp.MustCompile(`^-?[0-9.]+$`)
 
 func isNumeric(s string) bool { return numRE.MatchString(s) }
 
-// bundle reads "-cd" as the switches -c and -d, or returns nil.
+// bundle reads "-cd" as the switches -c and -d, and "-czf" as -c -z and
+// -f, whose value is the next word (getopt: only the last letter may take
+// a value; not for a tool with single-dash names such as -name, where
+// "-abc" may be one flag), or returns nil.
 func bundle(flags []engine.FlagDoc, w string) []engine.FlagDoc {
 	if len(w) < 3 || w[1] == '-' || strings.Contains(w, "=") {
 		return nil
 	}
+	dashLong := false
 	for _, f := range flags {
 		if f.Name == w || slices.Contains(f.Aliases, w) {
 			return nil
 		}
+		for _, n := range append([]string{f.Name}, f.Aliases...) {
+			dashLong = dashLong || len(n) > 2 && n[0] == '-' && n[1] != '-'
+		}
 	}
 	var out []engine.FlagDoc
-	for _, r := range w[1:] {
+	rs := []rune(w[1:])
+	for i, r := range rs {
 		f, ok := engine.LookupFlag(flags, "-"+string(r))
-		if !ok || f.ParamType != "bool" {
+		if !ok || f.ParamType != "bool" && (i < len(rs)-1 || dashLong) {
 			return nil
 		}
 		out = append(out, f)

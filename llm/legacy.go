@@ -100,12 +100,30 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 			}
 		}
 		if !known && !hasEq && !strings.HasPrefix(w.text, "--") && len(w.text) > 2 {
-			// "-cd": short switches bundled behind one dash
-			if names, ok := v.bundled(w.text); ok {
-				for _, n := range names {
+			// "-cd": short switches bundled behind one dash; "-czf
+			// out.tar.gz": the last letter takes the next word
+			if names, valued, ok := v.bundled(w.text); ok {
+				last := len(names)
+				if valued {
+					last--
+				}
+				for _, n := range names[:last] {
 					if err := v.flagAs(n, "", false); err != nil {
 						return Fill{}, err
 					}
+				}
+				if valued {
+					if i+1 >= len(words) {
+						return Fill{}, invalid("flag %s needs a value", names[last])
+					}
+					next := words[i+1]
+					if !next.quoted && shellOperators[next.text] {
+						return Fill{}, invalid("%q is a shell operator; give the arguments of one command only", next.text)
+					}
+					if err := v.flagAs(names[last], next.text, false); err != nil {
+						return Fill{}, err
+					}
+					i++
 				}
 				continue
 			}
@@ -133,15 +151,36 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 }
 
 // bundled splits "-cd" into "-c" and "-d" when every letter is a known
-// short switch (a flag without a value).
-func (v *validator) bundled(w string) ([]string, bool) {
-	var names []string
-	for _, r := range w[1:] {
-		f, ok := v.idx["-"+string(r)]
-		if !ok || !f.isBool() {
-			return nil, false
+// short switch (a flag without a value). The last letter may be a flag
+// that takes a value, getopt style ("-czf out.tar.gz" is -c -z -f
+// out.tar.gz); valued reports that. That is read only when the program
+// has no single-dash names of more than one letter (-name, -np), where
+// "-abc" may be one flag.
+func (v *validator) bundled(w string) (names []string, valued, ok bool) {
+	rs := []rune(w[1:])
+	for i, r := range rs {
+		f, known := v.idx["-"+string(r)]
+		switch {
+		case !known:
+			return nil, false, false
+		case f.isBool():
+		case i == len(rs)-1 && f.takesValue() && !v.singleDashLong():
+			valued = true
+		default:
+			return nil, false, false
 		}
 		names = append(names, "-"+string(r))
 	}
-	return names, true
+	return names, valued, true
+}
+
+// singleDashLong reports whether the picked program has a flag spelled
+// with one dash and more than one letter (-name, -np).
+func (v *validator) singleDashLong() bool {
+	for n := range v.idx {
+		if len(n) > 2 && n[0] == '-' && n[1] != '-' {
+			return true
+		}
+	}
+	return false
 }

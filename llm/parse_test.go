@@ -117,6 +117,8 @@ func TestParseFillLegacy(t *testing.T) {
 			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{Name: "-l", Value: "1", Written: "-l"}}, Positionals: []string{"in.bam"}, Stdout: "out.sam"}},
 		{"bundled switches", "ARGS: -bh x.bam", &Form{Tool: "samtools", Flags: []FormFlag{{Name: "-b", Type: "bool"}, {Name: "-h", Type: "bool"}, {Name: "-o", Type: "file"}}},
 			Fill{Executable: "samtools", Flags: []FlagValue{{Name: "-b", Written: "-b"}, {Name: "-h", Written: "-h"}}, Positionals: []string{"x.bam"}}},
+		{"bundled switches and a value last", "ARGS: tar -czf results.tar.gz results", ptr(tarForm()),
+			Fill{Executable: "tar", Flags: []FlagValue{{Name: "--create", Written: "-c"}, {Name: "--gzip", Written: "-z"}, {Name: "--file", Value: "results.tar.gz", Written: "-f"}}, Positionals: []string{"results"}}},
 		{"a quoted blank stays, an empty word does not", "ARGS: view x.bam ' ' ''", nil,
 			Fill{Executable: "samtools", Subcommand: "view", Positionals: []string{"x.bam", " "}}},
 		{"empty args", "ARGS:\nEXPLANATION: nothing to add", nil, Fill{Executable: "samtools", Subcommand: "sort", Explanation: "nothing to add"}},
@@ -164,6 +166,45 @@ func TestParseFillLegacyRejects(t *testing.T) {
 	}
 	if _, err := ParseFill("ARGS: I=in.bam O=", Form{Tool: "picard", Flags: []FormFlag{{Name: "I", Type: "file"}, {Name: "O", Type: "file"}}}); err == nil || !strings.Contains(err.Error(), "needs a value") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// tarForm is GNU tar's getopt flags: switches and one flag with a value.
+func tarForm() Form {
+	return Form{Tool: "tar", Flags: []FormFlag{
+		{Name: "--create", Aliases: []string{"-c"}, Type: "bool"},
+		{Name: "--gzip", Aliases: []string{"-z"}, Type: "bool"},
+		{Name: "--file", Aliases: []string{"-f"}, Type: "string"},
+		{Name: "--directory", Aliases: []string{"-C"}, Type: "file"},
+	}}
+}
+
+func TestParseFillBundleValueRejects(t *testing.T) {
+	cases := map[string]string{
+		"ARGS: -czf":              "flag -f needs a value",
+		"ARGS: -czf | x":          "shell operator",
+		"ARGS: -cfz out.tar.gz x": `unknown flag "-cfz"`,
+		"ARGS: -cz -f":            "flag -f needs a value",
+	}
+	for text, want := range cases {
+		if _, err := ParseFill(text, tarForm()); !errors.Is(err, ErrInvalidFill) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err = %v, want %q", text, err, want)
+		}
+	}
+	// A program with single-dash names of several letters (wget -np)
+	// reads "-cO" as one flag, not as -c and -O with a value.
+	wget := Form{Tool: "wget", Flags: []FormFlag{
+		{Name: "--continue", Aliases: []string{"-c"}, Type: "bool"},
+		{Name: "--output-document", Aliases: []string{"-O"}, Type: "file"},
+		{Name: "--no-parent", Aliases: []string{"-np"}, Type: "bool"},
+		{Name: "--quiet", Aliases: []string{"-q"}, Type: "bool"},
+	}}
+	if _, err := ParseFill("ARGS: -cO a.bam https://x/a.bam", wget); err == nil || !strings.Contains(err.Error(), `unknown flag "-cO"`) {
+		t.Errorf("wget: err = %v", err)
+	}
+	// Switches alone bundle there as before.
+	if got, err := ParseFill("ARGS: -cq https://x/a.bam", wget); err != nil || len(got.Flags) != 2 || got.Flags[1].Name != "--quiet" {
+		t.Errorf("wget -cq: %+v %v", got, err)
 	}
 }
 
