@@ -75,6 +75,9 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 					takes = !known && valued[a]
 				}
 			}
+			if v, seen := valued[a]; weak && seen && !v {
+				takes = false // another example shows it right before a flag: a switch
+			}
 			if takes && strings.HasPrefix(next, "--") && len(next) > 2 {
 				takes = false // "--make-pgen --out x": a long flag is never a value
 			}
@@ -144,7 +147,7 @@ func (m *mapper) valuedFlags() map[string]bool {
 		}
 	}
 	for f := range switches {
-		delete(m.valued, f)
+		m.valued[f] = false // shown as a switch: a key with false
 	}
 	return m.valued
 }

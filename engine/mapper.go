@@ -51,7 +51,8 @@ type mapper struct {
 	vWords   map[string]bool
 	// values are the task's values as written (sourceOf).
 	values map[string]bool
-	// valued are the flags the skill's examples show taking a value.
+	// valued are the flags the skill's examples show taking a value (true)
+	// or right before another flag, as a switch (false).
 	valued map[string]bool
 	// exWords are the content words of the adapted example's task.
 	exWords map[string]bool

@@ -53,6 +53,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["missing_values"] = float64(len(f.Missing))
 	feat["no_doc"] = b2f(doc == nil)
 	feat["uncovered_words"] = m.uncovered(f, c, ex)
+	feat["command_uncovered"] = m.uncoveredByCommand(f, c)
 	shapeFeatures(feat, f, doc)
 	feat["candidate_examples"] = float64(len(c.examples)) / 10
 	feat["edits"] = float64(countEdits(m.evidence[:edits]))
@@ -66,6 +67,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["derived_outputs"] = float64(m.countDerived(f))
 	feat["unmet_switch"] = float64(m.unmetSwitches)
 	feat["unmet_phrase"] = float64(m.unmetPhrases)
+	feat["unsupported_flags"] = float64(m.unsupportedFlags(f, c))
 	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
 	if ex != nil {
 		feat["task_beyond_example"], feat["example_beyond_task"] = m.exampleGaps(ex)
@@ -162,6 +164,30 @@ func (m *mapper) countFromExample(f *Fill, ex *scoredExample) (flags, values int
 		}
 	}
 	return flags, values
+}
+
+// unsupportedFlags counts the flags of the command nothing in the task
+// stands behind: the value is not the task's, and neither the flag's
+// name, its help nor its value shares a word or a concept with the task
+// (a switch or constant kept from the example for its own task).
+func (m *mapper) unsupportedFlags(f *Fill, c *candidate) int {
+	tw := contentWords(m.keywordText())
+	tc := m.textConcepts
+	n := 0
+	for _, fv := range f.Flags {
+		if fv.HasValue && (m.taskValues()[fv.Value] || m.sourceOf(fv.Value) == "task" || strings.HasPrefix(fv.Value, "<")) {
+			continue
+		}
+		text := strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
+		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
+			text += " " + fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description
+		}
+		if overlap(tw, contentWords(text)) > 0 || overlap(tc, m.concepts(text)) > 0 {
+			continue
+		}
+		n++
+	}
+	return n
 }
 
 // isWordArg reports an argument of letters and dashes alone.

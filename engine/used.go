@@ -100,6 +100,18 @@ func (m *mapper) partOfToolName(n NumberSlot) bool {
 // keywords, not the name or description of a flag the command sets. A
 // task that asks for more than the command does leaves words uncovered.
 func (m *mapper) uncovered(f *Fill, c *candidate, ex *scoredExample) float64 {
+	return m.uncoveredBy(f, c, ex, true)
+}
+
+// uncoveredByCommand is the share of the task's content words the
+// command itself does not account for: the example's task is left out of
+// the cover, since a word it shares with the task explains nothing once
+// the example's flag for it is dropped ("tabular output" without -outfmt).
+func (m *mapper) uncoveredByCommand(f *Fill, c *candidate) float64 {
+	return m.uncoveredBy(f, c, nil, false)
+}
+
+func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExample bool) float64 {
 	task := contentWords(m.keywordText())
 	for _, n := range m.slots.Numbers {
 		delete(task, n.Value)
@@ -122,7 +134,7 @@ func (m *mapper) uncovered(f *Fill, c *candidate, ex *scoredExample) float64 {
 	if m.skill != nil {
 		addAll(strings.Join(m.skill.Keywords[c.key], " "))
 	}
-	if ex != nil {
+	if ex != nil && withExample {
 		addAll(ex.ex.Task)
 	}
 	for _, fv := range f.Flags {

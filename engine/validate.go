@@ -9,6 +9,7 @@ import (
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
 )
 
 // Finding is one problem Stage 5 found. Rule is a constraint rule's id or
@@ -134,6 +135,10 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 		}
 		present[fd.Name] = true
 		switch {
+		case fd.ParamType == "bool" && fv.HasValue && !namesAValue(fd) && FileType(fv.Value) != "" && namesAFile(fd):
+			// The help shows no placeholder but is about a file ("-ibam
+			// The input file is in BAM format"): it may take one.
+			v.add("warning", "check.unexpected_value", fv.Name, "%s reads as a switch in the help, which shows no value for it, but was given %q", fv.Name, fv.Value)
 		case fd.ParamType == "bool" && fv.HasValue && !namesAValue(fd):
 			v.add("error", "check.unexpected_value", fv.Name, "%s takes no value but was given %q", fv.Name, fv.Value)
 		case fd.ParamType != "bool" && !fv.HasValue && !fd.AttachedValue:
@@ -357,6 +362,19 @@ func namesFlag(text string, fd FlagDoc) bool {
 			if tok == n || strings.HasPrefix(tok, "--") && len(tok) > 3 && strings.HasPrefix(n, tok) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// namesAFile reports a flag whose help, in its first words, says it is
+// about a file ("The input file is in BAM format", "GTF file for ..."),
+// though it shows no placeholder: the file after it may be its value.
+func namesAFile(fd FlagDoc) bool {
+	ws := strings.Fields(strings.ToLower(fd.Description))
+	for i := 0; i < len(ws) && i < 3; i++ {
+		if task.V().Is("file_noun", strings.Trim(ws[i], ".,;:()")) {
+			return true
 		}
 	}
 	return false
