@@ -66,6 +66,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["example_files_kept"] = float64(countPrefix(m.evidence, "kept the example's file "))
 	feat["derived_outputs"] = float64(m.countDerived(f))
 	feat["unmet_switch"] = float64(m.unmetSwitches)
+	feat["unmet_phrase"] = float64(m.unmetPhrases)
 	feat["unsupported_flags"] = float64(m.unsupportedFlags(f, c))
 	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
 	if ex != nil {
@@ -289,6 +290,16 @@ func frameLine(fr *task.Frame) string {
 	}
 	for _, n := range fr.Numbers {
 		parts = append(parts, fmt.Sprintf("%s (%s)", n.Value, strings.Join(n.Context, " ")))
+	}
+	for _, col := range fr.Columns {
+		what := "columns"
+		if col.Complement {
+			what = "columns to leave out"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s: %s)", col.Value, what, strings.Join(col.Context, " ")))
+	}
+	for _, sp := range fr.Separators {
+		parts = append(parts, fmt.Sprintf("%q (separator: %s)", sp.Value, sp.Word))
 	}
 	for _, group := range []struct {
 		what string
