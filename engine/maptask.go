@@ -40,6 +40,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		f = m.fromDoc(c)
 		feat["no_example"] = 1
 	}
+	m.reviseOutputFlags(f, c)
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)

@@ -70,3 +70,39 @@ func TestDerivedOutputs(t *testing.T) {
 		}
 	}
 }
+
+// A task's output goes through the flag whose help names its kind or the
+// task's words for it, when the example wrote another kind through its
+// flag; an example that wrote the same kind keeps its flag.
+func TestOutputFlagByKind(t *testing.T) {
+	for _, c := range []struct{ tool, task, want, evidence string }{
+		{"minimap2", "build a minimap2 index for ref.fa with the map-ont preset and save it as ref.mmi", "minimap2 -x map-ont -d ref.mmi ref.fa", "wrote ref.mmi through -d, not -o"},
+		{"cmsearch", "search genome.fa for homologs of the RNA family model tRNA.cm, saving the table of hits to trna.tbl", "cmsearch --tblout trna.tbl genome.fa tRNA.cm", "wrote trna.tbl through --tblout, not -o"},
+		{"samtools", "sort aln.bam by coordinate into aln.sorted.bam", "samtools sort -o aln.sorted.bam aln.bam", ""},
+	} {
+		f, got := capturedFill(t, c.tool, c.task)
+		if got != c.want || c.evidence != "" && !hasEvidence(f, c.evidence) || c.evidence == "" && hasEvidence(f, "wrote aln.sorted.bam through") {
+			t.Errorf("%s %q: got %q, want %q\nevidence %q", c.tool, c.task, got, c.want, f.Evidence)
+		}
+	}
+}
+
+func TestWritesPlaceAndWordFit(t *testing.T) {
+	for fd, want := range map[*FlagDoc]bool{
+		{Name: "-d", ParamType: "file", Category: "General", Description: "dump index to FILE"}:                           true,
+		{Name: "--domtblout", ParamType: "string", Description: "save parseable table of per-domain hits to file <f>"}:    true,
+		{Name: "-O", ParamType: "string", Category: "Output", Description: "output format: SAM, BAM"}:                     false,
+		{Name: "-t", ParamType: "int", Category: "Output", Description: "write to file"}:                                  false,
+		{Name: "-x", ParamType: "string", Category: "Input", Description: "read the index from FILE"}:                     false,
+		{Name: "", ParamType: "file", Category: "Output", Description: "output file"}:                                     false,
+		{Name: "--fmt", ParamType: "string", Category: "Output", Choices: []string{"a", "b"}, Description: "output file"}: false,
+	} {
+		if got := writesPlace(*fd); got != want {
+			t.Errorf("writesPlace(%s) = %v, want %v", fd.Name, got, want)
+		}
+	}
+	dom := FlagDoc{Name: "--domtblout", Description: "save parseable table of per-domain hits to file <f>"}
+	if s := wordFit(dom, []string{"domtblout", "table"}); s != 2+sc.Fit.ExactFlagName { // "domtblout" and "table", and the name itself
+		t.Errorf("wordFit %v", s)
+	}
+}

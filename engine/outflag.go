@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/traitome/oxo-call/skills"
+	"github.com/traitome/oxo-call/task"
+)
+
+// writesPlace reports a flag of the help that writes a file, a directory
+// or a prefix it is given: a valued flag (no number, no list of choices)
+// filed under Output, or whose help says it writes (lexicon class
+// writes_help_word: "dump index to FILE", "save … table to file <f>"),
+// and whose value names a place (a file parameter, or help words of the
+// lexicon class written_place_word), not a format.
+func writesPlace(fd FlagDoc) bool {
+	if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
+		return false
+	}
+	if fd.Category != "Output" && !task.V().Mentions("writes_help_word", fd.Description) {
+		return false
+	}
+	return fd.ParamType == "file" || task.V().Mentions("written_place_word", fd.Description+" "+fd.Placeholder)
+}
+
+// valueWords are the words that say what the task's value v is: its
+// extension and kind (genes.domtblout: "domtblout", "table"; ref.mmi:
+// "mmi", "index") and the task's words before it in its clause, back to
+// the file or clause end before ("per-domain table to genes.domtblout",
+// "to the directory pilon_out").
+func (m *mapper) valueWords(v string) []string {
+	var ctx []string
+	if typ := FileType(v); typ != "" {
+		_, base := task.V().Compression(strings.ToLower(filepath.Base(v)))
+		if ext := strings.TrimPrefix(filepath.Ext(base), "."); ext != "" {
+			ctx = append(ctx, ext)
+		}
+		if typ != "file" {
+			ctx = append(ctx, typ)
+		}
+	}
+	toks := tokens(m.task)
+	for i, t := range toks {
+		if strings.Trim(t, ",;()'\"") != v {
+			continue
+		}
+		for j := i - 1; j >= 0 && j >= i-6; j-- {
+			w := strings.Trim(toks[j], ",;()'\"")
+			if FileType(w) != "" || w != toks[j] && strings.ContainsAny(toks[j][len(toks[j])-1:], ",;") || w == "" {
+				break
+			}
+			ctx = append(ctx, strings.ToLower(w))
+		}
+		break
+	}
+	return ctx
+}
+
+// reviseOutputFlags moves a task's output from the flag an example or the
+// help gave it to the one flag of the help that writes a place and fits
+// the output's words better: the file's extension or kind named in the
+// flag's name or help, or the task's words for it (hmmsearch's
+// "per-domain table to genes.domtblout" goes through --domtblout, not
+// -o; minimap2's "save it as ref.mmi", an index, through -d "dump index
+// to FILE"). Flags tied for the best fit name none; the move is recorded.
+func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
+	used := map[string]bool{}
+	for _, fv := range f.Flags {
+		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
+			used[fd.Name] = true
+		}
+		used[fv.Name] = true
+	}
+	for i := range f.Flags {
+		fv := &f.Flags[i]
+		cur, ok := LookupFlag(c.flags, fv.Name)
+		if !ok || !fv.HasValue || !m.taskValues()[fv.Value] || !writesPlace(cur) || !m.writtenValue(f, fv.Value) || exampleWroteKind(f, c, fv.Name, fv.Value) {
+			continue
+		}
+		ctx := m.valueWords(fv.Value)
+		base := wordFit(cur, ctx)
+		var best FlagDoc
+		bestScore, tie := base, false
+		for _, fd := range c.flags {
+			if alreadyUsed(used, fd) || !writesPlace(fd) {
+				continue
+			}
+			switch s := wordFit(fd, ctx); {
+			case s > bestScore:
+				best, bestScore, tie = fd, s, false
+			case s == bestScore && s > base && fd.Name != best.Name:
+				tie = true
+			}
+		}
+		if best.Name == "" || tie {
+			continue
+		}
+		name := spelling(best)
+		m.evidence = append(m.evidence, fmt.Sprintf("wrote %s through %s, not %s: its help fits the output's words (%s) better: %s", fv.Value, name, fv.Name, strings.Join(ctx, " "), best.Description))
+		used[best.Name], used[name] = true, true
+		fv.Name, fv.Style = name, kvStyle(best)
+		fv.Why = "the task's output " + fv.Value + ": " + best.Description
+	}
+}
+
+// exampleWroteKind reports an example whose own value for the flag is a
+// file of the kind of v: the example chose the flag for such a file, so
+// it stands (samtools sort's -o aln.sorted.bam for the task's BAM).
+func exampleWroteKind(f *Fill, c *candidate, flag, v string) bool {
+	if f.Example == nil {
+		return false
+	}
+	args, err := skills.SplitArgs(f.Example.Args)
+	if err != nil {
+		return false
+	}
+	args, _, _ = splitRedirect(args)
+	for _, t := range classify(args, c) {
+		if !t.pos && t.hasValue && sameFlag(c, t.flag, flag) {
+			return FileType(t.value) != "" && family(FileType(t.value)) == family(FileType(v))
+		}
+	}
+	return false
+}
+
+// wordFit counts the words of ctx that a flag's names and help hold; a
+// word that is the flag's own name (--domtblout for genes.domtblout)
+// counts as scoring.fit.exact_flag_name.
+func wordFit(fd FlagDoc, ctx []string) float64 {
+	desc := fd.Description
+	names := map[string]bool{}
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		n = strings.ToLower(strings.TrimLeft(n, "-"))
+		desc += " " + n
+		names[n] = true
+	}
+	s := float64(overlap(contentWords(strings.Join(ctx, " ")), contentWords(desc)))
+	for _, w := range ctx {
+		if len(w) > 1 && names[w] {
+			s += sc.Fit.ExactFlagName
+		}
+	}
+	return s
+}
+
+// writtenValue reports an output of the fill that the task names as one.
+func (m *mapper) writtenValue(f *Fill, v string) bool {
+	return FileType(v) != "" && m.taskOutput(v) && slices.Contains(f.Outputs, v)
+}
