@@ -554,6 +554,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	}
 	m.addSlotFlags(f, a.c, a.used)
 	m.addAskedSwitches(a)
+	m.addPhraseSwitches(a)
 }
 
 // splitRedirect takes "> file" off an example's arguments and drops a

@@ -112,3 +112,49 @@ func TestExplainedWordsGuards(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchAddedForItsHelpsPhrase checks, on the captured help of bwa and
+// grep, that a switch is added when the task says its help's words in
+// order ("smart pairing" for bwa mem -p, "line numbers" for grep -n), and
+// not for two words of a long help ("SAM output" in hisat2's --reorder
+// "force SAM output order to match order of input reads").
+func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
+	doc := goldenDoc(t, "bwa")
+	rec := &ToolRecord{Name: "bwa", Executable: "bwa"}
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, inlineSkill(t, "name: bwa", "align paired-end reads r1.fq and r2.fq to ref.fa with 8 threads", "mem -t 8 -o aln.sam ref.fa r1.fq r2.fq"),
+		"align the interleaved paired-end file il.fq (smart pairing) to ref.fa using 4 threads into il.sam")
+	if got := Assemble(rec, f).Display; got != "bwa mem -t 4 -o il.sam -p ref.fa il.fq" || !hasEvidence(f, `added -p: the task says "smart pair"`) {
+		t.Errorf("bwa: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f := mapOn(t, "grep", "show the lines of a.txt holding ACGT", "-e ACGT a.txt", "show the lines of b.txt holding TTAGGG with their line numbers")
+	if !strings.Contains(got, " -n ") || !hasEvidence(f, `added -n: the task says "line number"`) {
+		t.Errorf("grep: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapOn(t, "hisat2", "align single-end reads r.fq.gz to genome_idx", "-x genome_idx -U r.fq.gz -S r.sam", "map single-end reads a.fq.gz to the index idx, SAM output to a.sam")
+	if strings.Contains(got, "--reorder") {
+		t.Errorf("hisat2: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
+
+// TestPhraseTwoSwitchesSayIsUnmet checks that a run of help words two
+// switches' helps say alike adds neither and shows as the unmet_phrase
+// feature, and that a run a set flag's help says as well adds nothing.
+func TestPhraseTwoSwitchesSayIsUnmet(t *testing.T) {
+	rec := &ToolRecord{Name: "tool", Executable: "tool"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-o", ParamType: "file", Category: "Output", Description: "output file"},
+		{Name: "-a", ParamType: "bool", Category: "General", Description: "smart pairing"},
+		{Name: "-b", ParamType: "bool", Category: "General", Description: "smart pairing of mates"},
+		{Name: "-c", ParamType: "bool", Category: "General", Description: "gentle trimming"},
+	}}
+	sk := inlineSkill(t, "name: tool", "process in.fq into out.fq", "-o out.fq in.fq")
+	f := MapTask(builtinRules, rec, doc, sk, "process x.fq with smart pairing into y.fq")
+	if got := Assemble(rec, f).Display; got != "tool -o y.fq x.fq" || f.Features["unmet_phrase"] != 1 || !hasEvidence(f, "another switch's help says them as well") {
+		t.Errorf("got %q, features %v\n%s", got, f.Features, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "process x.fq with gentle trimming into y.fq")
+	if got := Assemble(rec, f).Display; got != "tool -o y.fq -c x.fq" || f.Features["unmet_phrase"] != 0 {
+		t.Errorf("got %q, features %v\n%s", got, f.Features, strings.Join(f.Evidence, "\n"))
+	}
+}

@@ -75,6 +75,9 @@ type mapper struct {
 	// unmetSwitches counts the switches that fit the task's uncovered
 	// words fairly well but not enough to add.
 	unmetSwitches int
+	// unmetPhrases counts the runs of a switch's help words the task says
+	// that another switch's help says as well.
+	unmetPhrases int
 	// dropQuiet: asked has already said why it drops a flag.
 	dropQuiet bool
 	// exExplain is the adapted example's explanation.

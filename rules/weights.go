@@ -63,6 +63,8 @@ type Scoring struct {
 		ResidualRepeatMin  float64 `yaml:"residual_repeat_min"`
 		PhraseHitsMin      float64 `yaml:"phrase_hits_min"`
 		PhraseCoverMin     float64 `yaml:"phrase_cover_min"`
+		PhraseRunMin       float64 `yaml:"phrase_run_min"`
+		PhraseRunShare     float64 `yaml:"phrase_run_share"`
 		NumberFitMin       float64 `yaml:"number_fit_min"`
 		SameShape          float64 `yaml:"same_shape"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`

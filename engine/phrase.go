@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/traitome/oxo-call/task"
+)
+
+// A task may say a switch's help in the help's own words, in order ("the
+// interleaved file (smart pairing)" for bwa mem's "-p  smart pairing"):
+// a run of at least scoring.fit.phrase_run_min content words the task and
+// one switch's help share, at least scoring.fit.phrase_run_share of the
+// help's content words, longer than any other switch's or any set
+// flag's run, asks for that switch. A run that long that two switches
+// share equally is recorded (the unmet_phrase feature): the command may
+// lack what the task asks for.
+
+// phraseWord is one word of a text, stemmed, with whether it counts.
+type phraseWord struct {
+	stem    string
+	content bool
+}
+
+// phraseWords are the words of text in order, lower-cased, punctuation
+// trimmed, stemmed; stopwords are kept in the sequence but do not count.
+func phraseWords(text string) []phraseWord {
+	var out []phraseWord
+	for _, w := range strings.Fields(strings.ToLower(text)) {
+		w = strings.Trim(w, "()[]{},;:.!?'\"`")
+		if w == "" {
+			continue
+		}
+		out = append(out, phraseWord{stem(w), !task.Stopword(w) && len(w) > 1})
+	}
+	return out
+}
+
+// sharedRun returns the content words of the longest run of words a and b
+// share in order (stopwords inside a run allowed, counted by the content
+// words in it).
+func sharedRun(a, b []phraseWord) []string {
+	var best []string
+	for i := range a {
+		for j := range b {
+			var run []string
+			for k := 0; i+k < len(a) && j+k < len(b) && a[i+k].stem == b[j+k].stem; k++ {
+				if a[i+k].content {
+					run = append(run, a[i+k].stem)
+				}
+			}
+			if len(run) > len(best) {
+				best = run
+			}
+		}
+	}
+	return best
+}
+
+// addPhraseSwitches is the pass that adds the switch whose help the task
+// says in the help's own words, a run longer than any other switch's help
+// or any set flag's shares with the task, of content words not common to
+// many of the help's flags, one of them at least no placed flag explains.
+func (m *mapper) addPhraseSwitches(a *adaptation) {
+	tw := phraseWords(withoutFiles(m.task))
+	uncovered := m.uncoveredTerms(a)
+	off := task.V().Mentions("turn_off", withoutFiles(m.task))
+	setRun := 0
+	for _, fv := range a.f.Flags {
+		if fd, ok := LookupFlag(a.c.flags, fv.Name); ok {
+			setRun = max(setRun, len(m.runWords(tw, fd)))
+		}
+	}
+	var best *FlagDoc
+	var bestRun []string
+	tie := false
+	for i := range a.c.flags {
+		fd := &a.c.flags[i]
+		if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, *fd) || a.used[spelling(*fd)] ||
+			task.V().Mentions("ends_run", fd.Description) || !off && task.V().Mentions("turn_off", fd.Description) {
+			continue
+		}
+		run := m.runWords(tw, *fd)
+		switch {
+		case len(run) > len(bestRun):
+			best, bestRun, tie = fd, run, false
+		case len(run) == len(bestRun):
+			tie = true
+		}
+	}
+	if best == nil || len(bestRun) < int(sc.Fit.PhraseRunMin) || len(bestRun) <= setRun {
+		return
+	}
+	fresh := false
+	for _, w := range bestRun {
+		fresh = fresh || uncovered[trimRoot(w)]
+	}
+	if !fresh {
+		return
+	}
+	if tie {
+		m.unmetPhrases++
+		m.evidence = append(m.evidence, fmt.Sprintf("unmet switch: the task says %q, words of %s's help, but another switch's help says them as well", strings.Join(bestRun, " "), spelling(*best)))
+		return
+	}
+	name := spelling(*best)
+	a.used[best.Name], a.used[name] = true, true
+	a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task says its help's words: %s", best.Description)})
+	a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
+	m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task says %q, words of its help in order (%q)", name, strings.Join(bestRun, " "), best.Description))
+}
+
+// runWords is the run of words a flag's help shares with the task's words,
+// those common to many of the candidate's flags left out; nil when the run
+// is less than scoring.fit.phrase_run_share of the help's content words (a
+// long help holds many two-word runs).
+func (m *mapper) runWords(tw []phraseWord, fd FlagDoc) []string {
+	dw := phraseWords(fd.Description)
+	n := 0
+	for _, w := range dw {
+		if w.content {
+			n++
+		}
+	}
+	var out []string
+	for _, w := range sharedRun(tw, dw) {
+		if !m.common[w] {
+			out = append(out, w)
+		}
+	}
+	if float64(len(out)) < sc.Fit.PhraseRunShare*float64(n) {
+		return nil
+	}
+	return out
+}
