@@ -53,6 +53,13 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 			out = append(out, exToken{value: a, pos: true})
 			continue
 		}
+		if !knownFlag && !mate && len(a) > 2 && a[1] != '-' {
+			// "-k2,2n", "-@8": a short flag with its value written onto it.
+			if f, ok := LookupFlag(c.flags, a[:2]); ok && f.ParamType != "bool" {
+				out = append(out, exToken{flag: a[:2], value: a[2:], hasValue: true, style: "glued", doc: &f})
+				continue
+			}
+		}
 		t := exToken{flag: a}
 		if k, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "--") {
 			t.flag, t.value, t.hasValue, t.style = k, v, true, "eq"
@@ -445,6 +452,11 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			return fv, true
 		}
 	}
+	if a.vals[i] == "" {
+		if out, keep, handled := m.fillColumnFlag(a, t, fv); handled {
+			return out, keep
+		}
+	}
 	fromSlot, exampleNumber := false, false
 	switch {
 	case a.vals[i] != "":
@@ -553,6 +565,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 		}
 	}
 	m.addSlotFlags(f, a.c, a.used)
+	m.addColumnFlags(f, a.c, a.used)
 	m.addAskedSwitches(a)
 	m.addPhraseSwitches(a)
 }

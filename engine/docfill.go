@@ -276,6 +276,7 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 	}
 	m.addSlotFlags(f, c, used)
+	m.addColumnFlags(f, c, used)
 	if len(inputs) == 0 && len(f.Positionals) == 0 && len(c.positionals) > 0 && c.positionals[0].Required {
 		f.Confidence += sc.Penalties.NoInputFile
 		m.evidence = append(m.evidence, "the task names no input file")

@@ -291,6 +291,16 @@ func frameLine(fr *task.Frame) string {
 	for _, n := range fr.Numbers {
 		parts = append(parts, fmt.Sprintf("%s (%s)", n.Value, strings.Join(n.Context, " ")))
 	}
+	for _, col := range fr.Columns {
+		what := "columns"
+		if col.Complement {
+			what = "columns to leave out"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s: %s)", col.Value, what, strings.Join(col.Context, " ")))
+	}
+	for _, sp := range fr.Separators {
+		parts = append(parts, fmt.Sprintf("%q (separator: %s)", sp.Value, sp.Word))
+	}
 	for _, group := range []struct {
 		what string
 		vals []string

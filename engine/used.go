@@ -61,6 +61,12 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	for _, n := range m.slots.Numbers {
 		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n))
 	}
+	for _, col := range m.slots.Columns {
+		miss("columns "+col.Value, col.Used)
+	}
+	for _, sp := range m.slots.Separators {
+		miss(sp.Word, sp.Used || m.cand != nil && !toolHasSeparatorFlag(m.cand))
+	}
 	for _, v := range m.slots.Values {
 		if v.Shape != task.ShapeLiteral {
 			miss(v.Text, placed[v.Text] || m.valuePlaced(f, v.Text))

@@ -80,6 +80,15 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 		// example); an option row never starts that deep.
 		inDesc := cur != nil && cur.descCol >= 0 && ind >= cur.descCol
 		continues := cur != nil && ind > cur.indent
+		if fs, ok := packedRow(content); ok && !inDesc && !continues {
+			flush()
+			cur = nil
+			flags = append(flags, fs...)
+			optionLines++
+			parsed++
+			blank = false
+			continue
+		}
 		if !inDesc && looksLikeOption(content) {
 			c, joined := content, false
 			for n := 0; n < 3 && unclosed(c) && i+1 < len(lines) && !isBlank(lines[i+1]); n++ {

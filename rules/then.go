@@ -157,6 +157,8 @@ type LexiconThen struct {
 	Prefixes []string `yaml:"prefixes,omitempty" json:"prefixes,omitempty"`
 	// Infixes are parts that put a text in the class wherever they stand ("prefix" in "--outPrefix"); only Mentions reads them.
 	Infixes []string `yaml:"infixes,omitempty" json:"infixes,omitempty"`
+	// Value is what the entry's words stand for, when they name one ("3" for "third", "," for "comma"); Vocab.ValueOf reads it.
+	Value string `yaml:"value,omitempty" json:"value,omitempty"`
 }
 
 // FileKindThen is one file kind and the extensions that name it, or (when

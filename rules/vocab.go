@@ -25,7 +25,10 @@ type Vocab struct {
 }
 
 type wordClass struct {
-	words                       map[string]bool
+	words map[string]bool
+	// values maps a word to what it stands for (LexiconThen.Value), for
+	// the words of entries that name one.
+	values                      map[string]string
 	list                        []string
 	suffixes, prefixes, infixes []string
 }
@@ -96,6 +99,12 @@ func buildVocab(lex, fk []*Rule) *Vocab {
 				c.words[w] = true
 				c.list = append(c.list, w)
 			}
+			if t.Value != "" {
+				if c.values == nil {
+					c.values = map[string]string{}
+				}
+				c.values[w] = t.Value
+			}
 		}
 		c.suffixes = append(c.suffixes, t.Suffixes...)
 		c.prefixes = append(c.prefixes, t.Prefixes...)
@@ -158,6 +167,19 @@ func (v *Vocab) Is(class, w string) bool {
 		}
 	}
 	return false
+}
+
+// ValueOf returns what a whole word of the class stands for (the Value
+// of the entry that lists it: "3" for "third" in class number_word), if
+// its entry names one. A later entry that lists the word again wins, so a
+// user entry overrides a built-in.
+func (v *Vocab) ValueOf(class, w string) (string, bool) {
+	c := v.classes[class]
+	if c == nil {
+		return "", false
+	}
+	val, ok := c.values[w]
+	return val, ok
 }
 
 // Words returns the class's whole words in the order the rules list them.

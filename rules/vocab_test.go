@@ -242,3 +242,27 @@ func BenchmarkBuiltinVocab(b *testing.B) {
 		}
 	}
 }
+
+// TestVocabValueOf checks that a word of an entry with a value stands for
+// it (an ordinal, a separator character), that a word of an entry without
+// one and a class that does not exist give none.
+func TestVocabValueOf(t *testing.T) {
+	v := BuiltinVocab()
+	for _, c := range []struct{ class, word, want string }{
+		{"ordinal_word", "third", "3"},
+		{"count_word", "三", "3"},
+		{"separator_word", "comma", ","},
+		{"separator_word", "tab", "\t"},
+		{"separator_word", "制表符", "\t"},
+	} {
+		if got, ok := v.ValueOf(c.class, c.word); !ok || got != c.want {
+			t.Errorf("ValueOf(%s, %s) = %q %v, want %q", c.class, c.word, got, ok, c.want)
+		}
+	}
+	if _, ok := v.ValueOf("column_word", "column"); ok {
+		t.Error("column_word entries name no value")
+	}
+	if _, ok := v.ValueOf("no_such_class", "x"); ok {
+		t.Error("a class that does not exist has no values")
+	}
+}

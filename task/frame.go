@@ -7,6 +7,7 @@ package task
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,6 +33,11 @@ type Frame struct {
 	Sequences []string `json:"sequences,omitempty"`
 	// Values are values the task names in words (Values reads them).
 	Values []Value `json:"values,omitempty"`
+	// Columns are the columns or fields the task names ("the first three
+	// columns" → 1-3); Separators the field separators ("comma-separated"
+	// → ","). Numbers read into a column list are not Numbers too.
+	Columns    []Column    `json:"columns,omitempty"`
+	Separators []Separator `json:"separators,omitempty"`
 	// Redirect is the file after a ">" (or ">>", then Append is set) the
 	// user typed after the first command; Pipe is what follows the first
 	// command's "|" or "&&", as written. Commands holds every command the
@@ -408,6 +414,22 @@ func Parse(task string) Frame {
 		}
 	}
 	s.Values = values(toks, lower, &s)
+	cols, taken := columns(toks, lower, wordsOnly, numAt)
+	cols = append(cols, cjkColumns(task)...)
+	s.Numbers = slices.DeleteFunc(s.Numbers, func(n Number) bool { return n.Pos >= 0 && taken[n.Pos] })
+	for _, c := range cols {
+		if c.Pos >= 0 {
+			continue
+		}
+		// A Chinese list's numbers were read as numbers of their own.
+		for _, part := range strings.FieldsFunc(c.Value, func(r rune) bool { return r == ',' || r == '-' }) {
+			if k := slices.IndexFunc(s.Numbers, func(n Number) bool { return n.Value == part && n.Pos >= 0 }); k >= 0 {
+				s.Numbers = slices.Delete(s.Numbers, k, k+1)
+			}
+		}
+	}
+	s.Columns = cols
+	s.Separators = separators(toks, lower, wordsOnly, numAt)
 	return s
 }
 
