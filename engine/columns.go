@@ -342,6 +342,7 @@ func (m *mapper) addColumnFlags(f *Fill, c *candidate, used map[string]bool) {
 			}
 		}
 	}
+	m.addImpliedSeparator(f, c, used, add)
 	for i := range m.slots.Separators {
 		s := &m.slots.Separators[i]
 		if s.Used {
@@ -433,4 +434,33 @@ func (m *mapper) lettersNotAsked(c *candidate, letters string) string {
 		}
 	}
 	return strings.Join(out, "")
+}
+
+// addImpliedSeparator adds, for a task that names columns but no
+// separator, the separator the input's extension names (a .csv is
+// comma-separated) on the input separator flag whose help names another
+// default ("use DELIM instead of TAB"): without it the tool would not
+// find the task's columns.
+func (m *mapper) addImpliedSeparator(f *Fill, c *candidate, used map[string]bool, add func(*FlagDoc, string, string)) {
+	if len(m.slots.Columns) == 0 || len(m.slots.Separators) > 0 {
+		return
+	}
+	sep := m.impliedSeparator()
+	if sep == "" {
+		return
+	}
+	for j := range c.flags {
+		fd := &c.flags[j]
+		if !separatorFlag(fd) || outputSeparator(fd) {
+			continue
+		}
+		if alreadyUsed(used, *fd) {
+			return // the example's separator stays or went for a reason of its own
+		}
+		if def := defaultSeparator(fd); def != "" && def != sep {
+			add(fd, sep, fmt.Sprintf("the separator the input's extension names (%q), not the default of %s", sep, fd.Name))
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s %q: the input's extension names the separator, and the help's default is another", spelling(*fd), sep))
+		}
+		return
+	}
 }
