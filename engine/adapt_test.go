@@ -194,11 +194,11 @@ func TestAdaptNames(t *testing.T) {
 		{name: "index name from the task", rec: hisat, doc: hisatToolDoc(), front: "name: hisat2",
 			examples: []string{"align single-end reads reads.fq to genome_idx", "-x genome_idx -U reads.fq -S aln.sam"},
 			task:     "align s.fq to index myidx into s.sam", want: "hisat2 -x myidx -U s.fq -S s.sam"},
-		// An output prefix the task does not name is rebuilt around the
-		// task's input, as the example built it around its own.
+		// An output prefix the task does not ask for, though the example
+		// built it around its input, is left out: the tool's default.
 		{name: "output prefix derived from the input", rec: tool, front: "name: asm",
 			examples: []string{"assemble reads.fq", "--prefix reads_out reads.fq"},
-			task:     "assemble sample7.fq", want: "asm --prefix sample7_out sample7.fq"},
+			task:     "assemble sample7.fq", want: "asm sample7.fq"},
 	})
 	sk := inlineSkill(t, "name: hisat2", "align single-end reads reads.fq to genome_idx", "-x genome_idx -U reads.fq -S aln.sam")
 	f := MapTask(builtinRules, hisat, hisatToolDoc(), sk, "align s.fq to index myidx into s.sam")
@@ -206,8 +206,8 @@ func TestAdaptNames(t *testing.T) {
 		t.Errorf("why %q", f.Flags[0].Why)
 	}
 	f = MapTask(builtinRules, tool, nil, inlineSkill(t, "name: asm", "assemble reads.fq", "--prefix reads_out reads.fq"), "assemble sample7.fq")
-	if !slices.Equal(f.Outputs, []string{"sample7_out"}) {
-		t.Errorf("outputs %q", f.Outputs)
+	if len(f.Outputs) != 0 || !hasEvidence(f, "left out --prefix sample7_out: the task asks for no output") {
+		t.Errorf("outputs %q evidence %q", f.Outputs, f.Evidence)
 	}
 }
 
@@ -324,11 +324,15 @@ func TestConfidenceFeatures(t *testing.T) {
 	if feat["task_words"] <= 0 {
 		t.Error("task_words not counted")
 	}
-	// No output named: derived from the input; the subcommand is chosen
-	// by its example, not by a word of the task.
+	// No output asked for: the output derived from the input is left
+	// out; the subcommand is chosen by its example, not by a word of the
+	// task.
 	f = MapTask(builtinRules, samRec, samToolDoc(), sk, "order in.bam by read name")
-	if f.Features["derived_outputs"] != 1 {
+	if f.Features["derived_outputs"] != 0 || !hasEvidence(f, "left out -o in.sorted.bam") {
 		t.Errorf("derived_outputs %v (outputs %q)", f.Features["derived_outputs"], f.Outputs)
+	}
+	if n := newMapper(builtinRules, samRec, nil, nil, "order in.bam by read name").countDerived(&Fill{Outputs: []string{"in.sorted.bam", "in.bam", "other.bam"}}); n != 1 {
+		t.Errorf("countDerived %d, want 1 (in.sorted.bam)", n)
 	}
 	if f.Features["unnamed_subcommand"] != 1 {
 		t.Errorf("unnamed_subcommand %v; evidence %q", f.Features["unnamed_subcommand"], f.Evidence)

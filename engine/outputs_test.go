@@ -47,3 +47,26 @@ func TestAsSpelled(t *testing.T) {
 		}
 	}
 }
+
+// An output named after a task file that the task did not ask for goes to
+// the tool's default place when the task asks for no output; an output the
+// task names after a writing verb ("write the unique sequences to x.fa")
+// is the task's file.
+func TestDerivedOutputs(t *testing.T) {
+	for _, c := range []struct{ tool, task, want, evidence string }{
+		{"sort", "sort names.txt and remove duplicate lines", "sort -u names.txt", "left out -o names.unique.txt: the task asks for no output"},
+		{"uniq", "collapse adjacent repeated lines of sorted.txt, ignoring case", "uniq -i sorted.txt", "left out sorted.dedup.txt: the task asks for no output"},
+		{"mash", "create a MinHash sketch of genome.fna (default output name)", "mash sketch genome.fna", "left out -o genome: the task asks for no output"},
+		// The task asks for an output: it is kept.
+		{"sort", "sort names.txt and remove duplicate lines into names.uniq.txt", "sort -u names.txt -o names.uniq.txt", ""},
+		{"vsearch", "dereplicate filtered.fa keeping the abundance annotations, write the unique sequences to uniques.fa", "vsearch --derep_fulllength filtered.fa --output uniques.fa --sizeout", "uniques.fa (output fasta)"},
+		{"seqkit", "remove duplicated sequences by sequence from contigs.fa and write the unique sequences to uniq.fa", "seqkit rmdup -o uniq.fa contigs.fa", "uniq.fa (output fasta)"},
+		// An output positional the usage requires is kept.
+		{"bowtie2-build", "build a bowtie2 index of ref.fa", "bowtie2-build ref.fa ref", ""},
+	} {
+		f, got := capturedFill(t, c.tool, c.task)
+		if got != c.want || c.evidence != "" && !hasEvidence(f, c.evidence) {
+			t.Errorf("%s %q: got %q, want %q\nevidence %q", c.tool, c.task, got, c.want, f.Evidence)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
@@ -183,6 +184,10 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			src = "constant" // a value the help lists for the flag
 		}
 		switch {
+		case src != "task" && m.derivedOutput(f, &fv, m.hasDefault(c, fv.Name)):
+			if fv.Value == "" {
+				continue
+			}
 		case src == "task" || src == "constant":
 		case src != "":
 			if fv.Why == "" || fv.Why == "from the example" {
@@ -216,6 +221,7 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 	if len(f.Order) > 0 {
 		f.Order = order
 	}
+	m.derivedPositionals(f, c)
 	for i, p := range f.Positionals {
 		if src, bad := m.listSource(p); src == "" {
 			ph := placeholder(bad, c, "")
@@ -284,6 +290,79 @@ func (m *mapper) taskSpelling(f *Fill) {
 	quiet(f.Inputs)
 	quiet(f.Outputs)
 	f.Stdout = fix(f.Stdout)
+}
+
+// namedAfter returns the task file an output value of f is named after
+// (aln.sorted.bam, or the bare stem "genome" for genome.fna), "" when v
+// is no output of f, a value the task gives, or named after no task file.
+func (m *mapper) namedAfter(f *Fill, v string) string {
+	if v == "" || m.taskValues()[v] || !slices.Contains(f.Outputs, v) {
+		return ""
+	}
+	b := filepath.Base(v)
+	for _, fs := range m.slots.Files {
+		if s := rules.Stem(fs.Path); len(s) >= 2 && strings.HasPrefix(b, s) && b != fs.Path {
+			return fs.Path
+		}
+	}
+	return ""
+}
+
+// derivedOutput settles an output value named after a task file (built
+// from the task's input: names.unique.txt for names.txt), which no word of
+// the task asked for: when the task asks for no output at all (it names no
+// output file and no name) and the tool does without the value
+// (optional), the value is left out and the tool's default place is used
+// (sort -u names.txt, not -o names.unique.txt); fv.Value is then "". False
+// when v is not such a value.
+func (m *mapper) derivedOutput(f *Fill, fv *FlagValue, optional bool) bool {
+	base := m.namedAfter(f, fv.Value)
+	if base == "" {
+		return false
+	}
+	name := strings.TrimSpace(fv.Name + " " + fv.Value)
+	if len(m.slots.Outputs()) == 0 && len(m.slots.Names) == 0 && optional {
+		m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task asks for no output, so the tool's default applies", name))
+		f.Outputs = without(f.Outputs, fv.Value)
+		fv.Value = ""
+		return true
+	}
+	fv.Why = "derived from " + base
+	return true
+}
+
+// derivedPositionals settles the output positionals named after a task
+// file as derivedOutput does; only the last positional, when the usage
+// marks it optional ("uniq [INPUT [OUTPUT]]"), is left out.
+func (m *mapper) derivedPositionals(f *Fill, c *candidate) {
+	for i := len(f.Positionals) - 1; i >= 0; i-- {
+		last := i == len(f.Positionals)-1
+		optional := last && c.known && i < len(c.positionals) && !c.positionals[i].Required
+		fv := FlagValue{Value: f.Positionals[i]}
+		if !m.derivedOutput(f, &fv, optional) || fv.Value != "" {
+			continue
+		}
+		f.Positionals = slices.Delete(f.Positionals, i, i+1)
+		f.Order = dropPositional(f.Order, i)
+	}
+}
+
+// dropPositional removes positional i from a fill's order and renumbers
+// the later ones.
+func dropPositional(order []string, i int) []string {
+	var out []string
+	for _, o := range order {
+		if strings.HasPrefix(o, "p") {
+			switch j := atoi(o[1:]); {
+			case j == i:
+				continue
+			case j > i:
+				o = fmt.Sprintf("p%d", j-1)
+			}
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // missing records a value the task lacks.

@@ -196,13 +196,16 @@ func nameAt(lower []string, i int, raw string) bool {
 	return false
 }
 
-// writeVerbBefore reports a writing verb shortly before position j
-// ("write them to long.fa", "save it to x.fa"): then "to" names a
-// destination even for a FASTA.
+// writeVerbBefore reports a writing verb shortly before position j, with
+// no file between ("write them to long.fa", "write the unique sequences
+// to x.fa"): then "to" names a destination even for a FASTA.
 func writeVerbBefore(lower []string, j int) bool {
-	for k := j - 1; k >= 0 && k >= j-3; k-- {
+	for k := j - 1; k >= 0 && k >= j-5; k-- {
 		if V().Word("write_verb", lower[k]) {
 			return true
+		}
+		if FileType(lower[k]) != "" {
+			return false
 		}
 	}
 	return false

@@ -112,6 +112,8 @@ func TestParseRoles(t *testing.T) {
 	for task, w := range map[string]want{
 		"search q.fa against genome_db, save it to hits.tsv":  {[]string{"q.fa"}, []string{"hits.tsv"}, []string{"genome_db"}},
 		"filter long reads and write them to long.fa":         {nil, []string{"long.fa"}, nil},
+		"filter in.fa, write the unique sequences to uniq.fa": {[]string{"in.fa"}, []string{"uniq.fa"}, nil},
+		"write the reads of in.fa aligned to ref.fa":          {[]string{"in.fa", "ref.fa"}, nil, nil},
 		"align reads.fq to ref.fa":                            {[]string{"reads.fq", "ref.fa"}, nil, nil},
 		"split into a.fq and b.fq":                            {nil, []string{"a.fq", "b.fq"}, nil},
 		"quantify r_1.fq/r_2.fq with results in s_quant":      {[]string{"r_1.fq", "r_2.fq"}, nil, []string{"s_quant"}},
