@@ -312,7 +312,14 @@ var boostRE = lazyre.New(`^(-[A-Za-z0-9]) \[ (--[A-Za-z][\w-]*) \]( arg)?`)
 // the column gap.
 var parenAliasRE = lazyre.New(`^(--[A-Za-z][\w-]*) \((-[A-Za-z0-9@?])\)(?:\s{2,}|\t)`)
 
+// colonFlagRE matches a row whose flag ends with a colon before the
+// column gap (prodigal: "-a:  Write protein translations to ...").
+var colonFlagRE = lazyre.New(`^(--?[A-Za-z0-9][\w-]*):(\s{2,}|\t)`)
+
 func parseOptionLine(content string) (optionLine, bool) {
+	if m := colonFlagRE.FindStringSubmatchIndex(content); m != nil {
+		content = content[:m[3]] + " " + content[m[3]+1:]
+	}
 	// Boost program_options: "-l [ --libType ] arg   Format string".
 	if m := boostRE.FindStringSubmatchIndex(content); m != nil {
 		head := content[m[2]:m[3]] + ", " + content[m[4]:m[5]]
@@ -425,7 +432,7 @@ func looksLikeOption(content string) bool {
 	if len(content) < 2 || content[0] != '-' {
 		return false
 	}
-	if negatableRE.MatchString(content) || boostRE.MatchString(content) || parenAliasRE.MatchString(content) {
+	if negatableRE.MatchString(content) || boostRE.MatchString(content) || parenAliasRE.MatchString(content) || colonFlagRE.MatchString(content) {
 		return true // forms parseOptionLine rewrites first
 	}
 	toks := tokens(content)

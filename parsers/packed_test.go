@@ -65,3 +65,37 @@ Other common options:
 		t.Errorf("types: -xdev %s, -maxdepth %s", names["-xdev"], names["-maxdepth"])
 	}
 }
+
+// TestColonAfterFlag checks that option rows whose flag ends with a colon
+// before the column (prodigal's "-a:  Write protein translations ...")
+// are read with their descriptions, merged with the usage's placeholders.
+func TestColonAfterFlag(t *testing.T) {
+	help := `
+Usage:  prodigal [-a trans_file] [-c] [-f output_type] [-o output_file]
+
+         -a:  Write protein translations to the selected file.
+         -c:  Closed ends.  Do not allow genes to run off edges.
+         -f:  Select output format (gbk, gff, or sco).  Default is gbk.
+         -o:  Specify output file (default writes to stdout).
+`
+	s, err := genericParser{}.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Flag{}
+	for _, f := range s.Flags {
+		got[f.Name] = f
+	}
+	if f := got["-a"]; f.Placeholder != "trans_file" || f.Description != "Write protein translations to the selected file." {
+		t.Errorf("-a: %+v", f)
+	}
+	if f := got["-c"]; f.ParamType != "bool" || f.Description == "" {
+		t.Errorf("-c: %+v", f)
+	}
+	if f := got["-f"]; f.Placeholder != "output_type" || f.Description == "" {
+		t.Errorf("-f: %+v", f)
+	}
+	if _, ok := got["-a:"]; ok {
+		t.Error("the colon kept in a flag name")
+	}
+}
