@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -113,6 +114,16 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 	doc.Probes = root.probes
 	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("root help: %d probes, %s", len(root.probes), validProbe(root)), probeLines(root.probes)...)
 	var lv level
+	if root.text != "" {
+		root.text += x.moreHelp(ctx, p, rec.Argv0(), nil, root, root.probes)
+		lv = x.readLevel(root.text, false, rec.Executable, tr, "root")
+	}
+	if man := x.manPage(ctx, p, rec, root.text, lv, tr); man.text != "" {
+		doc.Probes = append(doc.Probes, man.probes...)
+		root.text = strings.TrimSpace(root.text + "\n\n" + man.text)
+		root.truncated = root.truncated || man.truncated
+		lv = x.readLevel(root.text, false, rec.Executable, tr, "root and manual page")
+	}
 	if root.text == "" {
 		doc.SchemaSource = "none"
 		msg := fmt.Sprintf("no usable help: tried %d probes", len(root.probes))
@@ -122,12 +133,10 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 
 		doc.Messages = append(doc.Messages, msg)
 	} else {
-		root.text += x.moreHelp(ctx, p, rec.Argv0(), nil, root, root.probes)
 		doc.RawHelp = root.text
 		if root.truncated {
 			doc.Messages = append(doc.Messages, fmt.Sprintf("the help output was cut at %d KB; flags after that are missing", o.MaxOutput>>10))
 		}
-		lv = x.readLevel(root.text, false, rec.Executable, tr, "root")
 		doc.Framework, doc.SchemaSource, doc.CLIStyle = lv.framework, lv.schema.Parser, lv.style
 		if lv.rule != nil {
 			doc.FrameworkRule = lv.rule.ID
@@ -163,6 +172,35 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("ToolDoc: %d subcommands, %d companions, %d flags, doc_quality %.2f; %d probes, wall %.0f ms vs %.0f ms one by one",
 		len(doc.Subcommands), len(doc.Companions), len(doc.Flags)+len(doc.GlobalFlags), doc.DocQuality, doc.Exploration.Probes, doc.Exploration.WallMS, doc.Exploration.SerialMS))
 	return doc
+}
+
+// manPage reads the tool's manual page when a `probes` rule with `man`
+// fires on what the root help gave (vcftools --help lists no options and
+// points to `man vcftools`). The page is probed like help, with the same
+// timeout and validity rules; a tool without one yields no text.
+func (x *Explorer) manPage(ctx context.Context, p *prober, rec *ToolRecord, help string, lv level, tr *Trace) helpResult {
+	env := &rules.ProbeEnv{Tool: rec.Executable, ByPath: rec.IsPathDependent, HelpRead: true, Help: help}
+	if help != "" {
+		env.HelpFlags, env.HelpSubcommands = len(lv.schema.Flags), len(lv.entries)
+	}
+	ms, _ := x.Rules.EvalIf("probes", env, func(r *rules.Rule) bool {
+		t, ok := r.Then.(*rules.ProbeThen)
+		return ok && len(t.Man) > 0
+	})
+	if len(ms) == 0 {
+		return helpResult{}
+	}
+	man := ms[0].Then.(*rules.ProbeThen).Man
+	start := time.Now()
+	hr := p.find(ctx, man[:1], [][]string{append(slices.Clone(man[1:]), rec.Executable)}, false, "")
+	for i := range hr.probes {
+		hr.probes[i].Program = man[0]
+	}
+	tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("manual page: %s", validProbe(hr)), probeLines(hr.probes)...)
+	if hr.text == "" {
+		hr.probes = nil
+	}
+	return hr
 }
 
 // versionFlagRE finds a single-dash -version option in a help text (BLAST).
@@ -653,7 +691,7 @@ func validProbe(hr helpResult) string {
 		return "none valid"
 	}
 	last := hr.probes[len(hr.probes)-1]
-	return fmt.Sprintf("using %q", strings.Join(last.Args, " "))
+	return fmt.Sprintf("using %q", last.Words())
 }
 
 func probeLines(ps []Probe) []string {
@@ -663,7 +701,7 @@ func probeLines(ps []Probe) []string {
 		if p.Valid {
 			mark = "✓"
 		}
-		line := fmt.Sprintf("%s %q", mark, strings.Join(p.Args, " "))
+		line := fmt.Sprintf("%s %q", mark, p.Words())
 		if p.Reason != "" {
 			line += " — " + p.Reason
 		}

@@ -32,10 +32,10 @@ var companionProbes = [][]string{{"--help"}}
 // companionProbesAfter adds the help flag the tool itself answered to
 // (hmmsearch rejects --help and answers -h, and so do hmmpress and
 // hmmbuild): the programs of one package share their conventions. A bare
-// call is never added.
+// call is never added, nor the manual page (a program of its own).
 func companionProbesAfter(root []Probe) [][]string {
 	for _, pr := range root {
-		if pr.Valid && len(pr.Args) > 0 && !slices.Equal(pr.Args, companionProbes[0]) {
+		if pr.Valid && pr.Program == "" && len(pr.Args) > 0 && !slices.Equal(pr.Args, companionProbes[0]) {
 			return append(slices.Clone(companionProbes), pr.Args)
 		}
 	}
@@ -46,11 +46,14 @@ func companionProbesAfter(root []Probe) [][]string {
 // help-style ones, plus the bare call where a `probes` rule allows it.
 func probePlan(rs *rules.Set, tool string) (root, sub [][]string) {
 	root, sub = rootProbes, subProbes
-	m, ok, _ := rs.First("probes", &rules.ProbeEnv{Tool: tool})
-	if !ok {
+	ms, _ := rs.EvalIf("probes", &rules.ProbeEnv{Tool: tool}, func(r *rules.Rule) bool {
+		t, ok := r.Then.(*rules.ProbeThen)
+		return ok && len(t.Man) == 0
+	})
+	if len(ms) == 0 {
 		return root, sub
 	}
-	t := m.Then.(*rules.ProbeThen)
+	t := ms[0].Then.(*rules.ProbeThen)
 	if t.Bare {
 		root = append(append(append([][]string(nil), rootProbes[:bareRootAt]...), []string{}), rootProbes[bareRootAt:]...)
 	}

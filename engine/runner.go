@@ -57,7 +57,7 @@ func probeEnv(base []string) []string {
 	if base == nil {
 		base = os.Environ()
 	}
-	drop := map[string]bool{"TERM": true, "NO_COLOR": true, "PAGER": true, "MANPAGER": true, "COLUMNS": true, "CLICOLOR_FORCE": true, "FORCE_COLOR": true, "LESS": true}
+	drop := map[string]bool{"TERM": true, "NO_COLOR": true, "PAGER": true, "MANPAGER": true, "COLUMNS": true, "MANWIDTH": true, "CLICOLOR_FORCE": true, "FORCE_COLOR": true, "LESS": true}
 	out := make([]string, 0, len(base)+5)
 	for _, kv := range base {
 		k, _, _ := strings.Cut(kv, "=")
@@ -65,7 +65,7 @@ func probeEnv(base []string) []string {
 			out = append(out, kv)
 		}
 	}
-	return append(out, "TERM=dumb", "NO_COLOR=1", "PAGER=cat", "MANPAGER=cat", "COLUMNS=120")
+	return append(out, "TERM=dumb", "NO_COLOR=1", "PAGER=cat", "MANPAGER=cat", "COLUMNS=120", "MANWIDTH=120")
 }
 
 // cappedBuffer keeps at most max bytes and calls full once when exceeded.

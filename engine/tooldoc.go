@@ -118,11 +118,23 @@ type Example struct {
 // Probe is one help probe: its arguments, whether its output was used and
 // why (the validity rule that decided).
 type Probe struct {
+	// Program is the program run when it is not the tool itself ("man",
+	// with the tool's name among Args).
+	Program string   `json:"program,omitempty"`
 	Args    []string `json:"args"`
 	Valid   bool     `json:"valid"`
 	Rule    string   `json:"rule,omitempty"`
 	Reason  string   `json:"reason,omitempty"`
 	Elapsed float64  `json:"elapsed_ms"`
+}
+
+// Words is the probe as typed: its arguments, after the program when
+// that is not the tool ("man -P cat vcftools").
+func (p Probe) Words() string {
+	if p.Program != "" {
+		return strings.Join(append([]string{p.Program}, p.Args...), " ")
+	}
+	return strings.Join(p.Args, " ")
 }
 
 // AllFlags returns the flags valid for a subcommand path (nil for the root

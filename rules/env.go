@@ -108,8 +108,19 @@ type ProbeEnv struct {
 	// Tool is the program's executable base name ("bwa").
 	Tool string `expr:"tool" yaml:"tool"`
 	// Companion reports a companion of another tool (hisat2-build).
-	Companion bool   `expr:"companion" yaml:"companion"`
-	LowerTool string `expr:"lower_tool" yaml:"-"`
+	Companion bool `expr:"companion" yaml:"companion"`
+	// ByPath reports a tool the user named by a path (./mytool), whose
+	// manual page, if any, may be another program's.
+	ByPath bool `expr:"by_path" yaml:"by_path"`
+	// HelpRead is false while the plan is made, true once the root help
+	// was read; Help is its text, HelpFlags and HelpSubcommands count
+	// what the parser read from it (empty and 0 when no probe printed
+	// usable help).
+	HelpRead        bool   `expr:"help_read" yaml:"help_read"`
+	Help            string `expr:"help" yaml:"help"`
+	HelpFlags       int    `expr:"help_flags" yaml:"help_flags"`
+	HelpSubcommands int    `expr:"help_subcommands" yaml:"help_subcommands"`
+	LowerTool       string `expr:"lower_tool" yaml:"-"`
 }
 
 // Prepare lower-cases the tool name.

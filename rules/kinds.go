@@ -39,7 +39,7 @@ var kinds = map[string]KindSpec{
 		env: func() any { return &AliasEnv{} }, then: func() any { return &AliasThen{} }},
 	"companions": {Doc: "whether an executable found near a tool is its companion (hisat2-build)", Mode: "first",
 		env: func() any { return &CompanionEnv{} }, then: func() any { return &CompanionThen{} }},
-	"probes": {Doc: "which bare invocations may be probed for help (bwa prints usage when run with no arguments)", Mode: "first",
+	"probes": {Doc: "which invocations beyond the help flags may be probed for help (bwa prints usage when run with no arguments; vcftools lists its options only in its manual page)", Mode: "first",
 		env: func() any { return &ProbeEnv{} }, then: func() any { return &ProbeThen{} }},
 	"validity": {Doc: "whether a probe's output is usable help", Mode: "first",
 		env: func() any { return &ValidityEnv{} }, then: func() any { return &ValidityThen{} }},

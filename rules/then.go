@@ -30,6 +30,10 @@ type ProbeThen struct {
 	// BareSubcommands: each subcommand run with no further arguments
 	// prints its usage (bwa mem).
 	BareSubcommands bool `yaml:"bare_subcommands,omitempty" json:"bare_subcommands,omitempty"`
+	// Man is the command that prints the tool's manual page, the tool's
+	// name appended ([man, -P, cat]); its text is read with the root help.
+	// Only rules with man are asked once the root help was read.
+	Man []string `yaml:"man,omitempty" json:"man,omitempty"`
 }
 
 // ValidityThen decides whether a probe output is usable help.
