@@ -219,7 +219,7 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 				continue
 			}
 			for _, w := range strings.Fields(strings.ToLower(p.value + " " + braceWords(p))) {
-				if len(w) >= 3 && m.taskWords[w] && !names[w] && !task.V().Word("not_a_value", w) {
+				if len(w) >= 3 && m.taskWords[w] && !names[w] && !task.V().Word("not_a_value", w) && !m.namesToolOnly(w, c) {
 					byWord[w] = append(byWord[w], hit{fd, p})
 				}
 			}
@@ -255,4 +255,27 @@ func braceWords(p choicePair) string {
 		return p.words
 	}
 	return ""
+}
+
+// namesToolOnly reports a task word that stands only in the tool's own
+// name as its help writes it: each time the task says it, the next word
+// follows it in the help's description too ("align with Clustal Omega":
+// "clustal" names the tool, not the Clustal format).
+func (m *mapper) namesToolOnly(w string, c *candidate) bool {
+	desc := strings.ToLower(c.desc)
+	if m.doc != nil {
+		desc += " " + strings.ToLower(m.doc.Description)
+	}
+	tw := m.taskWordList()
+	seen := false
+	for i, t := range tw {
+		if strings.Trim(t, ",;:()") != w {
+			continue
+		}
+		seen = true
+		if i+1 >= len(tw) || !strings.Contains(desc, w+" "+strings.Trim(tw[i+1], ",;:()")) {
+			return false
+		}
+	}
+	return seen
 }
