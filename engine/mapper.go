@@ -519,6 +519,9 @@ type choice struct {
 	margin float64
 	// noSignal: nothing in the task points to any candidate.
 	noSignal bool
+	// sibling is the companion executable chosen in place of the one the
+	// user named, though no word of the task names it ("" otherwise).
+	sibling string
 }
 
 // choose picks the best candidate and says how clearly it won.
@@ -543,6 +546,11 @@ func (m *mapper) choose() (*candidate, choice) {
 		if best.score-cands[1].score < 1 {
 			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
 		}
+	}
+	if best.exe != m.rec.Executable && len(best.sub) == 0 && !best.named && slices.ContainsFunc(cands, func(c *candidate) bool {
+		return c.exe == m.rec.Executable && len(c.sub) == 0
+	}) {
+		ch.sibling = best.exe
 	}
 	what := "the tool itself"
 	if len(best.sub) > 0 {

@@ -44,6 +44,11 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)
+	if choice.sibling != "" {
+		// The user typed one program; running another that no word of the
+		// task names is a guess, however well its examples fit.
+		m.missing(f, fmt.Sprintf("missing: a word of the task that names %s (the tool named is %s; only examples or concepts point to %s)", choice.sibling, m.rec.Executable, choice.sibling))
+	}
 	f.Unused = m.unusedItems(f)
 	if len(f.Unused) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("%s %s no place in `%s`", joinAnd(f.Unused), hasHave(len(f.Unused)), strings.Join(append([]string{f.Executable}, f.Subcommand...), " ")))
