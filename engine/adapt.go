@@ -896,10 +896,10 @@ func (m *mapper) choiceWordsLacking(t exToken) []string {
 		}
 		var ws []string
 		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
-			if m.common[w] || m.taskWords[w] {
+			if m.common[w] || m.means(w) {
 				return nil
 			}
-			if m.exWords[w] {
+			if m.exMeans(w) {
 				ws = append(ws, w)
 			}
 		}
