@@ -1194,9 +1194,12 @@ func (m *mapper) nameFor(v, exIn, taskIn string) string {
 	}
 	if exIn != "" && taskIn != "" {
 		es := rules.Stem(exIn)
-		if strings.HasPrefix(v, es) {
-			return rules.Stem(taskIn) + strings.TrimPrefix(v, es)
+		if rest := strings.TrimPrefix(v, es); rest != v && (rest == "" || strings.ContainsRune("._-", rune(rest[0]))) {
+			return rules.Stem(taskIn) + rest // sample.sorted for sample.fq: liver.sorted
 		}
+		// The example numbered its own name (sample1 for sample.fq): the
+		// task's input names the thing as the task spells it (liver for
+		// liver.fq, not liver1).
 		return rules.Stem(taskIn)
 	}
 	return v
