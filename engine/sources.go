@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
@@ -224,6 +225,14 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 	m.derivedPositionals(f, c)
 	for i, p := range f.Positionals {
 		if src, bad := m.listSource(p); src == "" {
+			if in := m.soleFileLeft(f, bad); in != "" && bad == p && !usageNamesOtherKind(c, i, in) {
+				// The example's file is of another kind than the task's,
+				// and the task's one file left has no other place: a
+				// placeholder would leave it out for certain.
+				m.evidence = append(m.evidence, fmt.Sprintf("%s%s where the example has %s (another kind): the task's one file left", placedOtherKind, in, bad))
+				f.Positionals[i] = in
+				continue
+			}
 			ph := placeholder(bad, c, "")
 			m.missing(f, fmt.Sprintf("missing: %s for positional %d (the example's %s is not the task's)", ph, i+1, bad))
 			f.Positionals[i] = strings.Replace(p, bad, ph, 1)
@@ -410,4 +419,70 @@ func without(list []string, v string) []string {
 		}
 	}
 	return out
+}
+
+// placedOtherKind begins the evidence line of a task file placed where
+// the example has a file of another kind (counted as files_other_kind).
+const placedOtherKind = "placed the task's file "
+
+// soleFileLeft returns the task's one input file the fill does not place,
+// when the example's value bad is a file read (not an output) and no other
+// positional lacks a source; else "".
+func (m *mapper) soleFileLeft(f *Fill, bad string) string {
+	if FileType(bad) == "" || slices.Contains(f.Outputs, bad) {
+		return ""
+	}
+	sourceless := 0
+	for _, p := range f.Positionals {
+		if src, _ := m.listSource(p); src == "" {
+			sourceless++
+		}
+	}
+	if sourceless != 1 {
+		return ""
+	}
+	left := ""
+	for _, it := range m.unusedItems(f) {
+		if fs, ok := m.taskFile(it); ok {
+			if fs.Output || left != "" {
+				return ""
+			}
+			left = it
+		}
+	}
+	return left
+}
+
+// taskFile returns the task's file named path.
+func (m *mapper) taskFile(path string) (FileSlot, bool) {
+	for _, fs := range m.slots.Files {
+		if fs.Path == path {
+			return fs, true
+		}
+	}
+	return FileSlot{}, false
+}
+
+// usageNamesOtherKind reports whether the usage's name for positional i
+// (the last one for a later index) names file kinds and none is the kind
+// of file: "in.bam" reads BAM, so "samtools sort data.vcf" is no guess
+// to make; "FILE" names none.
+func usageNamesOtherKind(c *candidate, i int, file string) bool {
+	if len(c.positionals) == 0 {
+		return false
+	}
+	name := c.positionals[min(i, len(c.positionals)-1)].Name
+	want := family(FileType(file))
+	named := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		k := FileType("x." + w)
+		if k == "" || k == "file" {
+			continue
+		}
+		if family(k) == want {
+			return false
+		}
+		named = true
+	}
+	return named
 }

@@ -73,7 +73,10 @@ type Number struct {
 	Context []string `json:"context"`
 	// Unit is the unit written with the number ("G", "%", "bp"), if any.
 	Unit string `json:"unit,omitempty"`
-	Pos  int    `json:"pos"`
+	// After is the lower-cased word the number follows, so a caller can
+	// tell a number that ends a name ("Bowtie 2") from a value.
+	After string `json:"-"`
+	Pos   int    `json:"pos"`
 	// Used is set by the stage that gives the number a place.
 	Used bool `json:"-"`
 }
@@ -398,7 +401,11 @@ func Parse(task string) Frame {
 				cjkTaken[raw]--
 				continue // already read with its Chinese unit
 			}
-			s.Numbers = append(s.Numbers, Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i})
+			n := Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i}
+			if i > 0 {
+				n.After = strings.Trim(lower[i-1], ",;()[]")
+			}
+			s.Numbers = append(s.Numbers, n)
 		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/traitome/oxo-call/rules"
@@ -181,5 +182,21 @@ func TestUseVocab(t *testing.T) {
 	UseVocab(nil)
 	if fr := Parse("用8个线程"); len(fr.Numbers) != 1 || fr.Numbers[0].Context[0] != "threads" || FileType("x.ubam") == "bam" {
 		t.Errorf("back to the built-in vocabulary: %+v", fr)
+	}
+}
+
+// TestNumberAfter checks that a number keeps the word it follows, so a
+// caller can tell "Bowtie 2" (a name's end) from "with 2 threads".
+func TestNumberAfter(t *testing.T) {
+	fr := Parse("build a Bowtie 2 index of ref.fa with 4 threads")
+	var got []string
+	for _, n := range fr.Numbers {
+		got = append(got, n.After+"|"+n.Value)
+	}
+	if strings.Join(got, " ") != "bowtie|2 with|4" {
+		t.Errorf("numbers after: %q", got)
+	}
+	if fr := Parse("2 threads"); len(fr.Numbers) != 1 || fr.Numbers[0].After != "" {
+		t.Errorf("a first number follows no word: %+v", fr.Numbers)
 	}
 }
