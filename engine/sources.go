@@ -172,9 +172,22 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 		}
 	}()
 	m.taskSpelling(f)
+	// The example's switch that sends the output to standard output
+	// (gzip -c) served its redirection; with the redirection left out
+	// (below) and no word of the task for standard output, the tool
+	// writes where it writes by default.
+	stdoutSw, dropSw := FlagDoc{}, false
+	if f.Stdout != "" && !m.taskOutput(f.Stdout) && !task.V().Mentions("stdout_default", strings.ToLower(m.task)) {
+		stdoutSw, dropSw = stdoutSwitch(c)
+		dropSw = dropSw && sideEffectHeld(f, c, stdoutSw)
+	}
 	keep := f.Flags[:0:0]
 	remap := map[int]int{}
 	for i, fv := range f.Flags {
+		if dropSw && !fv.HasValue && sameDoc(stdoutSw, fv.Name) {
+			m.evidence = append(m.evidence, "left out "+fv.Name+": it sends the output to standard output, and the task names no file for it")
+			continue
+		}
 		if !fv.HasValue {
 			remap[i] = len(keep)
 			keep = append(keep, fv)
@@ -419,6 +432,27 @@ func without(list []string, v string) []string {
 		}
 	}
 	return out
+}
+
+// sameDoc reports a flag spelling that is one of fd's names.
+func sameDoc(fd FlagDoc, name string) bool {
+	return name == fd.Name || slices.Contains(fd.Aliases, name)
+}
+
+// sideEffectHeld reports another switch of the fill whose help shares a
+// word with the help of sw, the switch to standard output: what sw also
+// does (gzip -c "keep original files unchanged") the fill already asks
+// for (-k "keep (don't delete) input files"), so sw can go without
+// changing what happens to the input.
+func sideEffectHeld(f *Fill, c *candidate, sw FlagDoc) bool {
+	words := contentWords(sw.Description)
+	for _, fv := range f.Flags {
+		fd, ok := LookupFlag(c.flags, fv.Name)
+		if ok && !fv.HasValue && fd.Name != sw.Name && overlap(words, contentWords(fd.Description)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // placedOtherKind begins the evidence line of a task file placed where

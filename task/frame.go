@@ -173,8 +173,11 @@ func notAName(w string) bool {
 // follows a name word ("database nr", "prefix hg38", "name it prot_db"),
 // or an output word ("into se_out", "results in s_quant") and looks like an
 // identifier. After "name" and after output words only identifier-like
-// words count ("name sample1", not "by read name output").
-func nameAt(lower []string, i int, raw string) bool {
+// words count ("name sample1", not "by read name output"), unless a noun
+// of the lexicon class name_noun says whose name it is ("sample name
+// liver"); after such a noun alone, a word that ends its clause is its
+// name ("sample ctrl, 4 threads").
+func nameAt(lower []string, i int, raw string, clauseEnd bool) bool {
 	if i == 0 {
 		return false
 	}
@@ -187,6 +190,10 @@ func nameAt(lower []string, i int, raw string) bool {
 	switch {
 	case v.Is("name_marker", prev) && prev != "name":
 		return true
+	case prev == "name" && i > 1 && v.Word("name_noun", lower[i-2]):
+		return ident || clauseEnd // "…, sample name liver"
+	case v.Word("name_noun", prev) && clauseEnd:
+		return true // "…, sample ctrl, 4 threads"
 	case prev == "name" || isOutputMarker(prev):
 		return ident
 	case prev == "in" && i > 1 && v.Word("results_word", lower[i-2]):
@@ -406,7 +413,7 @@ func Parse(task string) Frame {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
 			s.Numbers = append(s.Numbers, n)
-		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
+		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw, i == len(toks)-1 || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;")):
 			s.Names = append(s.Names, raw)
 		}
 	}

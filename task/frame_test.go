@@ -134,6 +134,12 @@ func TestParseRoles(t *testing.T) {
 		"为 variants.vcf.gz 建立 tabix 索引": {[]string{"variants.vcf.gz"}, nil, nil},
 		"为 \"v s.vcf.gz\" 建立索引":         {[]string{"v s.vcf.gz"}, nil, nil},
 		"把 aln.bam 排序为 aln.sorted.bam":  {[]string{"aln.bam"}, []string{"aln.sorted.bam"}, nil},
+		// A noun of name_noun says whose name a bare word is: after "name",
+		// or alone when the word ends its clause.
+		"quantify x.fq, sample name liver":                {[]string{"x.fq"}, nil, []string{"liver"}},
+		"quantify x.fq, sample ctrl, 4 threads":           {[]string{"x.fq"}, nil, []string{"ctrl"}},
+		"prepend the sample name so samples do not clash": {nil, nil, nil},
+		"sample reads from x.fq":                          {[]string{"x.fq"}, nil, nil},
 	} {
 		f := Parse(task)
 		if !slices.Equal(paths(f.Inputs()), w.inputs) || !slices.Equal(paths(f.Outputs()), w.outputs) || !slices.Equal(f.Names, w.names) {
