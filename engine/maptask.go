@@ -49,6 +49,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		// task names is a guess, however well its examples fit.
 		m.missing(f, fmt.Sprintf("missing: a word of the task that names %s (the tool named is %s; only examples or concepts point to %s)", choice.sibling, m.rec.Executable, choice.sibling))
 	}
+	if choice.tie != "" {
+		m.missing(f, fmt.Sprintf("missing: a word of the task that chooses between %s and %s (they score within %g of each other and no word names either)", c.command(), choice.tie, sc.Choose.CloseCall))
+	}
 	f.Unused = m.unusedItems(f)
 	if len(f.Unused) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("%s %s no place in `%s`", joinAnd(f.Unused), hasHave(len(f.Unused)), strings.Join(append([]string{f.Executable}, f.Subcommand...), " ")))

@@ -35,6 +35,7 @@ type Scoring struct {
 	Choose struct {
 		NameMentioned      float64 `yaml:"name_mentioned"`
 		NamePart           float64 `yaml:"name_part"`
+		NameWord           float64 `yaml:"name_word"`
 		DescriptionPhrase  float64 `yaml:"description_phrase"`
 		NameConcept        float64 `yaml:"name_concept"`
 		DescriptionConcept float64 `yaml:"description_concept"`
@@ -47,6 +48,7 @@ type Scoring struct {
 		BestExample        float64 `yaml:"best_example"`
 		SubcommandNeeded   float64 `yaml:"subcommand_needed"`
 		NamedTool          float64 `yaml:"named_tool"`
+		CloseCall          float64 `yaml:"close_call"`
 	} `yaml:"choose"`
 	Examples struct {
 		ConceptOverlap float64 `yaml:"concept_overlap"`
@@ -69,6 +71,7 @@ type Scoring struct {
 		SameShape          float64 `yaml:"same_shape"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
+		ExampleNumberWord  float64 `yaml:"example_number_word"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`
 	} `yaml:"fit"`
 	Penalties struct {
