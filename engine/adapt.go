@@ -389,7 +389,7 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 	m.exExplain = se.ex.Explanation
 	m.cand = a.c
 	seqs := append([]string(nil), m.slots.Sequences...)
-	assigned := m.assignNumbers(a.toks, m.slots.Numbers)
+	assigned := m.assignNumbers(a.toks, m.slots.Numbers, a.exTask)
 	for i, t := range a.toks {
 		if t.pos {
 			v, ok := m.fillPositional(a, i)
@@ -1195,9 +1195,12 @@ func (m *mapper) nameFor(v, exIn, taskIn string) string {
 	}
 	if exIn != "" && taskIn != "" {
 		es := rules.Stem(exIn)
-		if strings.HasPrefix(v, es) {
-			return rules.Stem(taskIn) + strings.TrimPrefix(v, es)
+		if rest := strings.TrimPrefix(v, es); rest != v && (rest == "" || strings.ContainsRune("._-", rune(rest[0]))) {
+			return rules.Stem(taskIn) + rest // sample.sorted for sample.fq: liver.sorted
 		}
+		// The example numbered its own name (sample1 for sample.fq): the
+		// task's input names the thing as the task spells it (liver for
+		// liver.fq, not liver1).
 		return rules.Stem(taskIn)
 	}
 	return v
@@ -1215,7 +1218,8 @@ func lastFilePositional(f *Fill, typ string) int {
 // assignNumbers gives the task's numbers to the example's numeric flags,
 // best fits first, so "overhang 100, 8 threads" puts 8 on the thread flag
 // even when the overhang flag comes later in the example.
-func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot) map[int]*NumberSlot {
+func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask string) map[int]*NumberSlot {
+	exNums := ExtractSlots(exTask).Numbers
 	type pair struct {
 		tok, num int
 		score    float64
@@ -1233,6 +1237,9 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot) map[int]*Nu
 				continue // 1e-5 is no value for a flag the example sets to 6
 			}
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
+			if task.Scientific(t.value) == task.Scientific(numbers[j].Value) {
+				s += sc.Fit.ExampleNumberWord * float64(sharedContext(exNums, t.value, numbers[j].Context))
+			}
 			if s > 0 && task.Scientific(t.value) {
 				// the example's e-value takes the task's e-value; a plain
 				// number needs a closer fit to take it
@@ -1258,6 +1265,18 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot) map[int]*Nu
 		taken[p.num] = true
 	}
 	return out
+}
+
+// sharedContext counts the content words around the example task's
+// number v that stand around a task number too (ctx): the words the
+// example's task said the flag's value with.
+func sharedContext(exNums []NumberSlot, v string, ctx []string) int {
+	for _, n := range exNums {
+		if n.Value == v {
+			return overlap(contentWords(strings.Join(n.Context, " ")), contentWords(strings.Join(ctx, " ")))
+		}
+	}
+	return 0
 }
 
 // fitFlag scores how well words around a value describe a flag.

@@ -58,8 +58,23 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 		// but the flag is named as an output flag is: it is the one.
 		fd, s = namedOutputFlag(c, isOut, used)
 	}
-	if s <= 0 && f.Stdout == "" && writesStdout(c) {
-		m.evidence = append(m.evidence, "no output flag or output positional for "+path+"; standard output goes to it")
+	if s <= 0 {
+		// A flag whose help says it writes a place and names the
+		// output's words (barrnap's --outseq "Save rRNA hit seqs to this
+		// FASTA file" for "save the rRNA sequences to rrna.fa").
+		fd, s = writingFlagFor(c, m.valueWords(path), used)
+	}
+	// The example wrote to standard output a file the task does not name
+	// (its "> regions.bed" for the task's out.tsv): the tool writes there,
+	// so the task's output takes the redirection.
+	exampleStdout := f.Stdout != "" && !m.taskOutput(f.Stdout)
+	if s <= 0 && (f.Stdout == "" && writesStdout(c) || exampleStdout) {
+		if exampleStdout {
+			m.evidence = append(m.evidence, "the example writes to standard output ("+f.Stdout+") and no output flag takes "+path+": standard output goes to it")
+			f.Outputs = without(f.Outputs, f.Stdout)
+		} else {
+			m.evidence = append(m.evidence, "no output flag or output positional for "+path+"; standard output goes to it")
+		}
 		f.Outputs = append(f.Outputs, path)
 		f.Stdout = path
 		// A tool that writes next to its input unless told (gzip -c):
@@ -86,6 +101,29 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 	f.Outputs = append(f.Outputs, path)
 	f.Flags = append(f.Flags, FlagValue{Name: name, Value: path, HasValue: true, Style: kvStyle(fd), Why: "the task's output " + path})
 	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+}
+
+// writingFlagFor finds the one unused flag that writes a place (writesPlace)
+// and whose names and help hold the most of ctx, the words of an output;
+// a tie, or no word held, names none.
+func writingFlagFor(c *candidate, ctx []string, used map[string]bool) (FlagDoc, float64) {
+	var best FlagDoc
+	bestScore, tie := 0.0, false
+	for _, fd := range c.flags {
+		if alreadyUsed(used, fd) || !writesPlace(fd) {
+			continue
+		}
+		switch s := wordFit(fd, ctx); {
+		case s > bestScore:
+			best, bestScore, tie = fd, s, false
+		case s == bestScore && s > 0 && fd.Name != best.Name:
+			tie = true
+		}
+	}
+	if tie {
+		return FlagDoc{}, 0
+	}
+	return best, bestScore
 }
 
 // namedOutputFlag finds the one unused output flag whose name is an output

@@ -111,14 +111,16 @@ type scoredExample struct {
 	score float64
 }
 
-func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, task string) *mapper {
-	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: task, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}}
-	m.slots = ExtractSlots(task)
+func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tk string) *mapper {
+	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: tk, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}}
+	m.slots = ExtractSlots(tk)
 	m.slots.Names = slices.DeleteFunc(m.slots.Names, func(n string) bool { return namesTheTool(rec, n) })
-	m.taskWords = contentWords(withoutFiles(task))
+	// "a Bowtie 2 index": the number ends the tool's name, it is no value.
+	m.slots.Numbers = slices.DeleteFunc(m.slots.Numbers, func(n task.Number) bool { return endsToolName(rec, n) })
+	m.taskWords = contentWords(withoutFiles(tk))
 	m.taskConcepts = m.concepts(m.jobText())
-	m.textConcepts = m.concepts(task)
-	m.cjkTask = isCJK(task)
+	m.textConcepts = m.concepts(tk)
+	m.cjkTask = isCJK(tk)
 	return m
 }
 
@@ -572,6 +574,12 @@ func (m *mapper) choose() (*candidate, choice) {
 // namesTheTool reports a bare word of the task that is the tool's own name
 // or a companion's ("比对到 bowtie2 索引 mm10"): it says which program,
 // not a value for it.
+// endsToolName reports whether a number is the end of the tool's name
+// written apart ("Bowtie 2" for bowtie2, "HISAT 2" for hisat2).
+func endsToolName(rec *ToolRecord, n task.Number) bool {
+	return n.After != "" && namesTheTool(rec, n.After+n.Value)
+}
+
 func namesTheTool(rec *ToolRecord, n string) bool {
 	if rec == nil {
 		return false

@@ -70,6 +70,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["example_values"] = float64(exValues)
 	feat["outputs_as_positionals"] = float64(countPrefix(m.evidence, "no output flag for "))
 	feat["example_files_kept"] = float64(countPrefix(m.evidence, "kept the example's file "))
+	feat["files_other_kind"] = float64(countPrefix(m.evidence, placedOtherKind))
 	feat["derived_outputs"] = float64(m.countDerived(f))
 	feat["unmet_switch"] = float64(m.unmetSwitches)
 	feat["unmet_phrase"] = float64(m.unmetPhrases)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
@@ -171,9 +172,22 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 		}
 	}()
 	m.taskSpelling(f)
+	// The example's switch that sends the output to standard output
+	// (gzip -c) served its redirection; with the redirection left out
+	// (below) and no word of the task for standard output, the tool
+	// writes where it writes by default.
+	stdoutSw, dropSw := FlagDoc{}, false
+	if f.Stdout != "" && !m.taskOutput(f.Stdout) && !task.V().Mentions("stdout_default", strings.ToLower(m.task)) {
+		stdoutSw, dropSw = stdoutSwitch(c)
+		dropSw = dropSw && sideEffectHeld(f, c, stdoutSw)
+	}
 	keep := f.Flags[:0:0]
 	remap := map[int]int{}
 	for i, fv := range f.Flags {
+		if dropSw && !fv.HasValue && sameDoc(stdoutSw, fv.Name) {
+			m.evidence = append(m.evidence, "left out "+fv.Name+": it sends the output to standard output, and the task names no file for it")
+			continue
+		}
 		if !fv.HasValue {
 			remap[i] = len(keep)
 			keep = append(keep, fv)
@@ -224,6 +238,14 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 	m.derivedPositionals(f, c)
 	for i, p := range f.Positionals {
 		if src, bad := m.listSource(p); src == "" {
+			if in := m.soleFileLeft(f, bad); in != "" && bad == p && !usageNamesOtherKind(c, i, in) {
+				// The example's file is of another kind than the task's,
+				// and the task's one file left has no other place: a
+				// placeholder would leave it out for certain.
+				m.evidence = append(m.evidence, fmt.Sprintf("%s%s where the example has %s (another kind): the task's one file left", placedOtherKind, in, bad))
+				f.Positionals[i] = in
+				continue
+			}
 			ph := placeholder(bad, c, "")
 			m.missing(f, fmt.Sprintf("missing: %s for positional %d (the example's %s is not the task's)", ph, i+1, bad))
 			f.Positionals[i] = strings.Replace(p, bad, ph, 1)
@@ -410,4 +432,91 @@ func without(list []string, v string) []string {
 		}
 	}
 	return out
+}
+
+// sameDoc reports a flag spelling that is one of fd's names.
+func sameDoc(fd FlagDoc, name string) bool {
+	return name == fd.Name || slices.Contains(fd.Aliases, name)
+}
+
+// sideEffectHeld reports another switch of the fill whose help shares a
+// word with the help of sw, the switch to standard output: what sw also
+// does (gzip -c "keep original files unchanged") the fill already asks
+// for (-k "keep (don't delete) input files"), so sw can go without
+// changing what happens to the input.
+func sideEffectHeld(f *Fill, c *candidate, sw FlagDoc) bool {
+	words := contentWords(sw.Description)
+	for _, fv := range f.Flags {
+		fd, ok := LookupFlag(c.flags, fv.Name)
+		if ok && !fv.HasValue && fd.Name != sw.Name && overlap(words, contentWords(fd.Description)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// placedOtherKind begins the evidence line of a task file placed where
+// the example has a file of another kind (counted as files_other_kind).
+const placedOtherKind = "placed the task's file "
+
+// soleFileLeft returns the task's one input file the fill does not place,
+// when the example's value bad is a file read (not an output) and no other
+// positional lacks a source; else "".
+func (m *mapper) soleFileLeft(f *Fill, bad string) string {
+	if FileType(bad) == "" || slices.Contains(f.Outputs, bad) {
+		return ""
+	}
+	sourceless := 0
+	for _, p := range f.Positionals {
+		if src, _ := m.listSource(p); src == "" {
+			sourceless++
+		}
+	}
+	if sourceless != 1 {
+		return ""
+	}
+	left := ""
+	for _, it := range m.unusedItems(f) {
+		if fs, ok := m.taskFile(it); ok {
+			if fs.Output || left != "" {
+				return ""
+			}
+			left = it
+		}
+	}
+	return left
+}
+
+// taskFile returns the task's file named path.
+func (m *mapper) taskFile(path string) (FileSlot, bool) {
+	for _, fs := range m.slots.Files {
+		if fs.Path == path {
+			return fs, true
+		}
+	}
+	return FileSlot{}, false
+}
+
+// usageNamesOtherKind reports whether the usage's name for positional i
+// (the last one for a later index) names file kinds and none is the kind
+// of file: "in.bam" reads BAM, so "samtools sort data.vcf" is no guess
+// to make; "FILE" names none.
+func usageNamesOtherKind(c *candidate, i int, file string) bool {
+	if len(c.positionals) == 0 {
+		return false
+	}
+	name := c.positionals[min(i, len(c.positionals)-1)].Name
+	want := family(FileType(file))
+	named := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		k := FileType("x." + w)
+		if k == "" || k == "file" {
+			continue
+		}
+		if family(k) == want {
+			return false
+		}
+		named = true
+	}
+	return named
 }

@@ -106,3 +106,50 @@ func TestExampleValueNeedsTheTasksWords(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleRedirectTakesTheTaskOutput: an example that writes to
+// standard output a file of another kind than the task's output (cut's
+// "> regions.bed", racon's "> assembly.racon.fa") shows the tool writes
+// there: the task's output takes the redirection, not a positional.
+func TestExampleRedirectTakesTheTaskOutput(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	for _, c := range []struct{ tool, task, display string }{
+		{"cut", "extract the first column of samples.csv into names.txt", "cut -f 1 -d , samples.csv > names.txt"},
+		{"racon", "polish draft.fa using reads.fq and the overlaps ovl.paf, write the result to polished.txt", "racon reads.fq ovl.paf draft.fa > polished.txt"},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		sk, _ := store.Get(c.tool)
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.display {
+			t.Errorf("%s %q:\n got %s\nwant %s\n%s", c.tool, c.task, got, c.display, strings.Join(f.Evidence, "\n"))
+		}
+		if f.Features["outputs_as_positionals"] != 0 || !strings.Contains(strings.Join(f.Evidence, "\n"), "the example writes to standard output (") {
+			t.Errorf("%s: the output was not sent to the example's redirection: %v", c.tool, f.Evidence)
+		}
+	}
+}
+
+// TestStdoutSwitchLeavesWithItsRedirection: an example's switch to
+// standard output (pigz -c) goes when its redirection is left out and
+// another switch of the command already keeps the input (-k); it stays
+// when nothing else keeps the input (gzip's "without deleting the
+// archive") or when the task asks for standard output.
+func TestStdoutSwitchLeavesWithItsRedirection(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	for _, c := range []struct{ tool, task, display string }{
+		{"pigz", "compress big.fq with 8 threads and keep the original", "pigz -p 8 -k big.fq"},
+		{"pigz", "decompress sample.fa.gz to a new file and keep the original file", "pigz -k -d sample.fa.gz"},
+		{"gzip", "decompress sample.fa.gz to a new file without deleting the archive", "gzip -d -c sample.fa.gz"},
+		{"gzip", "decompress genome.fa.gz to standard output", "gzip -d -c genome.fa.gz"},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		sk, _ := store.Get(c.tool)
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.display {
+			t.Errorf("%s %q:\n got %s\nwant %s\n%s", c.tool, c.task, got, c.display, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	if sideEffectHeld(&Fill{Flags: []FlagValue{{Name: "-z", Value: "x", HasValue: true}}}, &candidate{flags: []FlagDoc{{Name: "-z", Description: "keep the original"}}}, FlagDoc{Name: "-c", Description: "keep original files"}) {
+		t.Error("a valued flag counted as a switch that keeps the input")
+	}
+}

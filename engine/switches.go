@@ -205,6 +205,7 @@ func (m *mapper) exampleFit(t exToken) (float64, []string) {
 	names, desc := m.flagTerms(t.flag, t.doc)
 	cand := m.candTerms(m.cand, len(m.cand.sub) > 0)
 	var against []string
+	inName := false
 	for w := range m.exTerms {
 		if !names[w] && !desc[w] || cand[w] || tw[w] {
 			continue
@@ -215,9 +216,17 @@ func (m *mapper) exampleFit(t exToken) (float64, []string) {
 		}
 		if !repeated {
 			against = append(against, w)
+			inName = inName || names[w]
 		}
 	}
 	sort.Strings(against)
+	if inName {
+		// A word of the flag's own name that the example's task said and
+		// this task lacks ("large" of --large-index for "a large index")
+		// is what the example asked for it by: shared words elsewhere
+		// ("index") do not ask for it.
+		return 0, against
+	}
 	return s - float64(len(against)), against
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traitome/oxo-call/skills"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -102,6 +103,33 @@ func TestQuotes(t *testing.T) {
 	} {
 		if got := quotes(text, "PASS") || quotes(text, "SAF"); got != want {
 			t.Errorf("quotes(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestTaskNameArrivesAsSpelled: a name the task gives ("sample name
+// kidney", "experiment name tumorA") reaches the command as written, and a
+// name derived from the task's input drops the example's own numbering
+// (rsem's "sample1" for sample.fq gives k2 for k2.fq, not k21), while a
+// tag after a separator stays (sample.sorted → k2.sorted).
+func TestTaskNameArrivesAsSpelled(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	for _, c := range []struct{ tool, task, display string }{
+		{"rsem-calculate-expression", "quantify the single-end reads kidney.fq against the reference ref/rat with 4 threads, sample name kidney", "rsem-calculate-expression -p 4 kidney.fq ref/rat kidney"},
+		{"rsem-calculate-expression", "quantify the single-end reads k2.fq against the reference ref/rat with 4 threads", "rsem-calculate-expression -p 4 k2.fq ref/rat k2"},
+		{"macs2", "call peaks on chip.bam with control input.bam, genome size hs, experiment name tumorA", "macs2 callpeak -t chip.bam -c input.bam -n tumorA"},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		sk, _ := store.Get(c.tool)
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.display {
+			t.Errorf("%s %q:\n got %s\nwant %s\n%s", c.tool, c.task, got, c.display, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	m := &mapper{}
+	for _, c := range []struct{ v, want string }{{"sample1", "k2"}, {"sample.sorted", "k2.sorted"}, {"sample_quant", "k2_quant"}, {"other", "k2"}} {
+		if got := m.nameFor(c.v, "sample.fq", "k2.fq"); got != c.want {
+			t.Errorf("nameFor(%s) = %s, want %s", c.v, got, c.want)
 		}
 	}
 }

@@ -69,6 +69,7 @@ type Scoring struct {
 		SameShape          float64 `yaml:"same_shape"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
+		ExampleNumberWord  float64 `yaml:"example_number_word"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`
 	} `yaml:"fit"`
 	Penalties struct {

@@ -73,7 +73,10 @@ type Number struct {
 	Context []string `json:"context"`
 	// Unit is the unit written with the number ("G", "%", "bp"), if any.
 	Unit string `json:"unit,omitempty"`
-	Pos  int    `json:"pos"`
+	// After is the lower-cased word the number follows, so a caller can
+	// tell a number that ends a name ("Bowtie 2") from a value.
+	After string `json:"-"`
+	Pos   int    `json:"pos"`
 	// Used is set by the stage that gives the number a place.
 	Used bool `json:"-"`
 }
@@ -170,8 +173,11 @@ func notAName(w string) bool {
 // follows a name word ("database nr", "prefix hg38", "name it prot_db"),
 // or an output word ("into se_out", "results in s_quant") and looks like an
 // identifier. After "name" and after output words only identifier-like
-// words count ("name sample1", not "by read name output").
-func nameAt(lower []string, i int, raw string) bool {
+// words count ("name sample1", not "by read name output"), unless a noun
+// of the lexicon class name_noun says whose name it is ("sample name
+// liver"); after such a noun alone, a word that ends its clause is its
+// name ("sample ctrl, 4 threads").
+func nameAt(lower []string, i int, raw string, clauseEnd bool) bool {
 	if i == 0 {
 		return false
 	}
@@ -184,6 +190,10 @@ func nameAt(lower []string, i int, raw string) bool {
 	switch {
 	case v.Is("name_marker", prev) && prev != "name":
 		return true
+	case prev == "name" && i > 1 && v.Word("name_noun", lower[i-2]):
+		return ident || clauseEnd // "…, sample name liver"
+	case v.Word("name_noun", prev) && clauseEnd:
+		return true // "…, sample ctrl, 4 threads"
 	case prev == "name" || isOutputMarker(prev):
 		return ident
 	case prev == "in" && i > 1 && v.Word("results_word", lower[i-2]):
@@ -398,8 +408,12 @@ func Parse(task string) Frame {
 				cjkTaken[raw]--
 				continue // already read with its Chinese unit
 			}
-			s.Numbers = append(s.Numbers, Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i})
-		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw):
+			n := Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i}
+			if i > 0 {
+				n.After = strings.Trim(lower[i-1], ",;()[]")
+			}
+			s.Numbers = append(s.Numbers, n)
+		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw, i == len(toks)-1 || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;")):
 			s.Names = append(s.Names, raw)
 		}
 	}

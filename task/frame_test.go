@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/traitome/oxo-call/rules"
@@ -133,6 +134,12 @@ func TestParseRoles(t *testing.T) {
 		"为 variants.vcf.gz 建立 tabix 索引": {[]string{"variants.vcf.gz"}, nil, nil},
 		"为 \"v s.vcf.gz\" 建立索引":         {[]string{"v s.vcf.gz"}, nil, nil},
 		"把 aln.bam 排序为 aln.sorted.bam":  {[]string{"aln.bam"}, []string{"aln.sorted.bam"}, nil},
+		// A noun of name_noun says whose name a bare word is: after "name",
+		// or alone when the word ends its clause.
+		"quantify x.fq, sample name liver":                {[]string{"x.fq"}, nil, []string{"liver"}},
+		"quantify x.fq, sample ctrl, 4 threads":           {[]string{"x.fq"}, nil, []string{"ctrl"}},
+		"prepend the sample name so samples do not clash": {nil, nil, nil},
+		"sample reads from x.fq":                          {[]string{"x.fq"}, nil, nil},
 	} {
 		f := Parse(task)
 		if !slices.Equal(paths(f.Inputs()), w.inputs) || !slices.Equal(paths(f.Outputs()), w.outputs) || !slices.Equal(f.Names, w.names) {
@@ -181,5 +188,21 @@ func TestUseVocab(t *testing.T) {
 	UseVocab(nil)
 	if fr := Parse("用8个线程"); len(fr.Numbers) != 1 || fr.Numbers[0].Context[0] != "threads" || FileType("x.ubam") == "bam" {
 		t.Errorf("back to the built-in vocabulary: %+v", fr)
+	}
+}
+
+// TestNumberAfter checks that a number keeps the word it follows, so a
+// caller can tell "Bowtie 2" (a name's end) from "with 2 threads".
+func TestNumberAfter(t *testing.T) {
+	fr := Parse("build a Bowtie 2 index of ref.fa with 4 threads")
+	var got []string
+	for _, n := range fr.Numbers {
+		got = append(got, n.After+"|"+n.Value)
+	}
+	if strings.Join(got, " ") != "bowtie|2 with|4" {
+		t.Errorf("numbers after: %q", got)
+	}
+	if fr := Parse("2 threads"); len(fr.Numbers) != 1 || fr.Numbers[0].After != "" {
+		t.Errorf("a first number follows no word: %+v", fr.Numbers)
 	}
 }
