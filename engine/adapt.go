@@ -1237,6 +1237,14 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 				continue // 1e-5 is no value for a flag the example sets to 6
 			}
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
+			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {
+				// a share goes to a flag whose help reads one
+				if percentForm(*t.doc) != "" {
+					s += sc.Fit.SameShape
+				} else if t.doc.ParamType == "int" {
+					s -= sc.Fit.SameShape
+				}
+			}
 			if task.Scientific(t.value) == task.Scientific(numbers[j].Value) {
 				s += sc.Fit.ExampleNumberWord * float64(sharedContext(exNums, t.value, numbers[j].Context))
 			}

@@ -32,8 +32,12 @@ func (m *mapper) nameParts(c *candidate) []string {
 		parts = splitName(strings.TrimPrefix(strings.ToLower(name), exe))
 	}
 	var out []string
+	words := append([]string(nil), m.jobWords()...)
+	for _, j := range m.joinedWords() {
+		words = append(words, j.word)
+	}
 	for _, p := range parts {
-		for _, w := range m.jobWords() {
+		for _, w := range words {
 			if len(w) < minNamePart || w == lname || isCJK(w) || c.exe != m.rec.Executable && strings.Contains(exe, w) {
 				continue
 			}
@@ -44,6 +48,89 @@ func (m *mapper) nameParts(c *candidate) []string {
 		}
 	}
 	return out
+}
+
+// nameWords returns the task words that name the candidate whole without
+// being its name: a word that begins with the name and goes on by more
+// than an ending ("histogram" for histo, "normalize" for norm); and a word
+// whose last part after a hyphen is the name, the parts before it being
+// short prefixes ("re-pair" for pair). Not a word that goes on by an
+// inflection ("sorted", "splitting": the state or act of the name itself,
+// weighed elsewhere) or a derivation ending (lexicon class
+// derivation_ending: "headers" is not head, "alignment" not align), nor
+// the name of another candidate ("flagstat" is not flags).
+func (m *mapper) nameWords(c *candidate, names map[string]bool) []string {
+	if len(c.sub) == 0 {
+		return nil // the tool's and its companions' names are mentions
+	}
+	name := strings.ToLower(c.sub[len(c.sub)-1])
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range strings.Fields(m.jobText()) {
+		w = strings.Trim(w, ",;:.()[]'\"")
+		if seen[w] || names[w] {
+			continue
+		}
+		seen[w] = true
+		if hyphenPrefixed(w, name) || beginsWithName(w, name) {
+			out = append(out, w)
+		}
+	}
+	for _, j := range m.joinedWords() {
+		if j.word == name && !seen[j.said] {
+			seen[j.said] = true
+			out = append(out, j.said)
+		}
+	}
+	return out
+}
+
+// beginsWithName reports a word that begins with a name of at least
+// minNamePart letters and goes on by minNameRest letters or more that are
+// neither an inflection (its stem is not the name's root plus at most one
+// letter) nor a derivation ending.
+func beginsWithName(w, name string) bool {
+	if len(name) < minNamePart || len(w) < len(name)+minNameRest || !strings.HasPrefix(w, name) || !isLetters(w) {
+		return false
+	}
+	if task.V().Word("derivation_ending", w[len(name):]) {
+		return false
+	}
+	s := stem(w)
+	return !(strings.HasPrefix(s, trimRoot(name)) && len(s) <= len(name)+1)
+}
+
+// minNameRest is the fewest letters a word must go on past a name to be
+// read as a word of its own built on it ("histo|gram"); shorter rests
+// are endings ("sort|ed").
+const minNameRest = 3
+
+// hyphenPrefixed reports a hyphenated word whose last part is the name
+// and whose other parts are short prefixes ("re-pair", "de-dup").
+func hyphenPrefixed(w, name string) bool {
+	parts := strings.Split(w, "-")
+	if len(parts) < 2 || parts[len(parts)-1] != name || len(name) < minNamePart {
+		return false
+	}
+	for _, p := range parts[:len(parts)-1] {
+		if len(p) == 0 || len(p) > maxHyphenPrefix || !isLetters(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxHyphenPrefix is the longest part before a hyphen read as a prefix of
+// the word after it ("re-", "de-"); longer ones are words ("multi-sample").
+const maxHyphenPrefix = 2
+
+func isLetters(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return w != ""
 }
 
 // minNamePart is the shortest task word read as a part of a name: shorter
@@ -83,6 +170,30 @@ func splitParts(name string, atDigits bool) []string {
 	flush()
 	return out
 }
+
+// joinedWords are the job's adjacent pairs of words written as one, for
+// a name spelled as two words ("pile up" for pileup, "de novo" for
+// uchime_denovo): both of letters, neither a stop word.
+func (m *mapper) joinedWords() []joinedWord {
+	if m.jJoined == nil {
+		m.jJoined = []joinedWord{}
+		prev := ""
+		for _, w := range rules.Words(m.jobText()) {
+			if task.Stopword(w) || !isLetters(w) || isCJK(w) || len(w) < 2 {
+				prev = ""
+				continue
+			}
+			if prev != "" {
+				m.jJoined = append(m.jJoined, joinedWord{prev + w, prev + " " + w})
+			}
+			prev = w
+		}
+	}
+	return m.jJoined
+}
+
+// joinedWord is two words of the task written as one, and as said.
+type joinedWord struct{ word, said string }
 
 // jobWords are the job's words (jobText), each as written and stemmed.
 func (m *mapper) jobWords() []string {
@@ -180,7 +291,12 @@ func shadowed(spans []keywordSpan, key string, start, end int) string {
 
 // scoreNaming adds what names a candidate beyond its full name: parts of
 // its name and phrases of its description the task says.
-func (m *mapper) scoreNaming(c *candidate) {
+func (m *mapper) scoreNaming(c *candidate, names map[string]bool) {
+	for _, w := range m.nameWords(c, names) {
+		c.score += sc.Choose.NameWord
+		c.named = true
+		c.why = append(c.why, fmt.Sprintf("%q in the task is built on its name", w))
+	}
 	for _, p := range m.nameParts(c) {
 		c.score += sc.Choose.NamePart
 		c.named = true

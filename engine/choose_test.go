@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -173,5 +174,90 @@ func TestShadowedKeyword(t *testing.T) {
 	// No skill: no spans.
 	if got := newMapper(builtinRules, samRec, nil, nil, "sort").keywordSpans(nil); got != nil {
 		t.Errorf("spans without a skill: %v", got)
+	}
+}
+
+// A task word built on a subcommand's name names it ("histogram" for
+// jellyfish histo, "re-pair" for seqkit pair, "normalize" for bcftools
+// norm), on the tools' captured help; an inflection, a derivation or
+// another subcommand's name does not.
+func TestChooseByWordBuiltOnName(t *testing.T) {
+	for _, c := range []struct{ tool, task, want, word string }{
+		{"jellyfish", "draw a histogram of the k-mer counts in mer.jf into mer.histo", "histo", "histogram"},
+		{"seqkit", "re-pair r1.fq and r2.fq into the folder out", "pair", "re-pair"},
+		{"bcftools", "normalize indels of in.vcf.gz against ref.fa into out.vcf.gz", "norm", "normalize"},
+		// Two words written as one name.
+		{"macs2", "pile up the fragments of chip.bam into chip.bdg", "pileup", "pile up"},
+	} {
+		got, _, m := chosen(t, c.tool, c.task)
+		if got != c.want || !slices.ContainsFunc(m.evidence, func(e string) bool {
+			return strings.Contains(e, fmt.Sprintf("%q in the task is built on its name", c.word))
+		}) {
+			t.Errorf("%s %q: chose %q, want %q named by %q\n%s", c.tool, c.task, got, c.want, c.word, strings.Join(m.evidence, "\n"))
+		}
+	}
+	for _, c := range []struct{ tool, task, sub string }{
+		{"samtools", "view the reads of the sorting result x.bam", "sort"},   // inflection
+		{"seqkit", "rename the headers of a.fa into b.fa", "head"},           // derivation
+		{"mmseqs", "clustering of seqDB into clu with tmp dir tmp", "clust"}, // derivation
+		{"samtools", "flagstat aln.bam", "flags"},                            // another subcommand
+		{"seqkit", "split the multi-pair reads of r.fq", "pair"},             // a word, not a prefix
+		{"seqkit", "x-pair r1.fq", "pairs"},                                  // not the name
+	} {
+		m := capturedMapper(t, c.tool, c.task)
+		names := map[string]bool{}
+		var cand *candidate
+		for _, x := range m.candidates() {
+			names[strings.ToLower(x.key)] = true
+			if x.key == c.sub {
+				cand = x
+			}
+		}
+		if cand == nil {
+			cand = &candidate{exe: c.tool, sub: []string{c.sub}, key: c.sub}
+		}
+		if ws := m.nameWords(cand, names); len(ws) > 0 {
+			t.Errorf("%s %q: %v name %s", c.tool, c.task, ws, c.sub)
+		}
+	}
+	// Two words that end a name are a part of it: "pile up" of mpileup.
+	if got, _, m := chosen(t, "bcftools", "pile up reads.bam against ref.fa"); got != "mpileup" || !slices.ContainsFunc(m.evidence, func(e string) bool {
+		return strings.Contains(e, `"pileup" in the task is part of its name`)
+	}) {
+		t.Errorf("bcftools: chose %q\n%s", got, strings.Join(m.evidence, "\n"))
+	}
+	if ws := capturedMapper(t, "seqkit", "pair r1.fq").nameWords(&candidate{exe: "seqkit", key: "seqkit"}, nil); ws != nil {
+		t.Errorf("the tool itself: %v", ws)
+	}
+}
+
+// When the runner-up comes within close_call of the choice and no task
+// word names either, the command is uncertain and names what is missing,
+// on the captured help of sambamba, bedtools and seqkit; a word naming
+// the choice settles it.
+func TestUnnamedCloseCallIsUncertain(t *testing.T) {
+	st, errs := skills.Load(nil, skills.Builtin())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	run := func(tool, task string) *Fill {
+		doc := goldenDoc(t, tool)
+		sk, _ := st.Get(tool)
+		return MapTask(builtinRules, &doc.Record, doc, sk, task)
+	}
+	for _, c := range []struct{ tool, task, between string }{
+		{"sambamba", "get the reads of chr2 from aln.bam into chr2.bam", "sambamba view and sambamba slice"},
+		{"bedtools", "regions of a.bed near b.bed within 1000 bp", "bedtools slop and bedtools complement"},
+		{"seqkit", "take the records of a.fa whose ids are in ids.txt, save to b.fa", "seqkit grep and seqkit rmdup"},
+	} {
+		f := run(c.tool, c.task)
+		if !f.Uncertain || !slices.Contains(f.Missing, fmt.Sprintf("missing: a word of the task that chooses between %s (they score within %g of each other and no word names either)", c.between, sc.Choose.CloseCall)) {
+			t.Errorf("%s %q: uncertain %v, missing %q\n%s", c.tool, c.task, f.Uncertain, f.Missing, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	// Named, the same job is no guess.
+	f := run("sambamba", "slice the reads of chr2 from aln.bam into chr2.bam")
+	if slices.ContainsFunc(f.Missing, func(s string) bool { return strings.Contains(s, "chooses between") }) {
+		t.Errorf("named: missing %q", f.Missing)
 	}
 }

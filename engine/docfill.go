@@ -244,8 +244,12 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		if n.Used {
 			continue
 		}
+		share := strings.HasSuffix(n.Value, "%")
 		fd, s := m.bestFlag(c, n.Context, func(fd FlagDoc) bool {
-			return fd.ParamType != "bool" && fd.Category != "Output" && fd.Category != "Input"
+			// a share is no count: an integer flag takes one only when
+			// its help reads a number of percent
+			return fd.ParamType != "bool" && fd.Category != "Output" && fd.Category != "Input" &&
+				(!share || fd.ParamType != "int" || percentForm(fd) == "percent")
 		}, used)
 		if s < sc.Fit.HelpFlagFitMin {
 			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))

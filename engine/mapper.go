@@ -47,6 +47,7 @@ type mapper struct {
 	jText   string
 	// jWords and jBigrams are the job's words and word pairs (choose.go).
 	jWords   []string
+	jJoined  []joinedWord
 	jBigrams map[string]bool
 	vWords   map[string]bool
 	// values are the task's values as written (sourceOf).
@@ -232,6 +233,10 @@ func (m *mapper) score(cands []*candidate) {
 		}
 	}
 	spans := m.keywordSpans(cands)
+	names := map[string]bool{}
+	for _, c := range cands {
+		names[strings.ToLower(c.key)] = true
+	}
 	for _, c := range cands {
 		name := strings.ToLower(c.key)
 		// "a hisat2 index" asked of hisat2-build names the family the
@@ -242,7 +247,7 @@ func (m *mapper) score(cands []*candidate) {
 			c.named = true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 		} else {
-			m.scoreNaming(c)
+			m.scoreNaming(c, names)
 		}
 		if n := m.taskOverlap(strings.NewReplacer("-", " ", "_", " ").Replace(name)); n > 0 {
 			c.score += sc.Choose.NameConcept * float64(n)
@@ -514,6 +519,12 @@ func isOutputName(a string) bool {
 	return task.V().Is("output_flag_name", n) || task.V().Word("output_flag_spelling", a)
 }
 
+// command is how the candidate is written on the command line: the
+// executable and its subcommand ("seqkit faidx").
+func (c *candidate) command() string {
+	return strings.Join(append([]string{c.exe}, c.sub...), " ")
+}
+
 // choice is what choose learned besides the candidate: how clearly it won.
 type choice struct {
 	// margin is the score gap to the runner-up, divided by 5 and capped at
@@ -524,6 +535,10 @@ type choice struct {
 	// sibling is the companion executable chosen in place of the one the
 	// user named, though no word of the task names it ("" otherwise).
 	sibling string
+	// tie names the runner-up when it came within scoring.choose.close_call
+	// of the choice and no task word names either ("" otherwise): nothing
+	// in the task chooses between them.
+	tie string
 }
 
 // choose picks the best candidate and says how clearly it won.
@@ -545,8 +560,13 @@ func (m *mapper) choose() (*candidate, choice) {
 	}
 	if len(cands) > 1 && cands[1].score > 0 {
 		ch.margin = min(1, max(0, best.score-cands[1].score)/5)
-		if best.score-cands[1].score < 1 {
+		if best.score-cands[1].score < sc.Choose.CloseCall {
 			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
+			// The tool the user typed is the default choice among its
+			// companions; anything else is a guess between two.
+			if !best.named && !cands[1].named && best.toolBonus == 0 {
+				ch.tie = cands[1].command()
+			}
 		}
 	}
 	if best.exe != m.rec.Executable && len(best.sub) == 0 && !best.named && slices.ContainsFunc(cands, func(c *candidate) bool {

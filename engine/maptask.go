@@ -41,6 +41,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		feat["no_example"] = 1
 	}
 	m.reviseOutputFlags(f, c)
+	m.sharesInForm(f, c)
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)
@@ -48,6 +49,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		// The user typed one program; running another that no word of the
 		// task names is a guess, however well its examples fit.
 		m.missing(f, fmt.Sprintf("missing: a word of the task that names %s (the tool named is %s; only examples or concepts point to %s)", choice.sibling, m.rec.Executable, choice.sibling))
+	}
+	if choice.tie != "" {
+		m.missing(f, fmt.Sprintf("missing: a word of the task that chooses between %s and %s (they score within %g of each other and no word names either)", c.command(), choice.tie, sc.Choose.CloseCall))
 	}
 	f.Unused = m.unusedItems(f)
 	if len(f.Unused) > 0 {

@@ -35,6 +35,7 @@ type Scoring struct {
 	Choose struct {
 		NameMentioned      float64 `yaml:"name_mentioned"`
 		NamePart           float64 `yaml:"name_part"`
+		NameWord           float64 `yaml:"name_word"`
 		DescriptionPhrase  float64 `yaml:"description_phrase"`
 		NameConcept        float64 `yaml:"name_concept"`
 		DescriptionConcept float64 `yaml:"description_concept"`
@@ -47,6 +48,7 @@ type Scoring struct {
 		BestExample        float64 `yaml:"best_example"`
 		SubcommandNeeded   float64 `yaml:"subcommand_needed"`
 		NamedTool          float64 `yaml:"named_tool"`
+		CloseCall          float64 `yaml:"close_call"`
 	} `yaml:"choose"`
 	Examples struct {
 		ConceptOverlap float64 `yaml:"concept_overlap"`
