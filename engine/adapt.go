@@ -567,6 +567,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	}
 	m.addSlotFlags(f, a.c, a.used)
 	m.addColumnFlags(f, a.c, a.used)
+	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
 	m.addPhraseSwitches(a)
 }
