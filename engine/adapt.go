@@ -473,6 +473,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 	t := a.toks[i]
 	if a.noPlace[i] {
 		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task has no file for it", t.flag, t.value))
+		m.noFileFlags = append(m.noFileFlags, t.flag)
 		return FlagValue{}, false
 	}
 	fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
@@ -932,10 +933,10 @@ func (m *mapper) choiceWordsLacking(t exToken) []string {
 		}
 		var ws []string
 		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
-			if m.common[w] || m.taskWords[w] {
+			if m.common[w] || m.means(w) {
 				return nil
 			}
-			if m.exWords[w] {
+			if m.exMeans(w) {
 				ws = append(ws, w)
 			}
 		}
