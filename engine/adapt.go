@@ -192,8 +192,10 @@ type adaptation struct {
 	// anyKind lets the output flag being filled take a task output of
 	// another kind.
 	anyKind bool
-	// exTask is the example's own task.
-	exTask string
+	// exTask is the example's own task; exFrame its frame, read when
+	// first needed.
+	exTask  string
+	exFrame *Slots
 }
 
 // adapt turns the chosen example into a fill for this task, in passes
@@ -414,8 +416,22 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 	v := a.toks[i].value
 	switch {
-	case a.vals[i] != "":
+	case a.vals[i] != "" && (FileType(a.vals[i]) == "" || m.exampleOutputStem(a, v) == ""):
 		v = a.vals[i]
+	case m.exampleOutputStem(a, v) != "":
+		// The example writes its task's output combined.msh as the
+		// prefix "combined" (mash paste adds the extension): the task's
+		// output goes there the same way.
+		out := a.vals[i]
+		if out == "" {
+			out = m.mapFile(a, m.exampleOutputStem(a, v), true)
+		}
+		v = rules.Stem(out)
+		if m.byStem == nil {
+			m.byStem = map[string]bool{}
+		}
+		m.byStem[out] = true
+		m.evidence = append(m.evidence, fmt.Sprintf("wrote the task's output %s as %s: the example names its output %s by its stem %s", out, v, m.exampleOutputStem(a, a.toks[i].value), a.toks[i].value))
 	case FileType(v) != "" && !m.positionalIsOutput(a.c, a.toks, i) && anyUsed(a.usedIn):
 		return "", false // an extra example input the task has no counterpart for
 	case FileType(v) != "" || m.positionalIsOutput(a.c, a.toks, i):
@@ -430,6 +446,25 @@ func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 		a.f.Outputs = append(a.f.Outputs, v)
 	}
 	return v, true
+}
+
+// exampleOutputStem returns the output file the example's own task names
+// whose stem is the example's argument v ("into combined.msh" for the
+// argument "combined"), or "".
+func (m *mapper) exampleOutputStem(a *adaptation, v string) string {
+	if v == "" || FileType(v) != "" {
+		return ""
+	}
+	if a.exFrame == nil {
+		fr := ExtractSlots(a.exTask)
+		a.exFrame = &fr
+	}
+	for _, fs := range a.exFrame.Files {
+		if fs.Output && fs.Path != v && rules.Stem(fs.Path) == v {
+			return fs.Path
+		}
+	}
+	return ""
 }
 
 // fillFlag fills one flag of the example; false drops it (with the
@@ -566,6 +601,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	}
 	m.addSlotFlags(f, a.c, a.used)
 	m.addColumnFlags(f, a.c, a.used)
+	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
 	m.addPhraseSwitches(a)
 }
@@ -896,10 +932,10 @@ func (m *mapper) choiceWordsLacking(t exToken) []string {
 		}
 		var ws []string
 		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
-			if m.common[w] || m.taskWords[w] {
+			if m.common[w] || m.means(w) {
 				return nil
 			}
-			if m.exWords[w] {
+			if m.exMeans(w) {
 				ws = append(ws, w)
 			}
 		}
@@ -1236,6 +1272,14 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 				continue // 1e-5 is no value for a flag the example sets to 6
 			}
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
+			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {
+				// a share goes to a flag whose help reads one
+				if percentForm(*t.doc) != "" {
+					s += sc.Fit.SameShape
+				} else if t.doc.ParamType == "int" {
+					s -= sc.Fit.SameShape
+				}
+			}
 			if task.Scientific(t.value) == task.Scientific(numbers[j].Value) {
 				s += sc.Fit.ExampleNumberWord * float64(sharedContext(exNums, t.value, numbers[j].Context))
 			}

@@ -69,7 +69,10 @@ type mapper struct {
 	// valueTaken are the task's values an example flag took; valueCand,
 	// byWord and byShape the flags the candidate's examples give values
 	// (valueMaps).
-	valueTaken      map[string]bool
+	valueTaken map[string]bool
+	// byStem: task outputs the command writes as their stem (a prefix
+	// the tool adds the extension to: mash paste's "combined").
+	byStem          map[string]bool
 	valueCand       *candidate
 	byWord, byShape map[string]valueTarget
 	// asks are the task's terms, exTerms the adapted example task's, and

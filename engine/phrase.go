@@ -76,7 +76,7 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 	tie := false
 	for i := range a.c.flags {
 		fd := &a.c.flags[i]
-		if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, *fd) || a.used[spelling(*fd)] ||
+		if _, ok := switchOn(*fd); !ok || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, *fd) || a.used[spelling(*fd)] ||
 			task.V().Mentions("ends_run", fd.Description) || !off && task.V().Mentions("turn_off", fd.Description) {
 			continue
 		}
@@ -103,10 +103,7 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 		m.evidence = append(m.evidence, fmt.Sprintf("unmet switch: the task says %q, words of %s's help, but another switch's help says them as well", strings.Join(bestRun, " "), spelling(*best)))
 		return
 	}
-	name := spelling(*best)
-	a.used[best.Name], a.used[name] = true, true
-	a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task says its help's words: %s", best.Description)})
-	a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
+	name := m.addSwitch(a, *best, "the task says its help's words: "+best.Description)
 	m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task says %q, words of its help in order (%q)", name, strings.Join(bestRun, " "), best.Description))
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -33,6 +34,9 @@ func (m *mapper) sourceOf(v string) string {
 	}
 	if m.spelledOut(v) {
 		return "constant" // "10x … v3" asks for 10xv3
+	}
+	if x, err := strconv.ParseFloat(v, 64); err == nil && m.taskValues()[strconv.FormatFloat(x*100, 'f', -1, 64)+"%"] {
+		return "derived from the task's " + strconv.FormatFloat(x*100, 'f', -1, 64) + "%" // 0.1 for 10%
 	}
 	b := filepath.Base(v)
 	for _, fs := range m.slots.Files {

@@ -306,7 +306,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 	for len(words) > 0 {
 		var fits []switchFitted
 		for _, fd := range a.c.flags {
-			if fd.ParamType != "bool" || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
+			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
 				task.V().Mentions("ends_run", fd.Description) {
 				continue
 			}
@@ -345,10 +345,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			}
 			return
 		}
-		name := spelling(best.fd)
-		a.used[best.fd.Name], a.used[name] = true, true
-		a.f.Flags = append(a.f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task asks for it: %s", best.fd.Description)})
-		a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
+		name := m.addSwitch(a, best.fd, "the task asks for it: "+best.fd.Description)
 		if best.phrase {
 			c, hits := m.phraseCover(best.fd)
 			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task holds %.0f%% of the words of its help (%s: %q)", name, 100*c, strings.Join(hits, ", "), best.fd.Description))

@@ -1,0 +1,224 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/traitome/oxo-call/task"
+)
+
+// A task may name a switch outright: its long name is a word of the task,
+// or its words stand in the task in a row ("paired-end reads" for
+// --paired-end, "with bowtie2" for --bowtie2). That is stronger evidence
+// than any fit of its help, and holds though another placed flag's help
+// speaks of the same word (rsem's -p help mentions Bowtie2). A name that
+// says what any command of the kind does (the lexicon class
+// generic_flag_name: output, threads, version) names nothing, nor does a
+// name the tool's or subcommand's own name holds, nor one the example's
+// task says as well (its author said it and needed no switch).
+
+// nameTokens are the task's words as a flag name could stand in it: runs
+// of ASCII letters, digits, dashes and underscores, lower-cased, each split
+// into its parts at the dashes and underscores ("(more-sensitive)": more,
+// sensitive); the four words after a negation and paths are left out.
+func nameTokens(text string) [][]string {
+	var out [][]string
+	negated := 0
+	for _, f := range strings.Fields(strings.ToLower(text)) {
+		if task.V().Word("negation", strings.Trim(f, ",;()")) {
+			negated = 4 // "without the summits" names no --summits
+			continue
+		}
+		if negated > 0 || strings.Contains(f, "/") {
+			// a path ("/data/backup/") names a place, not a switch
+			negated--
+			out = append(out, []string{""}) // a name runs on no further
+			continue
+		}
+		for _, t := range strings.FieldsFunc(f, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_')
+		}) {
+			if p := splitParts(t, false); len(p) > 0 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// namedRun reports whether tokens hold the words of name in a row, whole
+// tokens from the first word of one to the last word of another ("very
+// sensitive" names --very-sensitive; "very-sensitive" does not name
+// --sensitive, nor "chr22_het" --het).
+func namedRun(tokens [][]string, name []string) bool {
+	for i := range tokens {
+		var run []string
+		for j := i; j < len(tokens) && len(run) < len(name); j++ {
+			run = append(run, tokens[j]...)
+		}
+		if slices.Equal(run, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether the words of name stand in a row inside the
+// longer name of.
+func within(name, of []string) bool {
+	for i := 0; i+len(name) <= len(of) && len(name) < len(of); i++ {
+		if slices.Equal(of[i:i+len(name)], name) {
+			return true
+		}
+	}
+	return false
+}
+
+// literalName returns the words of the long name of fd the task's words
+// name, nil when none does.
+func (m *mapper) literalName(fd FlagDoc, tw, ew [][]string) []string {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		bare := strings.TrimLeft(n, "-")
+		if len(bare) < 3 || task.V().Word("generic_flag_name", strings.ToLower(bare)) {
+			continue
+		}
+		parts := splitIdent(bare)
+		if len(parts) == 1 && (task.Stopword(parts[0]) || m.candTerms(m.cand, false)[root(parts[0])]) {
+			continue
+		}
+		if namedRun(tw, parts) && !namedRun(ew, parts) {
+			return parts
+		}
+	}
+	return nil
+}
+
+// addNamedSwitches is the pass that adds the switches the task names
+// outright (literalName), each with the evidence of the words that name
+// it; a name that stands inside a longer one the task names too, or one
+// the command sets, is part of that name ("very sensitive local" names
+// --very-sensitive-local, not --sensitive nor --local).
+func (m *mapper) addNamedSwitches(a *adaptation) {
+	tw := nameTokens(withoutFiles(m.task))
+	ew := nameTokens(withoutFiles(a.exTask))
+	type named struct {
+		fd    FlagDoc
+		parts []string
+	}
+	var found []named
+	var longer [][]string
+	for _, fd := range a.c.flags {
+		var parts []string
+		if alreadyUsed(a.used, fd) || a.used[spelling(fd)] {
+			for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+				longer = append(longer, splitIdent(strings.TrimLeft(n, "-")))
+			}
+			continue
+		}
+		if _, ok := switchOn(fd); !ok || fd.Name == "" || task.V().Mentions("ends_run", fd.Description) {
+			continue
+		}
+		if parts = m.literalName(fd, tw, ew); parts != nil {
+			found = append(found, named{fd, parts})
+			longer = append(longer, parts)
+		}
+	}
+	for _, x := range found {
+		if slices.ContainsFunc(longer, func(of []string) bool { return within(x.parts, of) }) {
+			continue
+		}
+		m.dropWithin(a, x.parts)
+		name := m.addSwitch(a, x.fd, "the task names it: "+strings.Join(x.parts, " "))
+		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task names it (%s)", name, strings.Join(x.parts, " ")))
+	}
+}
+
+// switchOn returns the value that turns a flag on when the flag is a
+// switch: "" for a plain switch (bool), the help's word for on when the
+// flag takes one of two values, on or off (augustus' "--gff3=on/off",
+// velvetg's "-clean yes|no"; lexicon classes switch_on_value and
+// switch_off_value), unless its default is on.
+func switchOn(fd FlagDoc) (string, bool) {
+	if fd.ParamType == "bool" {
+		return "", true
+	}
+	alts := strings.FieldsFunc(fd.Placeholder, func(r rune) bool { return r == '/' || r == '|' })
+	if len(alts) != 2 {
+		return "", false
+	}
+	for i, on := range alts {
+		off := alts[1-i]
+		if task.V().Word("switch_on_value", strings.ToLower(on)) && task.V().Word("switch_off_value", strings.ToLower(off)) &&
+			!task.V().Word("switch_on_value", strings.ToLower(fd.Default)) {
+			return on, true
+		}
+	}
+	return "", false
+}
+
+// addSwitch sets a switch of the help (with its on value, switchOn) and
+// records why.
+func (m *mapper) addSwitch(a *adaptation, fd FlagDoc, why string) string {
+	name := spelling(fd)
+	a.used[fd.Name], a.used[name] = true, true
+	fv := FlagValue{Name: name, Why: why}
+	if on, _ := switchOn(fd); on != "" {
+		fv.Value, fv.HasValue, fv.Style = on, true, kvStyle(fd)
+		if fv.Style == "" && slices.ContainsFunc(a.toks, func(t exToken) bool { return t.style == "eq" }) {
+			fv.Style = "eq" // as the example writes its values (--species=human)
+		}
+	}
+	a.f.Flags = append(a.f.Flags, fv)
+	a.f.Order = insertBeforePositionals(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)-1))
+	return name
+}
+
+// fromExample reports a switch the command sets as the example wrote it.
+func (m *mapper) fromExample(a *adaptation, fd FlagDoc) bool {
+	for _, fv := range a.f.Flags {
+		if !fv.HasValue && fv.Why == "from the example" && (fv.Name == fd.Name || slices.Contains(fd.Aliases, fv.Name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropWithin drops the example's switches whose long name stands inside
+// the name the task gives (the example's --sensitive where the task names
+// --more-sensitive): the task asks for the longer one in its place.
+func (m *mapper) dropWithin(a *adaptation, name []string) {
+	for i := len(a.f.Flags) - 1; i >= 0; i-- {
+		fv := a.f.Flags[i]
+		fd, ok := LookupFlag(a.c.flags, fv.Name)
+		if !ok || !m.fromExample(a, fd) {
+			continue
+		}
+		if !slices.ContainsFunc(append([]string{fd.Name}, fd.Aliases...), func(n string) bool {
+			return within(splitIdent(strings.TrimLeft(n, "-")), name)
+		}) {
+			continue
+		}
+		a.f.Flags = slices.Delete(a.f.Flags, i, i+1)
+		a.f.Order = dropFlag(a.f.Order, i)
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: the task names %s, which holds it", fv.Name, strings.Join(name, "-")))
+	}
+}
+
+// dropFlag removes flag i from a fill's order and renumbers the later
+// ones.
+func dropFlag(order []string, i int) []string {
+	var out []string
+	for _, o := range order {
+		if strings.HasPrefix(o, "f") {
+			switch j := atoi(o[1:]); {
+			case j == i:
+				continue
+			case j > i:
+				o = fmt.Sprintf("f%d", j-1)
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
