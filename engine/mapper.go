@@ -88,6 +88,9 @@ type mapper struct {
 	unmetPhrases int
 	// dropQuiet: asked has already said why it drops a flag.
 	dropQuiet bool
+	// noFileFlags are the example's file flags left out because the task
+	// has no file for them (-2 for a task with one reads file).
+	noFileFlags []string
 	// exExplain is the adapted example's explanation.
 	exExplain string
 }
