@@ -473,6 +473,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 	t := a.toks[i]
 	if a.noPlace[i] {
 		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task has no file for it", t.flag, t.value))
+		m.noFileFlags = append(m.noFileFlags, t.flag)
 		return FlagValue{}, false
 	}
 	fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
