@@ -192,8 +192,10 @@ type adaptation struct {
 	// anyKind lets the output flag being filled take a task output of
 	// another kind.
 	anyKind bool
-	// exTask is the example's own task.
-	exTask string
+	// exTask is the example's own task; exFrame its frame, read when
+	// first needed.
+	exTask  string
+	exFrame *Slots
 }
 
 // adapt turns the chosen example into a fill for this task, in passes
@@ -414,8 +416,22 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 	v := a.toks[i].value
 	switch {
-	case a.vals[i] != "":
+	case a.vals[i] != "" && (FileType(a.vals[i]) == "" || m.exampleOutputStem(a, v) == ""):
 		v = a.vals[i]
+	case m.exampleOutputStem(a, v) != "":
+		// The example writes its task's output combined.msh as the
+		// prefix "combined" (mash paste adds the extension): the task's
+		// output goes there the same way.
+		out := a.vals[i]
+		if out == "" {
+			out = m.mapFile(a, m.exampleOutputStem(a, v), true)
+		}
+		v = rules.Stem(out)
+		if m.byStem == nil {
+			m.byStem = map[string]bool{}
+		}
+		m.byStem[out] = true
+		m.evidence = append(m.evidence, fmt.Sprintf("wrote the task's output %s as %s: the example names its output %s by its stem %s", out, v, m.exampleOutputStem(a, a.toks[i].value), a.toks[i].value))
 	case FileType(v) != "" && !m.positionalIsOutput(a.c, a.toks, i) && anyUsed(a.usedIn):
 		return "", false // an extra example input the task has no counterpart for
 	case FileType(v) != "" || m.positionalIsOutput(a.c, a.toks, i):
@@ -432,12 +448,32 @@ func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 	return v, true
 }
 
+// exampleOutputStem returns the output file the example's own task names
+// whose stem is the example's argument v ("into combined.msh" for the
+// argument "combined"), or "".
+func (m *mapper) exampleOutputStem(a *adaptation, v string) string {
+	if v == "" || FileType(v) != "" {
+		return ""
+	}
+	if a.exFrame == nil {
+		fr := ExtractSlots(a.exTask)
+		a.exFrame = &fr
+	}
+	for _, fs := range a.exFrame.Files {
+		if fs.Output && fs.Path != v && rules.Stem(fs.Path) == v {
+			return fs.Path
+		}
+	}
+	return ""
+}
+
 // fillFlag fills one flag of the example; false drops it (with the
 // reason in the evidence).
 func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, seqs *[]string) (FlagValue, bool) {
 	t := a.toks[i]
 	if a.noPlace[i] {
 		m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task has no file for it", t.flag, t.value))
+		m.noFileFlags = append(m.noFileFlags, t.flag)
 		return FlagValue{}, false
 	}
 	fv := FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue, Style: t.style, Why: "from the example"}
@@ -897,10 +933,10 @@ func (m *mapper) choiceWordsLacking(t exToken) []string {
 		}
 		var ws []string
 		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
-			if m.common[w] || m.taskWords[w] {
+			if m.common[w] || m.means(w) {
 				return nil
 			}
-			if m.exWords[w] {
+			if m.exMeans(w) {
 				ws = append(ws, w)
 			}
 		}

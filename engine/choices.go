@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -41,7 +42,14 @@ var (
 	// ("'GTF' (or compatible GFF format) and 'SAF'").
 	quotedValueRE = lazyre.New(`'([A-Za-z0-9][\w.+-]*)'`)
 	braceListRE   = lazyre.New(`\{([^{}]+)\}`)
-	longFormRE    = lazyre.New(`^([\w.+-]+)\[([\w.+-]+)\]$`)
+	// pipeListRE reads "<snps|indels|both|all>" lists.
+	pipeListRE = lazyre.New(`<([\w+-]+(?:\|[\w+-]+){2,})>`)
+	// bracketListRE reads "[DEL, INS, DUP, INV, BND, ALL]" lists.
+	bracketListRE = lazyre.New(`\[([\w+-]+(?:,\s*[\w+-]+){2,})\]`)
+	// defaultRE reads a default a help writes as "(=ALL)" or a trailing
+	// "[v]".
+	defaultRE  = lazyre.New(`\(=([^()\s]+)\)|\[([^\[\]]+)\]\s*$`)
+	longFormRE = lazyre.New(`^([\w.+-]+)\[([\w.+-]+)\]$`)
 )
 
 // choicePairs reads the values a flag's help lists with their meaning.
@@ -94,11 +102,50 @@ func choicePairs(fd FlagDoc) []choicePair {
 	}
 	if len(out) < 2 {
 		out = out[:0]
+		out = append(out, listPairs(fd)...)
+	}
+	if len(out) < 2 {
+		out = out[:0]
 		for _, ch := range fd.Choices {
 			out = append(out, choicePair{ch, ch, true})
 		}
 	}
 	return out
+}
+
+// listPairs reads the values a help lists in a run of its own:
+// "<snps|indels|both>", or "[DEL, INS, ALL]" when the flag's default is
+// one of them (a bracket that is the default alone, "[UNMAP,SECONDARY]",
+// lists no choices).
+func listPairs(fd FlagDoc) []choicePair {
+	var items []string
+	if m := pipeListRE.FindStringSubmatch(fd.Description); m != nil {
+		items = strings.Split(m[1], "|")
+	} else if m := bracketListRE.FindStringSubmatch(fd.Description); m != nil {
+		for _, v := range strings.Split(m[1], ",") {
+			items = append(items, strings.TrimSpace(v))
+		}
+		if def := defaultValue(fd); def == "" || !slices.Contains(items, def) {
+			return nil
+		}
+	}
+	out := make([]choicePair, 0, len(items))
+	for _, v := range items {
+		out = append(out, choicePair{v, v, true})
+	}
+	return out
+}
+
+// defaultValue is the flag's default: the help's own, else one its
+// description writes ("(=ALL)", a trailing "[v]").
+func defaultValue(fd FlagDoc) string {
+	if d := strings.Trim(fd.Default, "[]'\" "); d != "" {
+		return d
+	}
+	if m := defaultRE.FindStringSubmatch(fd.Description); m != nil {
+		return strings.TrimSpace(m[1] + m[2])
+	}
+	return ""
 }
 
 // listed reports a value the flag's help lists.
@@ -141,17 +188,88 @@ func expandGroup(group, meaning string) []choicePair {
 // those beyond the example's task (the example's task asked for the
 // example's value in its own words, so only the words it lacks can ask
 // for another), then all of them (to part values both fit). Words many of
-// the candidate's flags use say nothing of one value.
-func (m *mapper) pairScore(p choicePair) (beyond, all int) {
-	for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
-		if m.taskWords[w] && !m.common[w] {
+// the candidate's flags use, or the meanings of many of the flag's values
+// (shared), say nothing of one value.
+func (m *mapper) pairScore(p choicePair, shared map[string]bool) (beyond, all int) {
+	for w := range pairWords(p) {
+		if m.means(w) && !m.common[w] && !shared[w] {
 			all++
-			if !m.exWords[w] {
+			if !m.exMeans(w) {
 				beyond++
 			}
 		}
 	}
 	return beyond, all
+}
+
+// pairWords are the content words of a value's meaning.
+func pairWords(p choicePair) map[string]bool {
+	return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words))
+}
+
+// sharedPairWords are the words the meanings of at least three of a
+// flag's values, and more than a third of them, hold ("reads" in most of
+// minimap2's presets): they tell no value from another.
+func sharedPairWords(pairs []choicePair) map[string]bool {
+	n := map[string]int{}
+	for _, p := range pairs {
+		for w := range pairWords(p) {
+			n[w]++
+		}
+	}
+	out := map[string]bool{}
+	for w, k := range n {
+		if k >= 3 && 3*k > len(pairs) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// means reports a word (stemmed, as contentWords gives it) that the task
+// says, in its own words or through a sense of the lexicon ("小鼠" says
+// "mouse", "automatically" says "automatic").
+func (m *mapper) means(w string) bool {
+	return m.taskWords[w] || m.askTerms()[trimRoot(w)]
+}
+
+// exMeans reports a word the adapted example's task says, as means does
+// for the task.
+func (m *mapper) exMeans(w string) bool {
+	return m.exWords[w] || m.exTerms[trimRoot(w)]
+}
+
+// meaningAsked returns the words of what the help lists an example
+// flag's value for ("'mm' for mouse") that the task says, in its own
+// words or through a sense: the task asks for that value though it never
+// writes it.
+func (m *mapper) meaningAsked(t exToken) []string {
+	if !t.hasValue || t.doc == nil {
+		return nil
+	}
+	return m.meaningWords(*t.doc, t.value)
+}
+
+// meaningWords returns the words of what a flag's help lists value for
+// that the task says. Words many of the candidate's flags share, the
+// tool's own names, numbers and the value itself say nothing of what the
+// value means.
+func (m *mapper) meaningWords(fd FlagDoc, value string) []string {
+	names := m.candTerms(m.cand, false)
+	for _, p := range choicePairs(fd) {
+		if p.value != value || p.words == p.value {
+			continue
+		}
+		var ws []string
+		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
+			if len(w) > 2 && !m.common[w] && !names[trimRoot(w)] && !numberRE.MatchString(w) && !strings.EqualFold(w, p.value) && m.means(w) {
+				ws = append(ws, w)
+			}
+		}
+		sort.Strings(ws)
+		return ws
+	}
+	return nil
 }
 
 // rechoose is the pass that sets, on each flag kept from the example with
@@ -177,10 +295,11 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		if cur < 0 {
 			continue
 		}
-		curBeyond, _ := m.pairScore(pairs[cur])
+		shared := sharedPairWords(pairs)
+		curBeyond, _ := m.pairScore(pairs[cur], shared)
 		best, bestB, bestA, tie := -1, 0, 0, false
 		for j, p := range pairs {
-			b, a := m.pairScore(p)
+			b, a := m.pairScore(p, shared)
 			switch {
 			case b > bestB || b == bestB && a > bestA:
 				best, bestB, bestA, tie = j, b, a, false
@@ -245,6 +364,114 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s %s: the task names %q, a value its help lists", name, v, w))
 	}
+}
+
+// addCodedChoices is the pass that adds a flag the fill lacks when its
+// help lists upper-case codes as its values ("[DEL, INS, DUP, INV, BND,
+// ALL]") and one task word, or a sense of the task, begins with exactly
+// one of them ("call deletions only" → -t DEL; "缺失" says deletion): a
+// constant the task's words ask for. The default and a word more than one
+// flag's codes begin are no ask.
+func (m *mapper) addCodedChoices(f *Fill, c *candidate, used map[string]bool) {
+	// The task's own words first, in order, then its senses.
+	var words []string
+	for _, w := range m.taskWordList() {
+		words = addOnce(words, strings.Trim(w, ",;:.()'\""))
+	}
+	for _, w := range slices.Sorted(maps.Keys(m.askTerms())) {
+		words = addOnce(words, w)
+	}
+	names := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key))
+	type coded struct {
+		fd   FlagDoc
+		vals map[string]string // value → the task word it abbreviates
+	}
+	var hits []coded
+	flagsOf := map[string]int{} // task word → flags whose codes it begins with
+	for _, fd := range c.flags {
+		if fd.ParamType == "bool" || fd.Name == "" || alreadyUsed(used, fd) {
+			continue
+		}
+		pairs := choicePairs(fd)
+		if len(pairs) < 3 || slices.ContainsFunc(pairs, func(p choicePair) bool { return !p.named || caseStyle(p.value) != 1 }) {
+			continue
+		}
+		def := defaultValue(fd)
+		h := coded{fd, map[string]string{}}
+		seen := map[string]bool{}
+		for _, p := range pairs {
+			lv := strings.ToLower(p.value)
+			// A kind's name ("SAM") is a name, not an abbreviation
+			// ("sample" does not ask for it).
+			if len(lv) < 3 || strings.EqualFold(p.value, def) || isKindName(lv) {
+				continue
+			}
+			spelled := spelledCode(fd.Description, lv)
+			for _, w := range words {
+				if m.abbreviates(lv, w, spelled) && !names[w] {
+					if _, ok := h.vals[p.value]; !ok {
+						h.vals[p.value] = w
+					}
+					if !seen[w] {
+						seen[w] = true
+						flagsOf[w]++
+					}
+				}
+			}
+		}
+		if len(h.vals) > 0 {
+			hits = append(hits, h)
+		}
+	}
+	for _, h := range hits {
+		if len(h.vals) != 1 {
+			continue // the task names several of its codes
+		}
+		for v, w := range h.vals {
+			if flagsOf[w] > 1 || alreadyUsed(used, h.fd) {
+				continue // the word begins codes of more than one flag
+			}
+			name := spelling(h.fd)
+			used[h.fd.Name], used[name] = true, true
+			m.placedWords[strings.ToLower(v)] = true
+			f.Flags = append(f.Flags, FlagValue{Name: name, Value: v, HasValue: true, Style: kvStyle(h.fd), Why: fmt.Sprintf("the task's %q is %s, a value %s's help lists", w, v, h.fd.Name)})
+			f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s %s: the task's %q begins with %s, a value its help lists", name, v, w, v))
+		}
+	}
+}
+
+// isKindName reports a value that names a file kind or a compression
+// ("sam", "gz"), as the file kinds know them.
+func isKindName(v string) bool {
+	k := FileType("x." + v)
+	return k != "" && k != "file"
+}
+
+// abbreviates reports a task word (or sense) that the code lv shortens:
+// the word begins with it and is at least three letters longer (a plural
+// or a word of its own is no abbreviation), is no number, stop word,
+// word that is no value, or word many of the candidate's flags share.
+// When the help spells the code out ("CATerpillar"), the word must be
+// that spelling.
+func (m *mapper) abbreviates(lv, w string, spelled map[string]bool) bool {
+	if !strings.HasPrefix(w, lv) || len(w) < len(lv)+3 || strings.ContainsAny(w, "0123456789") ||
+		task.Stopword(w) || task.V().Word("not_a_value", w) || m.common[stem(w)] {
+		return false
+	}
+	return len(spelled) == 0 || spelled[root(w)]
+}
+
+// spelledCode returns the roots of the words of a help that begin with a
+// code and go on ("UNIform | CATerpillar" spells out cat).
+func spelledCode(desc, lv string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range valueRE.FindAllString(desc, -1) {
+		if lw := strings.ToLower(w); strings.HasPrefix(lw, lv) && len(lw) > len(lv) {
+			out[root(lw)] = true
+		}
+	}
+	return out
 }
 
 // braceWords are the names a value goes by besides its own, when they

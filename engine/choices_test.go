@@ -32,6 +32,10 @@ func TestChoicePairsOfCapturedHelp(t *testing.T) {
 		{"clustalo", "", "--outfmt", `a2m=a2m fa fasta|clu=clu clustal|msf=msf`},
 		// "'hs' for human"
 		{"macs2", "callpeak", "-g", `hs=for human (2.7e9)|mm=for mouse (1.87e9)`},
+		// "[DEL, INS, …]" that holds the default "(=ALL)"
+		{"delly", "call", "-t", `DEL=DEL|INS=INS|DUP=DUP|INV=INV|BND=BND|ALL=ALL`},
+		// "<snps|indels|both|…>"
+		{"bcftools", "merge", "-m", `snps=snps|indels=indels|both=both`},
 	}
 	for _, c := range cases {
 		fd, ok := LookupFlag(subFlags(t, c.tool, c.sub), c.flag)
@@ -49,6 +53,51 @@ func TestChoicePairsOfCapturedHelp(t *testing.T) {
 	}
 	if p := choicePairs(FlagDoc{Description: "number of threads"}); len(p) != 0 {
 		t.Errorf("no list: %v", p)
+	}
+	// A bracket that is the default alone lists no choices.
+	for _, sub := range []string{"consensus", "mpileup"} {
+		fd, ok := LookupFlag(subFlags(t, "samtools", sub), "--ff")
+		if !ok {
+			t.Fatalf("samtools %s --ff", sub)
+		}
+		if slices.ContainsFunc(choicePairs(fd), func(p choicePair) bool { return p.value == "UNMAP" || p.value == "DUP" }) {
+			t.Errorf("samtools %s --ff: %v", sub, choicePairs(fd))
+		}
+	}
+	if d := defaultValue(FlagDoc{Description: "(=ALL) SV type"}); d != "ALL" {
+		t.Errorf("default %q", d)
+	}
+	if d := defaultValue(FlagDoc{Description: "type: a|b [b]"}); d != "b" {
+		t.Errorf("default %q", d)
+	}
+}
+
+// Words the meanings of many of a flag's values share tell none of them
+// apart: "reads" in minimap2's presets, none of bcftools' output types.
+func TestSharedPairWords(t *testing.T) {
+	for _, c := range []struct {
+		tool, sub, flag string
+		shared          []string
+		not             []string
+	}{
+		{"minimap2", "", "-x", []string{"read", "pacbio"}, []string{"splic", "nanopore"}},
+		{"bcftools", "view", "-O", nil, []string{"compress", "uncompressed", "vcf", "bcf"}},
+	} {
+		fd, ok := LookupFlag(subFlags(t, c.tool, c.sub), c.flag)
+		if !ok {
+			t.Fatalf("%s %s", c.tool, c.flag)
+		}
+		got := sharedPairWords(choicePairs(fd))
+		for _, w := range c.shared {
+			if !got[w] {
+				t.Errorf("%s %s: %q not shared in %v", c.tool, c.flag, w, got)
+			}
+		}
+		for _, w := range c.not {
+			if got[w] {
+				t.Errorf("%s %s: %q shared", c.tool, c.flag, w)
+			}
+		}
 	}
 }
 
@@ -74,6 +123,63 @@ func TestRechooseOnCapturedHelp(t *testing.T) {
 		{name: "as well", rec: bcf, doc: goldenDoc(t, "bcftools"), front: "name: bcftools",
 			examples: []string{"view calls.vcf.gz as BCF calls.bcf", "view -O b -o calls.bcf calls.vcf.gz"},
 			task:     "view c.vcf.gz as compressed BCF c.bcf", want: "bcftools view -O b -o c.bcf c.vcf.gz"},
+	})
+}
+
+// A listed value's meaning is met through the lexicon's senses: a task
+// says it in Chinese or in other words ("小鼠" for macs2's "'mm' for
+// mouse", "纳米孔" for minimap2's "Nanopore"), and a shared word (minimap2's
+// "reads") or a root the example's task holds too ("splice") parts no
+// values.
+func TestChoiceMeaningsThroughSenses(t *testing.T) {
+	mac := &ToolRecord{Name: "macs2", Executable: "macs2"}
+	mm := &ToolRecord{Name: "minimap2", Executable: "minimap2"}
+	macEx := []string{"call peaks on chip.bam against input.bam, name exp", "callpeak -t chip.bam -c input.bam -n exp"}
+	runAdaptCases(t, []adaptCase{
+		{name: "mouse in Chinese", rec: mac, doc: goldenDoc(t, "macs2"), front: "name: macs2", examples: macEx,
+			task: "用 t.bam 和对照 c.bam 在小鼠基因组上找峰，实验名 s1", want: "macs2 callpeak -t t.bam -c c.bam -n s1 -g mm"},
+		{name: "no species", rec: mac, doc: goldenDoc(t, "macs2"), front: "name: macs2", examples: macEx,
+			task: "用 t.bam 和对照 c.bam 找峰，实验名 s1", want: "macs2 callpeak -t t.bam -c c.bam -n s1"},
+		// the example's value is kept: the task says its meaning in Chinese
+		{name: "nanopore in Chinese", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2",
+			examples: []string{"map nanopore reads ont.fq to ref.fa into aln.sam", "-a -x map-ont -o aln.sam ref.fa ont.fq"},
+			task:     "把纳米孔 reads r.fq 比对到 ref.fa，输出 r.sam", want: "minimap2 -a -x map-ont -o r.sam ref.fa r.fq"},
+		{name: "no nanopore", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2",
+			examples: []string{"map nanopore reads ont.fq to ref.fa into aln.sam", "-a -x map-ont -o aln.sam ref.fa ont.fq"},
+			task:     "把 reads r.fq 比对到 ref.fa，输出 r.sam", want: "minimap2 -a -o r.sam ref.fa r.fq"},
+		{name: "shared and example words part no values", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2",
+			examples: []string{"align PacBio Iso-Seq transcripts iso.fq to genome.fa with high-quality splice mode", "-a -x splice:hq -o aln.sam genome.fa iso.fq"},
+			task:     "align the Iso-Seq reads i.fq to ref.fa with the high-quality splice preset into i.sam", want: "minimap2 -a -x splice:hq -o i.sam ref.fa i.fq"},
+	})
+}
+
+// A flag whose help lists upper-case codes is added when a task word, or
+// a sense of the task, begins with one of them: not the default, not a
+// kind's name ("sample" is no SAM), not a word the help spells out as
+// another ("categories" is no CATerpillar).
+func TestCodedChoicesOnCapturedHelp(t *testing.T) {
+	dl := &ToolRecord{Name: "delly", Executable: "delly"}
+	iq := &ToolRecord{Name: "iqtree2", Executable: "iqtree2"}
+	mac := &ToolRecord{Name: "macs2", Executable: "macs2"}
+	dlEx := []string{"call structural variants in tumor.bam against ref.fa", "call -g ref.fa -o t.bcf tumor.bam"}
+	iqEx := []string{"infer a tree from aln.fasta", "-s aln.fasta"}
+	runAdaptCases(t, []adaptCase{
+		{name: "deletions", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
+			task: "call deletions only in p.bam with reference r.fa, write d.bcf", want: "delly call -g r.fa -o d.bcf -t DEL p.bam",
+			evidence: []string{`added -t DEL: the task's "deletions" begins with DEL, a value its help lists`}},
+		{name: "inversions in Chinese", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
+			task: "用参考 r.fa 检测 p.bam 中的倒位，输出 d.bcf", want: "delly call -g r.fa -o d.bcf -t INV p.bam"},
+		{name: "the default", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
+			task: "call all structural variants in p.bam with reference r.fa, write d.bcf", want: "delly call -g r.fa -o d.bcf p.bam"},
+		{name: "two codes", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
+			task: "call deletions and insertions in p.bam with reference r.fa, write d.bcf", want: "delly call -g r.fa -o d.bcf p.bam"},
+		{name: "spelled out", rec: iq, doc: goldenDoc(t, "iqtree2"), front: "name: iqtree2", examples: iqEx,
+			task: "infer a tree from a.fasta starting from a random caterpillar tree", want: "iqtree2 -s a.fasta --rand CAT"},
+		{name: "not the spelling", rec: iq, doc: goldenDoc(t, "iqtree2"), front: "name: iqtree2", examples: iqEx,
+			task: "infer a tree from a.fasta using categories", want: "iqtree2 -s a.fasta"},
+		{name: "a kind's name", rec: mac, doc: goldenDoc(t, "macs2"), front: "name: macs2",
+			examples: []string{"call peaks on chip.bam, name exp", "callpeak -t chip.bam -n exp"},
+			task:     "call peaks on the sample t.bam, name s1", want: "macs2 callpeak -t t.bam -n s1"},
 	})
 }
 

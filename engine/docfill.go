@@ -266,6 +266,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addProseChoices(f, c, used)
 	m.placeValues(f, c, used)
 	m.addNamedChoices(f, c, used)
+	m.addCodedChoices(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if task.V().Is("read_group_line", q) {
 			fd, s := m.bestFlag(c, task.V().Words("read_group_hint"), func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
@@ -375,7 +376,7 @@ func (m *mapper) addProseChoices(f *Fill, c *candidate, used map[string]bool) {
 			continue
 		}
 		for _, p := range proseChoiceRE.FindAllStringSubmatch(fd.Description, -1) {
-			if m.taskWords[stem(strings.ToLower(p[2]))] {
+			if m.means(stem(strings.ToLower(p[2]))) {
 				m.placedWords[strings.ToLower(p[2])] = true
 				name := spelling(fd)
 				used[fd.Name], used[name] = true, true

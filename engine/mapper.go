@@ -65,7 +65,10 @@ type mapper struct {
 	// valueTaken are the task's values an example flag took; valueCand,
 	// byWord and byShape the flags the candidate's examples give values
 	// (valueMaps).
-	valueTaken      map[string]bool
+	valueTaken map[string]bool
+	// byStem: task outputs the command writes as their stem (a prefix
+	// the tool adds the extension to: mash paste's "combined").
+	byStem          map[string]bool
 	valueCand       *candidate
 	byWord, byShape map[string]valueTarget
 	// asks are the task's terms, exTerms the adapted example task's, and
@@ -81,6 +84,9 @@ type mapper struct {
 	unmetPhrases int
 	// dropQuiet: asked has already said why it drops a flag.
 	dropQuiet bool
+	// noFileFlags are the example's file flags left out because the task
+	// has no file for them (-2 for a task with one reads file).
+	noFileFlags []string
 	// exExplain is the adapted example's explanation.
 	exExplain string
 }

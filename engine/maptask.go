@@ -42,6 +42,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	}
 	m.reviseOutputFlags(f, c)
 	m.sharesInForm(f, c)
+	m.loneMate(f, c)
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)

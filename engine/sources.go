@@ -514,7 +514,7 @@ func usageNamesOtherKind(c *candidate, i int, file string) bool {
 	named := false
 	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		k := FileType("x." + w)
-		if k == "" || k == "file" {
+		if len(w) < 2 || k == "" || k == "file" { // "<r>" reads, not R
 			continue
 		}
 		if family(k) == want {

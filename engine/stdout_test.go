@@ -153,3 +153,28 @@ func TestStdoutSwitchLeavesWithItsRedirection(t *testing.T) {
 		t.Error("a valued flag counted as a switch that keeps the input")
 	}
 }
+
+// TestOutputWrittenByItsStem: an example that writes its task's output
+// x.msh as the prefix "x" (mash paste adds the extension) has the task's
+// output written the same way, and the output counts as placed; the same
+// holds for an example of another tool (a bowtie2-build skill naming the
+// index idx.bt2 by the base "idx").
+func TestOutputWrittenByItsStem(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	mash, _ := store.Get("mash")
+	bt := &skills.Skill{Name: "bowtie2-build", Examples: []skills.Example{{Task: "index genome.fa into idx.bt2", Args: "genome.fa idx"}}}
+	for _, c := range []struct {
+		tool, task, display string
+		sk                  *skills.Skill
+	}{
+		{"mash", "combine the sketches a.msh and b.msh into one sketch ab.msh", "mash paste ab a.msh b.msh", mash},
+		{"mash", "merge x.msh and y.msh into xy.msh", "mash paste xy x.msh y.msh", mash},
+		{"bowtie2-build", "index chr.fa into mine.bt2", "bowtie2-build chr.fa mine", bt},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), c.sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.display || len(f.Unused) > 0 {
+			t.Errorf("%s %q:\n got %s (unused %v)\nwant %s\n%s", c.tool, c.task, got, f.Unused, c.display, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -47,7 +48,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		}
 	}
 	for _, fs := range m.slots.Files {
-		miss(fs.Path, placed[fs.Path])
+		miss(fs.Path, placed[fs.Path] || m.byStem[fs.Path] && placed[rules.Stem(fs.Path)])
 	}
 	for _, n := range m.slots.Names {
 		miss(n, placed[n])

@@ -230,7 +230,9 @@ func outputBefore(lower []string, i int) bool {
 		if markerAt(lower, j) {
 			return j == i-1 || !V().Word("toward", w) || fillerWord(lower[i-1])
 		}
-		if FileType(w) != "" || V().Word("input_marker", w) || !(fillerWord(w) || isAdjective(w)) {
+		// The file's own kind named before it ("a single sketch x.msh")
+		// is a filler word too.
+		if FileType(w) != "" || V().Word("input_marker", w) || !(fillerWord(w) || isAdjective(w) || w == FileType(lower[i])) {
 			return false
 		}
 	}

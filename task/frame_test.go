@@ -140,6 +140,8 @@ func TestParseRoles(t *testing.T) {
 		"quantify x.fq, sample ctrl, 4 threads":           {[]string{"x.fq"}, nil, []string{"ctrl"}},
 		"prepend the sample name so samples do not clash": {nil, nil, nil},
 		"sample reads from x.fq":                          {[]string{"x.fq"}, nil, nil},
+		// The file's own kind before it is a filler word.
+		"combine a.msh and b.msh into a single sketch c.msh": {[]string{"a.msh", "b.msh"}, []string{"c.msh"}, nil},
 	} {
 		f := Parse(task)
 		if !slices.Equal(paths(f.Inputs()), w.inputs) || !slices.Equal(paths(f.Outputs()), w.outputs) || !slices.Equal(f.Names, w.names) {
