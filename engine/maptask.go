@@ -79,6 +79,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["derived_outputs"] = float64(m.countDerived(f))
 	feat["unmet_switch"] = float64(m.unmetSwitches)
 	feat["unmet_phrase"] = float64(m.unmetPhrases)
+	feat["named_switches"] = float64(m.namedSwitches)
 	feat["unsupported_flags"] = float64(m.unsupportedFlags(f, c))
 	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
 	if ex != nil {

@@ -136,6 +136,7 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 		}
 		m.dropWithin(a, x.parts)
 		name := m.addSwitch(a, x.fd, "the task names it: "+strings.Join(x.parts, " "))
+		m.namedSwitches++
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task names it (%s)", name, strings.Join(x.parts, " ")))
 	}
 }
