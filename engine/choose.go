@@ -2,11 +2,13 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/skills"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -310,4 +312,91 @@ func (m *mapper) scoreNaming(c *candidate, names map[string]bool) {
 		c.named = true
 		c.why = append(c.why, fmt.Sprintf("its description says %q", strings.Join(ps, `", "`)))
 	}
+}
+
+// namedFlags returns the flags among args that a word of the task's job
+// spells out whole ("super5" for muscle -super5, "de novo" for
+// --de_novo, "paired-end" for --paired-end): a mode the task asks for by
+// its name. Only a name no plain word spells counts, one of parts or with
+// a digit: "summary" or "download" in a task are words about the job, not
+// the flag's name, nor is a file kind ("用 GFF3 注释" says what the
+// annotation is, not -gff3).
+// Names shorter than minNamePart are letters, not words.
+func (m *mapper) namedFlags(args []string) []string {
+	var out []string
+	for _, a := range args {
+		bare := strings.ToLower(strings.TrimLeft(a, "-"))
+		if !strings.HasPrefix(a, "-") || len(bare) < minNamePart || slices.Contains(out, a) || isLetters(bare) {
+			continue
+		}
+		if _, kind := task.KindOfWord(bare); kind {
+			continue
+		}
+		if m.spellsFlag(bare) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// spelledAt returns where the task's job spells a flag's bare name out,
+// as words of index [start, end) written together ("very sensitive local"
+// for --very-sensitive-local, "super5" for -super5), or -1.
+func (m *mapper) spelledAt(bare string) (int, int) {
+	want := strings.NewReplacer("-", "", "_", "").Replace(bare)
+	if m.jSeq == nil {
+		m.jSeq = rules.Words(strings.ToLower(m.jobText()))
+	}
+	for i := range m.jSeq {
+		joined := ""
+		for j := i; j < len(m.jSeq) && len(joined) < len(want); j++ {
+			joined += m.jSeq[j]
+			if joined == want {
+				return i, j + 1
+			}
+		}
+	}
+	return -1, -1
+}
+
+// spellsFlag reports a flag the task's job spells out, unless a longer
+// flag of the skill's examples is spelled over the same words ("very
+// sensitive local" spells --very-sensitive-local, not --very-sensitive).
+func (m *mapper) spellsFlag(bare string) bool {
+	s, e := m.spelledAt(bare)
+	if s < 0 {
+		return false
+	}
+	for _, o := range m.exampleFlags() {
+		if len(o) <= len(bare) {
+			continue
+		}
+		if os, oe := m.spelledAt(o); os >= 0 && os <= s && oe >= e && oe-os > e-s {
+			return false
+		}
+	}
+	return true
+}
+
+// exampleFlags are the bare names of the flags the skill's examples use,
+// sorted.
+func (m *mapper) exampleFlags() []string {
+	if m.exFlags == nil {
+		m.exFlags = []string{}
+		if m.skill != nil {
+			seen := map[string]bool{}
+			for _, ex := range m.skill.Examples {
+				args, _ := skills.SplitArgs(ex.Args)
+				for _, a := range args {
+					bare := strings.ToLower(strings.TrimLeft(a, "-"))
+					if strings.HasPrefix(a, "-") && len(bare) >= minNamePart && !seen[bare] {
+						seen[bare] = true
+						m.exFlags = append(m.exFlags, bare)
+					}
+				}
+			}
+		}
+		sort.Strings(m.exFlags)
+	}
+	return m.exFlags
 }

@@ -261,3 +261,31 @@ func TestUnnamedCloseCallIsUncertain(t *testing.T) {
 		t.Errorf("named: missing %q", f.Missing)
 	}
 }
+
+// A task word that spells out a flag's name of parts or with a digit
+// ("super5", "paired-end", "very sensitive local") favours the examples
+// that use that flag, on muscle's and bowtie2's captured help; the
+// longest flag spelled over the same words wins, and a plain word
+// ("output") or a file kind names no flag.
+func TestExampleByNamedFlag(t *testing.T) {
+	for _, c := range []struct{ tool, task, flag string }{
+		{"muscle", "用 super5 比对 many.fa，输出 many.afa", "-super5"},
+		{"muscle", "align the thousands of sequences in many.fa with super5 into many.afa", "-super5"},
+		{"bowtie2", "align r1.fq and r2.fq to the index hg_idx in very sensitive local mode, output out.sam", "--very-sensitive-local"},
+	} {
+		m := capturedMapper(t, c.tool, c.task)
+		cand, _ := m.choose()
+		ex := m.chooseExample(cand)
+		if ex == nil || !slices.Contains(ex.args, c.flag) {
+			t.Errorf("%s %q: example %v, want one with %s\n%s", c.tool, c.task, ex, c.flag, strings.Join(m.evidence, "\n"))
+		}
+	}
+	m := capturedMapper(t, "bowtie2", "align r.fq to the index hg_idx, very sensitive local mode, output out.sam")
+	if got := m.namedFlags([]string{"--very-sensitive", "--very-sensitive-local", "-x", "--output", "--very-sensitive-local"}); !slices.Equal(got, []string{"--very-sensitive-local"}) {
+		t.Errorf("namedFlags = %v", got)
+	}
+	m = capturedMapper(t, "muscle", "用 GFF3 注释 align the sequences, output to out.afa")
+	if got := m.namedFlags([]string{"-output", "-gff3", "-super5"}); len(got) > 0 {
+		t.Errorf("plain words name %v", got)
+	}
+}

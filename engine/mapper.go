@@ -46,8 +46,12 @@ type mapper struct {
 	kwText  string
 	jText   string
 	// jWords and jBigrams are the job's words and word pairs (choose.go).
-	jWords   []string
-	jJoined  []joinedWord
+	jWords  []string
+	jJoined []joinedWord
+	// jSeq is the job's words in order, exFlags the skill's example
+	// flags (choose.go).
+	jSeq     []string
+	exFlags  []string
 	jBigrams map[string]bool
 	vWords   map[string]bool
 	// values are the task's values as written (sourceOf).
@@ -450,6 +454,7 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 			hasRegion = true
 		}
 	}
+	s += sc.Examples.FlagNamed * float64(len(m.namedFlags(args)))
 	taskTypes := m.taskTypes()
 	if len(exTypes) > 0 && len(taskTypes) > 0 {
 		hit := 0

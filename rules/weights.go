@@ -55,6 +55,7 @@ type Scoring struct {
 		FileKindShare  float64 `yaml:"file_kind_share"`
 		RegionMismatch float64 `yaml:"region_mismatch"`
 		InputCountGap  float64 `yaml:"input_count_gap"`
+		FlagNamed      float64 `yaml:"flag_named"`
 	} `yaml:"examples"`
 	Fit struct {
 		ExampleMin         float64 `yaml:"example_min"`
