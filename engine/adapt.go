@@ -327,8 +327,8 @@ func (m *mapper) alignInputs(a *adaptation) {
 	}
 	exact := make([]bool, len(a.toks))
 	for i, t := range a.toks {
-		if m.isInput(a, i) {
-			if p, ok := pickSame(a.taskIn, a.usedIn, FileType(t.value)); ok {
+		if m.isInput(a, i) && !exact[i] {
+			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRole(t.value)); ok {
 				a.vals[i], exact[i] = p, true
 				a.placeInput(p)
 			}
@@ -543,6 +543,20 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			exampleNumber = true
 		}
 	}
+	if !fromSlot {
+		if v, why, isDefault, ok := m.formValue(a, t); ok {
+			if isDefault {
+				m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: %s, the default", t.flag, t.value, why))
+				return fv, false
+			}
+			m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: %s", t.flag, v, t.value, why))
+			fv.Value, fv.Why, fromSlot = v, "the task's file asks for "+v+": "+why, true
+		}
+	}
+	if name, why, ok := m.compressionSwitch(a.c, t); ok {
+		m.evidence = append(m.evidence, fmt.Sprintf("set %s for the example's %s: %s", name, t.flag, why))
+		fv.Name = name
+	}
 	if !fromSlot && !m.asked(a, t) {
 		if !m.dropQuiet {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
@@ -663,6 +677,34 @@ func hasSame(list []FileSlot, used []bool, typ string) bool {
 }
 
 // pickSame takes the first unused file of the same family.
+// exRole is the role the example's own task gives its file v ("to the
+// reference ref.fa": reference), or "".
+func (a *adaptation) exRole(v string) string {
+	if a.exFrame == nil {
+		fr := ExtractSlots(a.exTask)
+		a.exFrame = &fr
+	}
+	for _, fs := range a.exFrame.Files {
+		if fs.Path == v {
+			return fs.Role
+		}
+	}
+	return ""
+}
+
+// pickSameRole is pickSame that first tries the task files whose role is
+// the example file's: a reference for a reference, a read file for a read
+// file ("map reads.fa to ref.fa" against "map ont.fa to genome.fa").
+func pickSameRole(list []FileSlot, used []bool, typ, role string) (string, bool) {
+	for i, fs := range list {
+		if !used[i] && family(fs.Type) == family(typ) && (fs.Role == "reference") == (role == "reference") {
+			used[i] = true
+			return fs.Path, true
+		}
+	}
+	return pickSame(list, used, typ)
+}
+
 func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
 	for i, fs := range list {
 		if !used[i] && family(fs.Type) == family(typ) {
@@ -752,6 +794,10 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	}
 	if t.doc.Category == "Format" && t.hasValue && writesKind(a.taskOut, t.value) {
 		return true // "-f bam" when the task writes region.bam
+	}
+	if m.formAsked(a, t) {
+		m.evidence = append(m.evidence, fmt.Sprintf("kept %s %s: its help names the form of the task's output, as it did the example's", t.flag, t.value))
+		return true
 	}
 	s, against := m.exampleFit(t)
 	if s >= sc.Fit.FlagRelevanceMin {
