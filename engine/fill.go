@@ -29,7 +29,9 @@ type Fill struct {
 	// flags) the command does not place.
 	Unused []string `json:"unused,omitempty"`
 	// Mismatched are the flag values whose kind does not fit the help's
-	// type for the flag ("-R 7" where the help reads a regions file).
+	// type for the flag ("-R 7" where the help reads a regions file), the
+	// positionals past the most the usage takes, and the task values
+	// written more times than the task gives them (engine/usage.go).
 	Mismatched []string `json:"mismatched,omitempty"`
 	// Frame is the task as Stage 3 read it (package task).
 	Frame *task.Frame `json:"-"`

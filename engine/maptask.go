@@ -61,6 +61,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	}
 	f.Mismatched = m.kindMismatches(f, c)
 	feat["value_kind_mismatches"] = float64(len(f.Mismatched))
+	// Arguments past the usage and task values written twice make the
+	// command uncertain whatever its confidence (not weighed: no feature).
+	f.Mismatched = append(f.Mismatched, m.shapeMismatches(f, c)...)
 	feat["unused_items"] = float64(len(f.Unused))
 	feat["missing_values"] = float64(len(f.Missing))
 	feat["no_doc"] = b2f(doc == nil)

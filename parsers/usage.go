@@ -509,3 +509,8 @@ func nestedOptionals(t string) []string {
 	}
 	return []string{"[" + parts[0] + "]", parts[1]}
 }
+
+// UsagePositionals reads the positionals of one usage line: the words after
+// the program and its subcommand that are neither an options marker nor a
+// flag or a flag's value ("[x]" optional, "..." repeatable).
+func UsagePositionals(usage string) []Positional { return usagePositionals(usage) }

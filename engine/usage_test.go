@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/traitome/oxo-call/skills"
+)
+
+// candidateFor returns the mapper for a task on a tool's captured help and
+// the candidate with key (the tool, a subcommand path or a companion).
+func candidateFor(t *testing.T, tool, key, taskText string) (*mapper, *candidate) {
+	t.Helper()
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	m := newMapper(builtinRules, rec, goldenDoc(t, tool), nil, taskText)
+	for _, c := range m.candidates() {
+		if c.key == key {
+			return m, c
+		}
+	}
+	t.Fatalf("%s: no candidate %q", tool, key)
+	return nil, nil
+}
+
+// TestUsageRoom reads how many positionals a usage takes on captured help:
+// racon's three, the most of barrnap's forms ("chr.fa", "< chr.fa");
+// none to go by when a place repeats (sambamba slice's regions), names
+// several things (kallisto's FASTQ-files, kraken2's <filename(s)>, rsem's
+// upstream_read_file(s)) or the usage shows no positional at all (seqkit
+// stats [flags]).
+func TestUsageRoom(t *testing.T) {
+	for _, c := range []struct {
+		tool, key string
+		room      int
+		ok        bool
+	}{
+		{"racon", "racon", 3, true},
+		{"mosdepth", "mosdepth", 2, true},
+		{"comm", "comm", 2, true},
+		{"barrnap", "barrnap", 1, true},
+		{"fasterq-dump", "fasterq-dump", 1, true},
+		{"rsem-calculate-expression", "rsem-calculate-expression", 0, false},
+		{"sambamba", "slice", 0, false},
+		{"kallisto", "quant", 0, false},
+		{"kraken2", "kraken2", 0, false},
+		{"seqkit", "stats", 0, false},
+		{"md5sum", "md5sum", 0, false},
+	} {
+		m, cand := candidateFor(t, c.tool, c.key, "x")
+		room, lines, ok := m.usageRoom(cand)
+		if room != c.room || ok != c.ok || ok && len(lines) == 0 {
+			t.Errorf("%s %s: room %d %v (%q), want %d %v", c.tool, c.key, room, ok, lines, c.room, c.ok)
+		}
+	}
+}
+
+// TestShapeMismatches: a positional past the usage, and a task value
+// written more often than the task gives it, make the command uncertain
+// with a line that names the extra item; switches bundled as one word, a
+// word after a switch and one value in two different places of the usage
+// are not counted.
+func TestShapeMismatches(t *testing.T) {
+	for _, c := range []struct {
+		tool, key, task string
+		f               Fill
+		want            string
+	}{
+		{"racon", "racon", "polish c.fa with r.fq and a.sam into out.fa",
+			Fill{Positionals: []string{"r.fq", "a.sam", "c.fa", "out.fa"}}, "out.fa is beyond the 3 positionals the usage takes (racon [options ...] <sequences> <overlaps> <target sequences>)"},
+		{"mosdepth", "mosdepth", "depth of s.bam on chr2, prefix s_chr2",
+			Fill{Positionals: []string{"s_chr2", "s.bam", "chr2"}}, "chr2 is beyond the 2 positionals"},
+		{"comm", "comm", "lines common to a.txt and b.txt",
+			Fill{Positionals: []string{"-12", "a.txt", "b.txt"}}, ""},
+		{"bedtools", "getfasta", "sequences of r.bed from g.fa into r.fa",
+			Fill{Flags: []FlagValue{{Name: "-fi", Value: "g.fa", HasValue: true}, {Name: "-fo"}}, Positionals: []string{"r.fa"}, Order: []string{"f0", "f1", "p0"}}, ""},
+		{"tabix", "tabix", "index d.tsv.gz, sequence name in column 1, start column 2",
+			Fill{Flags: []FlagValue{{Name: "-s", Value: "1", HasValue: true}, {Name: "-b", Value: "2", HasValue: true}, {Name: "-S", Value: "1", HasValue: true}}, Positionals: []string{"d.tsv.gz"}}, "1 is written 2 times; the task gives it once"},
+		{"sambamba", "slice", "copy chr1 of a.bam into c.bam",
+			Fill{Flags: []FlagValue{{Name: "-o", Value: "c.bam", HasValue: true}}, Positionals: []string{"a.bam", "chr1", "chr1"}}, "chr1 is written 2 times"},
+		{"mmseqs", "createtsv", "write the clusters clusterDB of seqDB to c.tsv",
+			Fill{Positionals: []string{"seqDB", "seqDB", "clusterDB", "c.tsv"}}, ""},
+	} {
+		m, cand := candidateFor(t, c.tool, c.key, c.task)
+		got := strings.Join(m.shapeMismatches(&c.f, cand), "; ")
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s %s: %q, want %q", c.tool, c.key, got, c.want)
+		}
+	}
+	if isAre(2) != "are" || plural(1) != "" || times(2) != "2 times" {
+		t.Error("wording helpers")
+	}
+}
+
+// TestShapeMismatchMakesUncertain: on the captured help of mosdepth and
+// tabix, a region past the usage and a number written twice for one the
+// task gives make the rule-built command uncertain, and the fill says why.
+func TestShapeMismatchMakesUncertain(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	for _, c := range []struct{ tool, task, want string }{
+		{"mosdepth", "depth of tumor.bam on chr5 only, mapping quality at least 30; output prefix t_chr5", "chr5 is beyond the 2 positionals"},
+		{"tabix", "index the bgzipped table t.tsv.gz with sequence names in column 1, starts in column 2 and ends in column 3, skipping lines starting with #", "1 is written 2 times"},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		sk, _ := store.Get(c.tool)
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), sk, c.task)
+		if !f.Uncertain || !strings.Contains(strings.Join(f.Mismatched, "; "), c.want) {
+			t.Errorf("%s: uncertain %v, mismatched %q, want %q\n%s", c.tool, f.Uncertain, f.Mismatched, c.want, Assemble(rec, f).Display)
+		}
+	}
+}
