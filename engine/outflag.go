@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
 	"github.com/traitome/oxo-call/task"
 )
@@ -81,14 +82,15 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 			continue
 		}
 		ctx := m.valueWords(fv.Value)
-		base := wordFit(cur, ctx)
+		fit := func(fd FlagDoc) float64 { return wordFit(fd, ctx) + b2f(exampleNameFit(c, fd, fv.Value)) }
+		base := fit(cur)
 		var best FlagDoc
 		bestScore, tie := base, false
 		for _, fd := range c.flags {
 			if alreadyUsed(used, fd) || !writesPlace(fd) {
 				continue
 			}
-			switch s := wordFit(fd, ctx); {
+			switch s := fit(fd); {
 			case s > bestScore:
 				best, bestScore, tie = fd, s, false
 			case s == bestScore && s > base && fd.Name != best.Name:
@@ -104,6 +106,40 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 		fv.Name, fv.Style = name, kvStyle(best)
 		fv.Why = "the task's output " + fv.Value + ": " + best.Description
 	}
+}
+
+// exampleNameFit reports an example of the candidate that gives the flag a
+// file of v's kind named with a word of v's name: the skill shows the
+// flag writes such a file (gffread's -w transcripts.fa for the task's
+// transcripts.fa, -y proteins.fa for proteins.fa).
+func exampleNameFit(c *candidate, fd FlagDoc, v string) bool {
+	want := nameWords(v)
+	for _, se := range c.examples {
+		args, _, _ := splitRedirect(se.args)
+		for _, t := range classify(args, c) {
+			if t.pos || !t.hasValue || !sameDoc(fd, t.flag) || FileType(t.value) == "" || family(FileType(t.value)) != family(FileType(v)) {
+				continue
+			}
+			for w := range nameWords(t.value) {
+				if want[w] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nameWords are the rooted words of a file name's stem, three letters or
+// more ("proteins.fa": protein).
+func nameWords(v string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(rules.Stem(filepath.Base(v))), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if len(w) > 2 {
+			out[root(w)] = true
+		}
+	}
+	return out
 }
 
 // exampleWroteKind reports an example whose own value for the flag is a

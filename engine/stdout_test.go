@@ -178,3 +178,27 @@ func TestOutputWrittenByItsStem(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputFlagTheSkillNamesForIt: among the flags whose help says they
+// write the output's kind, the one an example of the skill gives a file
+// named like the task's output takes it (gffread -w for transcripts, -y
+// for proteins; vsearch --fastqout for a merged FASTQ), not the generic
+// output flag.
+func TestOutputFlagTheSkillNamesForIt(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	for _, c := range []struct{ tool, task, display string }{
+		{"gffread", "get the spliced transcript sequences of genes.gtf using ref.fa, write them to my_transcripts.fa", "gffread genes.gtf -g ref.fa -w my_transcripts.fa"},
+		{"gffread", "从 ref.fa 和 a.gff3 提取蛋白序列，写入 a_proteins.fa", "gffread a.gff3 -g ref.fa -y a_proteins.fa"},
+		{"vsearch", "merge the read pairs a_R1.fq and a_R2.fq into a_merged.fastq", "vsearch --fastq_mergepairs a_R1.fq --reverse a_R2.fq --fastqout a_merged.fastq"},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		sk, _ := store.Get(c.tool)
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), sk, c.task)
+		if got := Assemble(rec, f).Display; got != c.display {
+			t.Errorf("%s %q:\n got %s\nwant %s\n%s", c.tool, c.task, got, c.display, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	if w := nameWords("dir/a_proteins.fa.gz"); !w["protein"] || w["a"] {
+		t.Errorf("nameWords: %v", w)
+	}
+}
