@@ -543,6 +543,20 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			exampleNumber = true
 		}
 	}
+	if !fromSlot {
+		if v, why, isDefault, ok := m.formValue(a, t); ok {
+			if isDefault {
+				m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: %s, the default", t.flag, t.value, why))
+				return fv, false
+			}
+			m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: %s", t.flag, v, t.value, why))
+			fv.Value, fv.Why, fromSlot = v, "the task's file asks for "+v+": "+why, true
+		}
+	}
+	if name, why, ok := m.compressionSwitch(a.c, t); ok {
+		m.evidence = append(m.evidence, fmt.Sprintf("set %s for the example's %s: %s", name, t.flag, why))
+		fv.Name = name
+	}
 	if !fromSlot && !m.asked(a, t) {
 		if !m.dropQuiet {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
@@ -752,6 +766,10 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	}
 	if t.doc.Category == "Format" && t.hasValue && writesKind(a.taskOut, t.value) {
 		return true // "-f bam" when the task writes region.bam
+	}
+	if m.formAsked(a, t) {
+		m.evidence = append(m.evidence, fmt.Sprintf("kept %s %s: its help names the form of the task's output, as it did the example's", t.flag, t.value))
+		return true
 	}
 	s, against := m.exampleFit(t)
 	if s >= sc.Fit.FlagRelevanceMin {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -237,39 +236,6 @@ func (m *mapper) means(w string) bool {
 // for the task.
 func (m *mapper) exMeans(w string) bool {
 	return m.exWords[w] || m.exTerms[trimRoot(w)]
-}
-
-// meaningAsked returns the words of what the help lists an example
-// flag's value for ("'mm' for mouse") that the task says, in its own
-// words or through a sense: the task asks for that value though it never
-// writes it.
-func (m *mapper) meaningAsked(t exToken) []string {
-	if !t.hasValue || t.doc == nil {
-		return nil
-	}
-	return m.meaningWords(*t.doc, t.value)
-}
-
-// meaningWords returns the words of what a flag's help lists value for
-// that the task says. Words many of the candidate's flags share, the
-// tool's own names, numbers and the value itself say nothing of what the
-// value means.
-func (m *mapper) meaningWords(fd FlagDoc, value string) []string {
-	names := m.candTerms(m.cand, false)
-	for _, p := range choicePairs(fd) {
-		if p.value != value || p.words == p.value {
-			continue
-		}
-		var ws []string
-		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
-			if len(w) > 2 && !m.common[w] && !names[trimRoot(w)] && !numberRE.MatchString(w) && !strings.EqualFold(w, p.value) && m.means(w) {
-				ws = append(ws, w)
-			}
-		}
-		sort.Strings(ws)
-		return ws
-	}
-	return nil
 }
 
 // rechoose is the pass that sets, on each flag kept from the example with

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/task"
@@ -63,6 +65,11 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 		// output's words (barrnap's --outseq "Save rRNA hit seqs to this
 		// FASTA file" for "save the rRNA sequences to rrna.fa").
 		fd, s = writingFlagFor(c, m.valueWords(path), used)
+	}
+	if s <= 0 {
+		// A file flag whose help names the output's extension (bgzip's
+		// -I "name of BGZF index file [file.gz.gzi]" for x.gzi).
+		fd, s = extensionFlagFor(c, path, used)
 	}
 	// The example wrote to standard output a file the task does not name
 	// (its "> regions.bed" for the task's out.tsv): the tool writes there,
@@ -124,6 +131,30 @@ func writingFlagFor(c *candidate, ctx []string, used map[string]bool) (FlagDoc, 
 		return FlagDoc{}, 0
 	}
 	return best, bestScore
+}
+
+// extensionFlagFor finds the one unused file flag whose default file
+// name has the extension of path (bgzip -I "[file.gz.gzi]", samtools
+// faidx --fai-idx "default file.fa.fai"): a file the tool writes unless
+// told another name; none when no flag or several do.
+func extensionFlagFor(c *candidate, path string, used map[string]bool) (FlagDoc, float64) {
+	_, base := task.V().Compression(strings.ToLower(filepath.Base(path)))
+	ext := strings.TrimPrefix(filepath.Ext(base), ".")
+	if len(ext) < 2 {
+		return FlagDoc{}, 0
+	}
+	var found []FlagDoc
+	for _, fd := range c.flags {
+		text := strings.ToLower(fd.Default)
+		if fd.ParamType == "file" && !alreadyUsed(used, fd) && slices.Contains(strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), ext) &&
+			!slices.ContainsFunc(found, func(x FlagDoc) bool { return x.Name == fd.Name }) {
+			found = append(found, fd)
+		}
+	}
+	if len(found) != 1 {
+		return FlagDoc{}, 0
+	}
+	return found[0], 1
 }
 
 // namedOutputFlag finds the one unused output flag whose name is an output

@@ -108,3 +108,28 @@ func TestShapeMismatchMakesUncertain(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputToTheFlagWhoseDefaultIsOfItsKind: a task output no output flag
+// takes goes to the file flag whose default name has its extension
+// (bgzip -I "[file.gz.gzi]"), not to standard output; samtools faidx's
+// --fai-idx and --gzi-idx are told apart by their defaults, and an
+// extension no default has finds none.
+func TestOutputToTheFlagWhoseDefaultIsOfItsKind(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	rec := &ToolRecord{Name: "bgzip", Executable: "bgzip"}
+	sk, _ := store.Get("bgzip")
+	f := MapTask(builtinRules, rec, goldenDoc(t, "bgzip"), sk, "compress calls.vcf and save its BGZF index as calls.gzi")
+	if got := Assemble(rec, f).Display; got != "bgzip -I calls.gzi -i calls.vcf" {
+		t.Errorf("bgzip: %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	_, c := candidateFor(t, "samtools", "faidx", "x")
+	for path, want := range map[string]string{"my.fai": "--fai-idx", "ref.gzi": "--gzi-idx", "ref.txt": "", "x": ""} {
+		fd, _ := extensionFlagFor(c, path, map[string]bool{})
+		if fd.Name != want {
+			t.Errorf("faidx %s: %q, want %q", path, fd.Name, want)
+		}
+	}
+	if fd, _ := extensionFlagFor(c, "my.fai", map[string]bool{"--fai-idx": true}); fd.Name != "" {
+		t.Errorf("a used flag taken again: %s", fd.Name)
+	}
+}

@@ -281,6 +281,16 @@ func (v *Vocab) IndexSiblings(kind string) []string {
 	return nil
 }
 
+// CompressionSuffixes returns the compression suffixes, without their
+// dot, in the order they are tried.
+func (v *Vocab) CompressionSuffixes() []string {
+	out := make([]string, len(v.compression))
+	for i, s := range v.compression {
+		out[i] = s[1:]
+	}
+	return out
+}
+
 // Compression returns the compression suffix of a lower-cased name
 // ("gz" for "x.fq.gz") and the name without it; a name that is nothing
 // but the suffix keeps it ("x.gz" → "", "x.gz" is not stripped to "x").

@@ -39,6 +39,9 @@ func TestBuiltinVocabTables(t *testing.T) {
 			t.Errorf("Compression(%q) = %q, %q; want %q", name, z, rest, want)
 		}
 	}
+	if got := v.CompressionSuffixes(); !slices.Contains(got, "gz") || !slices.Contains(got, "bz2") || slices.ContainsFunc(got, func(z string) bool { return strings.HasPrefix(z, ".") }) {
+		t.Errorf("CompressionSuffixes() = %v", got)
+	}
 	if !v.Is("output_marker", "into") || !v.Is("output_marker", "输出到") || v.Is("output_marker", "from") || v.Is("no_such_class", "into") {
 		t.Error("Is: output markers, English words and Chinese endings")
 	}
