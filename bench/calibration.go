@@ -19,9 +19,38 @@ func Literal(ref, got string) bool {
 		return false
 	}
 	a, b := split(ref), split(got)
+	if !sameFilePlaces(a, b) {
+		return false
+	}
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(a, b)
+}
+
+// sameFilePlaces reports whether each file of one command stands where it
+// stands in the other: after the same flag, or among the positionals in
+// the same order. The same words in other places are another command
+// ("-o stats.txt --output-stats out.pairs" writes each to the other;
+// "nucmer contigs.fa ref.fa" swaps reference and query).
+func sameFilePlaces(a, b []string) bool {
+	places := func(ws []string) (flagged []string, positional []string) {
+		for i := 1; i < len(ws); i++ {
+			w := ws[i]
+			if isFlag(w) || !isFileLike(w) {
+				continue
+			}
+			if isFlag(ws[i-1]) {
+				flagged = append(flagged, ws[i-1]+" "+w)
+			} else {
+				positional = append(positional, w)
+			}
+		}
+		slices.Sort(flagged)
+		return flagged, positional
+	}
+	fa, pa := places(a)
+	fb, pb := places(b)
+	return slices.Equal(fa, fb) && slices.Equal(pa, pb)
 }
 
 // Sourceless returns the values of a command that the task never gave and

@@ -94,3 +94,22 @@ func TestRunCalibration(t *testing.T) {
 		t.Fatalf("%+v", s.Calibration)
 	}
 }
+
+// TestLiteralKeepsFilePlaces checks that the same words in other places
+// are another command: swapped positionals, or files given to each
+// other's flags, are not literal matches; flag order still is free.
+func TestLiteralKeepsFilePlaces(t *testing.T) {
+	for _, tc := range []struct {
+		ref, got string
+		want     bool
+	}{
+		{"nucmer -p x ref.fa q.fa", "nucmer -p x q.fa ref.fa", false},
+		{"pairtools dedup -o d.pairs.gz --output-stats d.stats in.pairs.gz", "pairtools dedup --output-stats d.pairs.gz -o d.stats in.pairs.gz", false},
+		{"bwa mem -t 8 -o a.sam ref.fa r.fq", "bwa mem -o a.sam -t 8 ref.fa r.fq", true},
+		{"samtools sort -o out.bam in.bam", "samtools sort -o out.bam in.bam", true},
+	} {
+		if got := Literal(tc.ref, tc.got); got != tc.want {
+			t.Errorf("Literal(%q, %q) = %v, want %v", tc.ref, tc.got, got, tc.want)
+		}
+	}
+}

@@ -327,8 +327,8 @@ func (m *mapper) alignInputs(a *adaptation) {
 	}
 	exact := make([]bool, len(a.toks))
 	for i, t := range a.toks {
-		if m.isInput(a, i) {
-			if p, ok := pickSame(a.taskIn, a.usedIn, FileType(t.value)); ok {
+		if m.isInput(a, i) && !exact[i] {
+			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRole(t.value)); ok {
 				a.vals[i], exact[i] = p, true
 				a.placeInput(p)
 			}
@@ -677,6 +677,34 @@ func hasSame(list []FileSlot, used []bool, typ string) bool {
 }
 
 // pickSame takes the first unused file of the same family.
+// exRole is the role the example's own task gives its file v ("to the
+// reference ref.fa": reference), or "".
+func (a *adaptation) exRole(v string) string {
+	if a.exFrame == nil {
+		fr := ExtractSlots(a.exTask)
+		a.exFrame = &fr
+	}
+	for _, fs := range a.exFrame.Files {
+		if fs.Path == v {
+			return fs.Role
+		}
+	}
+	return ""
+}
+
+// pickSameRole is pickSame that first tries the task files whose role is
+// the example file's: a reference for a reference, a read file for a read
+// file ("map reads.fa to ref.fa" against "map ont.fa to genome.fa").
+func pickSameRole(list []FileSlot, used []bool, typ, role string) (string, bool) {
+	for i, fs := range list {
+		if !used[i] && family(fs.Type) == family(typ) && (fs.Role == "reference") == (role == "reference") {
+			used[i] = true
+			return fs.Path, true
+		}
+	}
+	return pickSame(list, used, typ)
+}
+
 func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
 	for i, fs := range list {
 		if !used[i] && family(fs.Type) == family(typ) {

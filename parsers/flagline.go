@@ -102,6 +102,11 @@ func splitAliases(t string) []string {
 	if len(parts) < 2 {
 		return nil
 	}
+	if len(parts) == 2 && len(parts[0]) == 2 && isFlagName(parts[0]) && strings.Contains(t, "|") && bareLongName(parts[1]) {
+		// "-c|mincluster" (MUMmer): the short name and the long one
+		// written without its dashes
+		return []string{parts[0], "--" + parts[1]}
+	}
 	for i, p := range parts {
 		if i > 0 && len(p) == 1 && len(parts[0]) == 2 && isNameStart(p[0]) {
 			// "-c/C": the second short name written without its dash
@@ -113,6 +118,21 @@ func splitAliases(t string) []string {
 		}
 	}
 	return parts
+}
+
+// bareLongName reports a long option name written without its dashes:
+// lower case, starting with a letter, at least three characters.
+func bareLongName(p string) bool {
+	if len(p) < 3 || !isLetter(p[0]) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if !(c >= 'a' && c <= 'z' || isDigit(c) || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // optionalPartRE matches a name with an optional part in brackets:

@@ -394,6 +394,9 @@ func Parse(task string) Frame {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 				fs.Role = "reference"
 			}
+			if !fs.Output && V().Reference(fs.Type) && referenceBefore(lower, i) {
+				fs.Role = "reference" // "to the reference ref.fa", "against the genome hg38.fa"
+			}
 			// "into a.fq and b.fq": a file right after an output is one too.
 			if n := len(s.Files); !fs.Output && n > 0 && s.Files[n-1].Output && Family(s.Files[n-1].Type) == Family(fs.Type) {
 				gap := i - s.Files[n-1].Pos
@@ -695,4 +698,19 @@ func HoldsSequences(kind string) bool { return V().Sequences(Family(kind)) }
 func compression(p string) string {
 	z, _ := V().Compression(strings.ToLower(p))
 	return z
+}
+
+// referenceBefore reports a reference word among the three words before
+// the file at i, with no file between ("against the genome hg38.fa").
+func referenceBefore(lower []string, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		w := strings.Trim(lower[j], ",;()[]")
+		if FileType(w) != "" {
+			return false
+		}
+		if V().Mentions("reference_word", w) {
+			return true
+		}
+	}
+	return false
 }

@@ -208,3 +208,28 @@ func TestNumberAfter(t *testing.T) {
 		t.Errorf("a first number follows no word: %+v", fr.Numbers)
 	}
 }
+
+// TestReferenceWordRole checks that a file after a reference word ("to the
+// reference ref.fa", "against the genome hg38.fa", 参考基因组) reads as the
+// reference, and one after other words does not.
+func TestReferenceWordRole(t *testing.T) {
+	for _, tc := range []struct{ task, file, role string }{
+		{"align my assembly contigs.fa to the reference ref.fa", "ref.fa", "reference"},
+		{"align my assembly contigs.fa to the reference ref.fa", "contigs.fa", ""},
+		{"map reads.fq against hg38.fa", "hg38.fa", "reference"},
+		{"map reads.fq against the genome hg38.fa", "hg38.fa", "reference"},
+		{"用参考基因组 hg38.fa 比对 reads.fq", "hg38.fa", "reference"},
+		{"compress the reference reads.fq.gz", "reads.fq.gz", ""},
+		{"index the genome hg38.fa", "hg38.fa", ""},
+	} {
+		role := "missing"
+		for _, f := range Parse(tc.task).Files {
+			if f.Path == tc.file {
+				role = f.Role
+			}
+		}
+		if role != tc.role {
+			t.Errorf("%q: %s role %q, want %q", tc.task, tc.file, role, tc.role)
+		}
+	}
+}
