@@ -763,6 +763,13 @@ func anyUsed(u []bool) bool {
 // the task fit the flag's name and description.
 func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if t.hasValue && m.valueAsked(t.value) {
+		if t.doc != nil && !t.doc.Required && strings.EqualFold(t.value, defaultValue(*t.doc)) {
+			// "count at the exon level" names what -t exon does by
+			// default: the tool's default applies.
+			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task names %s, the default its help gives", t.flag, t.value, t.value))
+			m.dropQuiet = true
+			return false
+		}
 		return true // "generate a genome index" asks for --runMode genomeGenerate
 	}
 	if ws := m.choiceWordsLacking(t); len(ws) > 0 {

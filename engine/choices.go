@@ -45,9 +45,9 @@ var (
 	pipeListRE = lazyre.New(`<([\w+-]+(?:\|[\w+-]+){2,})>`)
 	// bracketListRE reads "[DEL, INS, DUP, INV, BND, ALL]" lists.
 	bracketListRE = lazyre.New(`\[([\w+-]+(?:,\s*[\w+-]+){2,})\]`)
-	// defaultRE reads a default a help writes as "(=ALL)" or a trailing
-	// "[v]".
-	defaultRE  = lazyre.New(`\(=([^()\s]+)\)|\[([^\[\]]+)\]\s*$`)
+	// defaultRE reads a default a help writes as "(=ALL)", "'exon' by
+	// default" or a trailing "[v]".
+	defaultRE  = lazyre.New(`\(=([^()\s]+)\)|\[([^\[\]]+)\]\s*$|'([^'\s]+)' by default`)
 	longFormRE = lazyre.New(`^([\w.+-]+)\[([\w.+-]+)\]$`)
 )
 
@@ -142,7 +142,7 @@ func defaultValue(fd FlagDoc) string {
 		return d
 	}
 	if m := defaultRE.FindStringSubmatch(fd.Description); m != nil {
-		return strings.TrimSpace(m[1] + m[2])
+		return strings.TrimSpace(m[1] + m[2] + m[3])
 	}
 	return ""
 }

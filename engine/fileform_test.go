@@ -91,3 +91,25 @@ func TestFileForms(t *testing.T) {
 		t.Error("isDefaultPair")
 	}
 }
+
+// An example's value the task names is not kept when it is the default
+// the help gives: the tool does that without it.
+func TestNamedDefaultLeaves(t *testing.T) {
+	fc := &ToolRecord{Name: "featureCounts", Executable: "featureCounts"}
+	cl := &ToolRecord{Name: "clustalo", Executable: "clustalo"}
+	fcEx := []string{"count reads at exon level in aln.bam with genes.gtf into counts.txt", "-f -t exon -a genes.gtf -o counts.txt aln.bam"}
+	runAdaptCases(t, []adaptCase{
+		{name: "'exon' by default", rec: fc, doc: goldenDoc(t, "featureCounts"), front: "name: featureCounts", examples: fcEx,
+			task: "count at the exon level for s.bam with g.gtf, output c.txt", want: "featureCounts -f -a g.gtf -o c.txt s.bam",
+			evidence: []string{"dropped -t exon from the example: the task names exon, the default its help gives"}},
+		{name: "not the default", rec: fc, doc: goldenDoc(t, "featureCounts"),
+			front: "name: featureCounts", examples: []string{"count reads on gene features of aln.bam with genes.gtf into counts.txt", "-t gene -a genes.gtf -o counts.txt aln.bam"},
+			task: "count reads on gene features of s.bam with g.gtf into c.txt", want: "featureCounts -t gene -a g.gtf -o c.txt s.bam"},
+		{name: "the default by the help's default", rec: cl, doc: goldenDoc(t, "clustalo"), front: "name: clustalo",
+			examples: []string{"align seqs.fa and write FASTA to aln.fa", "-i seqs.fa --outfmt fasta -o aln.fa"},
+			task:     "align s.fa and write FASTA to a.fa", want: "clustalo -i s.fa -o a.fa"},
+	})
+	if d := defaultValue(FlagDoc{Description: "Specify feature type(s). 'exon' by default."}); d != "exon" {
+		t.Errorf("default %q", d)
+	}
+}
