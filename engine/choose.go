@@ -400,3 +400,72 @@ func (m *mapper) exampleFlags() []string {
 	}
 	return m.exFlags
 }
+
+// flagTie is the pass that checks the flags of the command the task
+// names only in part: when the task's words name a part of a flag's name
+// but not all of it ("de novo" of --uchime3_denovo), and the help has a
+// flag the command lacks whose parts are some of this one's, the named
+// ones among them (--uchime_denovo), the task has not said the parts
+// that set them apart: the command is uncertain and says which word is
+// missing.
+func (m *mapper) flagTie(f *Fill, c *candidate) {
+	for _, fv := range f.Flags {
+		parts, named := m.flagNameParts(fv.Name)
+		if len(named) == 0 || len(named) == len(parts) {
+			continue
+		}
+		if s, _ := m.spelledAt(strings.ToLower(strings.TrimLeft(fv.Name, "-"))); s >= 0 {
+			continue // spelled out whole ("uchime3 de novo", "name only")
+		}
+		for _, fd := range c.flags {
+			if fd.Name == "" || hasFlag(f.Flags, fd) {
+				continue
+			}
+			other, _ := m.flagNameParts(fd.Name)
+			if len(other) < len(parts) && containsAll(parts, other) && containsAll(other, named) {
+				m.missing(f, fmt.Sprintf("missing: a word of the task that chooses between %s and %s (the task names only %q of either)", fv.Name, fd.Name, strings.Join(named, " ")))
+				return
+			}
+		}
+	}
+}
+
+// flagNameParts splits a flag's name into its parts (splitName) and
+// returns them and those a word of the task's job names. Parts shorter
+// than minNamePart are letters or numbers no word names.
+func (m *mapper) flagNameParts(name string) (parts, named []string) {
+	words := map[string]bool{}
+	for _, w := range m.jobWords() {
+		words[w] = true
+	}
+	for _, j := range m.joinedWords() {
+		words[j.word] = true
+	}
+	parts = splitName(strings.TrimLeft(name, "-"))
+	for _, p := range parts {
+		if len(p) >= minNamePart && (words[p] || words[stem(p)]) {
+			named = append(named, p)
+		}
+	}
+	return parts, named
+}
+
+// hasFlag reports whether the flags hold fd, by its name or an
+// alias.
+func hasFlag(flags []FlagValue, fd FlagDoc) bool {
+	for _, fv := range flags {
+		if fv.Name == fd.Name || slices.Contains(fd.Aliases, fv.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAll(set, items []string) bool {
+	for _, x := range items {
+		if !slices.Contains(set, x) {
+			return false
+		}
+	}
+	return true
+}

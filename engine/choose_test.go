@@ -289,3 +289,41 @@ func TestExampleByNamedFlag(t *testing.T) {
 		t.Errorf("plain words name %v", got)
 	}
 }
+
+// A flag of the command named by the task only in part, where the help
+// has a flag of fewer parts, the named ones among them, leaves the choice
+// between the two to a word the task lacks: vsearch --uchime3_denovo
+// beside --uchime_denovo, bedtools getfasta -nameOnly beside -name, on
+// their captured help. A flag named whole, or one whose shorter sibling
+// has a part it lacks, is no tie.
+func TestFlagNamedInPartIsUncertain(t *testing.T) {
+	for _, c := range []struct {
+		tool, task string
+		flags      []FlagValue
+		tie        string
+	}{
+		{"vsearch", "find chimeras de novo in zotus.fa", []FlagValue{{Name: "--uchime3_denovo", Value: "zotus.fa", HasValue: true}}, "--uchime3_denovo and --uchime_denovo"},
+		{"bedtools", "extract the sequences of the regions in a.bed from g.fa, named by the name column", []FlagValue{{Name: "-fi"}, {Name: "-nameOnly"}}, "-nameOnly and -name"},
+		{"bedtools", "extract the sequences of the regions in a.bed from g.fa, name only", []FlagValue{{Name: "-nameOnly"}}, ""},
+		{"vsearch", "find chimeras with uchime3 de novo in zotus.fa", []FlagValue{{Name: "--uchime3_denovo"}}, ""},
+	} {
+		m := capturedMapper(t, c.tool, c.task)
+		cand, _ := m.choose()
+		if c.tool == "bedtools" {
+			for _, x := range m.candidates() {
+				if x.key == "getfasta" {
+					cand = x
+				}
+			}
+		}
+		f := &Fill{Flags: c.flags}
+		m.flagTie(f, cand)
+		want := []string(nil)
+		if c.tie != "" {
+			want = []string{"missing: a word of the task that chooses between " + c.tie}
+		}
+		if len(f.Missing) != len(want) || len(want) > 0 && !strings.HasPrefix(f.Missing[0], want[0]) {
+			t.Errorf("%s %q: missing %q, want %q", c.tool, c.task, f.Missing, want)
+		}
+	}
+}

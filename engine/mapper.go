@@ -86,6 +86,9 @@ type mapper struct {
 	// unmetPhrases counts the runs of a switch's help words the task says
 	// that another switch's help says as well.
 	unmetPhrases int
+	// namedSwitches counts the switches added because the task names them
+	// outright (addNamedSwitches).
+	namedSwitches int
 	// dropQuiet: asked has already said why it drops a flag.
 	dropQuiet bool
 	// noFileFlags are the example's file flags left out because the task

@@ -51,6 +51,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		// task names is a guess, however well its examples fit.
 		m.missing(f, fmt.Sprintf("missing: a word of the task that names %s (the tool named is %s; only examples or concepts point to %s)", choice.sibling, m.rec.Executable, choice.sibling))
 	}
+	m.flagTie(f, c)
 	if choice.tie != "" {
 		m.missing(f, fmt.Sprintf("missing: a word of the task that chooses between %s and %s (they score within %g of each other and no word names either)", c.command(), choice.tie, sc.Choose.CloseCall))
 	}
@@ -82,6 +83,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["derived_outputs"] = float64(m.countDerived(f))
 	feat["unmet_switch"] = float64(m.unmetSwitches)
 	feat["unmet_phrase"] = float64(m.unmetPhrases)
+	feat["named_switches"] = float64(m.namedSwitches)
 	feat["unsupported_flags"] = float64(m.unsupportedFlags(f, c))
 	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
 	if ex != nil {

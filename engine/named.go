@@ -120,6 +120,12 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 			continue
 		}
 		if parts = m.literalName(fd, tw, ew); parts != nil {
+			if t, ok := seeTarget(a.c.flags, fd); ok {
+				if alreadyUsed(a.used, t) {
+					continue
+				}
+				fd = t // its help is the other spelling's
+			}
 			found = append(found, named{fd, parts})
 			longer = append(longer, parts)
 		}
@@ -130,6 +136,7 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 		}
 		m.dropWithin(a, x.parts)
 		name := m.addSwitch(a, x.fd, "the task names it: "+strings.Join(x.parts, " "))
+		m.namedSwitches++
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task names it (%s)", name, strings.Join(x.parts, " ")))
 	}
 }
@@ -221,4 +228,16 @@ func dropFlag(order []string, i int) []string {
 		out = append(out, o)
 	}
 	return out
+}
+
+// seeTarget returns the flag a flag's help sends the reader to ("--force
+// See -f": a second spelling of -f, whose own help says what it does).
+// The first word of the help is of the lexicon class more_help_verb.
+func seeTarget(flags []FlagDoc, fd FlagDoc) (FlagDoc, bool) {
+	w := strings.Fields(fd.Description)
+	if len(w) < 2 || !task.V().Word("more_help_verb", strings.ToLower(w[0])) || !strings.HasPrefix(w[1], "-") {
+		return FlagDoc{}, false
+	}
+	t, ok := LookupFlag(flags, strings.TrimRight(w[1], ".,;:"))
+	return t, ok && t.Name != fd.Name
 }

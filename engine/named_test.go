@@ -44,6 +44,12 @@ func TestSwitchesTheTaskNames(t *testing.T) {
 			}
 		}
 	}
+	// Each switch named is evidence the confidence reads (named_switches).
+	_, f0 := mapOn(t, "rsem-calculate-expression", "quantify single-end reads r.fq against reference ref/mouse, sample m1", "r.fq ref/mouse m1",
+		"quantify paired-end reads a_1.fq and a_2.fq with bowtie2 against reference ref/human, sample s1")
+	if f0.Features["named_switches"] != 2 {
+		t.Errorf("rsem: named_switches %v", f0.Features["named_switches"])
+	}
 	// fastqc's help lists --threads without its value: "4 threads" does not
 	// name it (the lexicon class generic_flag_name holds "threads").
 	_, f := mapOn(t, "fastqc", "check the quality of a.fq", "a.fq", "check the quality of r.fq with 4 threads")

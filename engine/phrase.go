@@ -80,6 +80,9 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 			task.V().Mentions("ends_run", fd.Description) || !off && task.V().Mentions("turn_off", fd.Description) {
 			continue
 		}
+		if _, ok := seeTarget(a.c.flags, *fd); ok {
+			continue // the flag it refers to carries the help
+		}
 		run := m.runWords(tw, *fd)
 		switch {
 		case len(run) > len(bestRun):

@@ -284,8 +284,8 @@ func (m *mapper) uncoveredTerms(a *adaptation) map[string]bool {
 		for w := range desc {
 			delete(words, w)
 		}
-		for w := range terms(fv.Value) {
-			delete(words, w)
+		for w := range terms(withoutFiles(fv.Value)) {
+			delete(words, w) // a file's name is the user's naming ("all.sam")
 		}
 	}
 	return words
@@ -309,6 +309,9 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
 				task.V().Mentions("ends_run", fd.Description) {
 				continue
+			}
+			if _, ok := seeTarget(a.c.flags, fd); ok {
+				continue // the flag it refers to carries the help
 			}
 			named := m.namedIn(fd, words)
 			if !off && !named && task.V().Mentions("turn_off", fd.Description) {

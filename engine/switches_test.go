@@ -150,8 +150,10 @@ func TestSwitchAddedForItsHelpsWords(t *testing.T) {
 		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "re-index x.vcf.gz as VCF, overwriting the existing index", "tabix -p vcf -f x.vcf.gz"},
 		{"md5sum", "print the MD5 checksum of a.txt", "a.txt", "print a BSD-style MD5 checksum line for b.txt", "md5sum --tag b.txt"},
 		{"bowtie2", "align reads.fq to the index idx, output aln.sam", "-x idx -U reads.fq -S aln.sam", "align r.fq to the index idx, write out.sam, and leave unaligned reads out of the SAM", "bowtie2 -x idx -U r.fq -S out.sam --no-unal"},
-		// "overwrite" alone is too little of -f's help.
-		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "index x.vcf.gz as VCF, overwrite", "tabix -p vcf x.vcf.gz"},
+		// "asking" alone is too little of -f's help ("overwrite" names
+		// its --force: sense_force).
+		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "index x.vcf.gz as VCF, asking first", "tabix -p vcf x.vcf.gz"},
+		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "index x.vcf.gz as VCF, overwrite", "tabix -p vcf -f x.vcf.gz"},
 	} {
 		got, f := mapOn(t, c.tool, c.exTask, c.exArgs, c.task)
 		if got != c.want {
@@ -187,7 +189,7 @@ func TestExampleFlagDroppedForHelpWordsTaskLacks(t *testing.T) {
 	}
 	_, f := mapOn(t, "prokka", "annotate an archaeal genome and overwrite an existing output folder", "--kingdom Archaea --outdir archaea_annot --force genome.fna",
 		"annotate ecoli.fna, output folder ecoli_annot")
-	if !hasEvidence(f, "dropped --force from the example: its task asks for it in words this task lacks (exist, overwrit)") {
+	if !hasEvidence(f, "dropped --force from the example: its task asks for it in words this task lacks (exist, forc, overwrit)") {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }
