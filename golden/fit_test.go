@@ -145,13 +145,13 @@ func rates(w []float64, ss []sample, t float64) (loss, rightU, wrongU float64) {
 const folds = 5
 
 // maxRightUncertain is the share of right commands the threshold may
-// make uncertain on the cases it is fitted on. With the evidence of
-// 2026-12-02 (command_uncovered, unmet_switch, unsupported_flags) 0.14
-// gives, held out by tool, 0.849 of the wrong commands and 0.150 of the
-// right ones uncertain (0.12 gave 0.826 and 0.128): the ceiling
-// for right commands is 0.15, and the fit is measured, not trusted, on
-// tools it never saw.
-const maxRightUncertain = 0.14
+// make uncertain on the cases it is fitted on. With the evidence of the
+// second 2026-12-02 fit (files_other_kind, named_switches added) 0.14
+// gave, held out by tool, 0.850 of the wrong commands and 0.152 of the
+// right ones uncertain, over the 0.15 ceiling for right commands;
+// 0.13 gives 0.846 and 0.147. The fit is measured, not trusted, on tools
+// it never saw.
+const maxRightUncertain = 0.13
 
 // crossByTool fits the model folds times, each time on the tools of the
 // other folds, and returns every case's held-out outcome.
