@@ -539,7 +539,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		} else if optionalByConcept(t) {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
 			return fv, false
-		} else if len(m.slots.Numbers) > 0 && wordIn(a.exTask, t.value) && !m.taskValues()[t.value] {
+		} else if len(m.slots.Numbers) > 0 && (wordIn(a.exTask, t.value) || inRange(a.exTask, t.value)) && !m.taskValues()[t.value] {
 			exampleNumber = true
 		}
 	}
@@ -833,6 +833,18 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	if ws, ok := m.residualRepeated(a, t); ok && !t.hasValue {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the words of the example's task no help explains are in this task (%s)", strings.TrimSpace(t.flag+" "+t.value), strings.Join(ws, ", ")))
 		return true
+	}
+	return false
+}
+
+// inRange reports whether text holds the number v as an end of a range
+// ("fragment length 10-700" gave -I 10 and -X 700).
+func inRange(text, v string) bool {
+	for _, t := range tokens(text) {
+		lo, hi, ok := strings.Cut(strings.Trim(t, ",;()"), "-")
+		if ok && numberRE.MatchString(lo) && numberRE.MatchString(hi) && (lo == v || hi == v) {
+			return true
+		}
 	}
 	return false
 }

@@ -28,3 +28,31 @@ func TestBoundWordsChooseTheFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleRangeNumberNotKept checks on the captured help of bowtie2 and
+// cutadapt that an end of a range the example's task gave ("fragment
+// length 10-700" for -I 10 -X 700; "length 20-30" for -m 20 -M 30) is the
+// example's number, not this task's, when this task gives numbers of its
+// own: it is left out (the help has a default) rather than kept.
+func TestExampleRangeNumberNotKept(t *testing.T) {
+	for _, tc := range []struct {
+		tool, exTask, exCmd, task, kept, dropped string
+	}{
+		{"bowtie2", "align paired reads r_1.fq and r_2.fq to index g with fragment length 10-700 into p.sam",
+			"bowtie2 -I 10 -X 700 -x g -1 r_1.fq -2 r_2.fq -S p.sam",
+			"align a_1.fq and a_2.fq to index idx with max fragment length 1000 into o.sam", "1000", "10"},
+		{"cutadapt", "trim AGATCGGAAGAGC from r.fq keeping reads of length 20-30 into t.fq",
+			"cutadapt -a AGATCGGAAGAGC -m 20 -M 30 -o t.fq r.fq",
+			"trim AGATCGGAAGAGC from s.fq keeping reads of maximum length 40 into u.fq", "40", "20"},
+	} {
+		doc := goldenDoc(t, tc.tool)
+		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
+		doc.Record = *rec
+		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
+		f := MapTask(builtinRules, rec, doc, sk, tc.task)
+		args := Assemble(rec, f).Args
+		if !slices.Contains(args, tc.kept) || slices.Contains(args, tc.dropped) {
+			t.Errorf("%s: %q, want %s and not %s\n%s", tc.tool, args, tc.kept, tc.dropped, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

@@ -207,22 +207,22 @@ func (m *mapper) dropWithin(a *adaptation, name []string) {
 			continue
 		}
 		a.f.Flags = slices.Delete(a.f.Flags, i, i+1)
-		a.f.Order = dropFlag(a.f.Order, i)
+		a.f.Order = dropOrdered(a.f.Order, "f", i)
 		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: the task names %s, which holds it", fv.Name, strings.Join(name, "-")))
 	}
 }
 
-// dropFlag removes flag i from a fill's order and renumbers the later
-// ones.
-func dropFlag(order []string, i int) []string {
+// dropOrdered removes item i of a kind ("f" flags, "p" positionals)
+// from a fill's order and renumbers the later ones of that kind.
+func dropOrdered(order []string, kind string, i int) []string {
 	var out []string
 	for _, o := range order {
-		if strings.HasPrefix(o, "f") {
-			switch j := atoi(o[1:]); {
+		if strings.HasPrefix(o, kind) {
+			switch j := atoi(o[len(kind):]); {
 			case j == i:
 				continue
 			case j > i:
-				o = fmt.Sprintf("f%d", j-1)
+				o = fmt.Sprintf("%s%d", kind, j-1)
 			}
 		}
 		out = append(out, o)

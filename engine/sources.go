@@ -369,26 +369,8 @@ func (m *mapper) derivedPositionals(f *Fill, c *candidate) {
 			continue
 		}
 		f.Positionals = slices.Delete(f.Positionals, i, i+1)
-		f.Order = dropPositional(f.Order, i)
+		f.Order = dropOrdered(f.Order, "p", i)
 	}
-}
-
-// dropPositional removes positional i from a fill's order and renumbers
-// the later ones.
-func dropPositional(order []string, i int) []string {
-	var out []string
-	for _, o := range order {
-		if strings.HasPrefix(o, "p") {
-			switch j := atoi(o[1:]); {
-			case j == i:
-				continue
-			case j > i:
-				o = fmt.Sprintf("p%d", j-1)
-			}
-		}
-		out = append(out, o)
-	}
-	return out
 }
 
 // missing records a value the task lacks.
