@@ -49,6 +49,9 @@ var (
 	// default" or a trailing "[v]".
 	defaultRE  = lazyre.New(`\(=([^()\s]+)\)|\[([^\[\]]+)\]\s*$|'([^'\s]+)' by default`)
 	longFormRE = lazyre.New(`^([\w.+-]+)\[([\w.+-]+)\]$`)
+	// numberDefaultRE reads a number a help calls the default in prose:
+	// "default 0.9", "Default: 40", "(default=80)".
+	numberDefaultRE = lazyre.New(`(?i)default[:= ]+\s*([0-9]*\.?[0-9]+)`)
 )
 
 // choicePairs reads the values a flag's help lists with their meaning.
@@ -143,6 +146,9 @@ func defaultValue(fd FlagDoc) string {
 	}
 	if m := defaultRE.FindStringSubmatch(fd.Description); m != nil {
 		return strings.TrimSpace(m[1] + m[2] + m[3])
+	}
+	if m := numberDefaultRE.FindStringSubmatch(fd.Description); m != nil {
+		return m[1]
 	}
 	return ""
 }

@@ -70,6 +70,17 @@ func TestChoicePairsOfCapturedHelp(t *testing.T) {
 	if d := defaultValue(FlagDoc{Description: "type: a|b [b]"}); d != "b" {
 		t.Errorf("default %q", d)
 	}
+	// a number the help calls the default in prose (cd-hit -c, fastp -u)
+	for desc, want := range map[string]string{
+		"sequence identity threshold, default 0.9":          "0.9",
+		"how many percents are allowed (0~100). Default 40": "40",
+		"minimum member cover (default=80)":                 "80",
+		"no default here":                                   "",
+	} {
+		if d := defaultValue(FlagDoc{Description: desc}); d != want {
+			t.Errorf("default of %q: %q, want %q", desc, d, want)
+		}
+	}
 }
 
 // Words the meanings of many of a flag's values share tell none of them

@@ -22,8 +22,6 @@ var (
 	unitRangeRE = lazyre.New(`(?:^|[^\d.])0(?:\.0+)?\s*(?:-|–|~|,|to|and)\s*1(?:\.0+)?(?:[^\d.%]|$)`)
 	// percentRangeRE is a range of percent ("0~100", "0-100").
 	percentRangeRE = lazyre.New(`(?:^|[^\d.])0\s*(?:-|–|~|,|to|and)\s*100(?:[^\d.]|$)`)
-	// helpDefaultRE reads "default 0.9", "Default: 40", "(default=80)".
-	helpDefaultRE = lazyre.New(`(?i)default[:= ]+\s*([0-9]*\.?[0-9]+)`)
 )
 
 // percentForm says how a flag reads a share: "fraction", "percent", or ""
@@ -37,11 +35,7 @@ func percentForm(fd FlagDoc) string {
 	case v.Mentions("percent_word", text), percentRangeRE.MatchString(text):
 		return "percent"
 	}
-	def := fd.Default
-	if m := helpDefaultRE.FindStringSubmatch(fd.Description); def == "" && m != nil {
-		def = m[1]
-	}
-	if x, err := strconv.ParseFloat(def, 64); err == nil {
+	if x, err := strconv.ParseFloat(defaultValue(fd), 64); err == nil {
 		switch {
 		case x > 0 && x < 1:
 			return "fraction"
