@@ -78,3 +78,24 @@ func TestSlotsFor(t *testing.T) {
 		t.Errorf("past the usage: %v", plain)
 	}
 }
+
+// TestPickNamedLike: among task files of the example file's kind, the one
+// named like it takes its place; a task that names the example's own file
+// keeps the task's order.
+func TestPickNamedLike(t *testing.T) {
+	list := []FileSlot{{Path: "new.fa", Type: "fasta"}, {Path: "ref_aln.fa", Type: "fasta"}}
+	if p, _ := pickSame(list, make([]bool, 2), "fasta", "existing_aln.fa"); p != "ref_aln.fa" {
+		t.Errorf("existing_aln.fa took %s", p)
+	}
+	outs := []FileSlot{{Path: "dedup.pairs.gz", Type: "file"}, {Path: "dedup.stats", Type: "file"}}
+	if p, _ := pick(outs, make([]bool, 2), "file", "sample.dedup.stats"); p != "dedup.stats" {
+		t.Errorf("sample.dedup.stats took %s", p)
+	}
+	beds := []FileSlot{{Path: "genes.bed", Type: "bed"}, {Path: "peaks.bed", Type: "bed"}}
+	if p, _ := pickSameRole(beds, make([]bool, 2), "bed", "", "peaks.bed"); p != "genes.bed" {
+		t.Errorf("peaks.bed named in the task took %s", p)
+	}
+	if _, ok := pickSame(beds, []bool{true, true}, "bed", "x.bed"); ok {
+		t.Error("a used file was taken")
+	}
+}
