@@ -21,6 +21,9 @@ type exToken struct {
 	style    string // kv or attached
 	pos      bool   // a positional
 	doc      *FlagDoc
+	// writes marks a flag the help files under another category but says
+	// it writes, whose example file is of a kind the task writes.
+	writes bool
 }
 
 // classify splits example arguments into flags (with values) and
@@ -161,6 +164,9 @@ func (m *mapper) valuedFlags() map[string]bool {
 
 // isOutputFlag reports a flag whose value is written.
 func isOutputFlag(t exToken) bool {
+	if t.writes {
+		return true
+	}
 	if t.doc != nil {
 		return t.doc.Category == "Output"
 	}
@@ -231,6 +237,17 @@ func (m *mapper) newAdaptation(c *candidate, se scoredExample) *adaptation {
 		}
 	}
 	toks := classifyWith(args, c, m.valuedFlags())
+	outs := m.slots.Outputs()
+	for i, t := range toks {
+		// "-A hits.sto" ("save multiple alignment of all hits to file
+		// <f>", filed under General) for a task that writes an alignment
+		// and reads none: the flag writes the task's file, it does not
+		// read one.
+		typ := FileType(t.value)
+		toks[i].writes = !t.pos && t.hasValue && t.doc != nil && typ != "" && typ != "file" && writesPlace(*t.doc) &&
+			slices.ContainsFunc(outs, func(fs FileSlot) bool { return fs.Type == typ }) &&
+			!slices.ContainsFunc(m.slots.Inputs(), func(fs FileSlot) bool { return fs.Type == typ })
+	}
 	a := &adaptation{c: c, f: &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}},
 		toks: toks, stdout: stdout, taskIn: m.slots.Inputs(), taskOut: m.slots.Outputs(),
 		vals: make([]string, len(toks)), noPlace: make([]bool, len(toks)), used: map[string]bool{}, exTask: se.ex.Task}

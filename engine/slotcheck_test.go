@@ -99,3 +99,20 @@ func TestPickNamedLike(t *testing.T) {
 		t.Error("a used file was taken")
 	}
 }
+
+// TestWritingFlagTakesTheTaskOutput: a flag the help files under General
+// but says it writes ("save multiple alignment … to file <f>") takes the
+// task's output of its example file's kind, not the task's input of the
+// same family; with an input of that very kind in the task it stays as
+// the example has it.
+func TestWritingFlagTakesTheTaskOutput(t *testing.T) {
+	rec := &ToolRecord{Name: "hs", Executable: "hs"}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"hs [options] <hmmfile> <seqdb>"},
+		Positionals: []PositionalDoc{{Position: 1, Name: "hmmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}},
+		Flags: []FlagDoc{{Name: "-A", ParamType: "string", Placeholder: "f", Category: "General", Description: "save multiple alignment of all hits to file <f>"}}}
+	sk := inlineSkill(t, "name: hs", "save the multiple alignment of all family.hmm hits in proteome.fa", "-A hits.sto family.hmm proteome.fa")
+	f := MapTask(builtinRules, rec, doc, sk, "search rpoB.hmm against prot.faa and save a multiple alignment of all hits to rpoB_hits.sto")
+	if cmd := Assemble(rec, f).Display; cmd != "hs -A rpoB_hits.sto rpoB.hmm prot.faa" || len(f.Mismatched) > 0 {
+		t.Errorf("%s: %q\n%q", cmd, f.Mismatched, f.Evidence)
+	}
+}
