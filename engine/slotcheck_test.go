@@ -109,7 +109,7 @@ func TestWritingFlagTakesTheTaskOutput(t *testing.T) {
 	rec := &ToolRecord{Name: "hs", Executable: "hs"}
 	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"hs [options] <hmmfile> <seqdb>"},
 		Positionals: []PositionalDoc{{Position: 1, Name: "hmmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}},
-		Flags: []FlagDoc{{Name: "-A", ParamType: "string", Placeholder: "f", Category: "General", Description: "save multiple alignment of all hits to file <f>"}}}
+		Flags:       []FlagDoc{{Name: "-A", ParamType: "string", Placeholder: "f", Category: "General", Description: "save multiple alignment of all hits to file <f>"}}}
 	sk := inlineSkill(t, "name: hs", "save the multiple alignment of all family.hmm hits in proteome.fa", "-A hits.sto family.hmm proteome.fa")
 	f := MapTask(builtinRules, rec, doc, sk, "search rpoB.hmm against prot.faa and save a multiple alignment of all hits to rpoB_hits.sto")
 	if cmd := Assemble(rec, f).Display; cmd != "hs -A rpoB_hits.sto rpoB.hmm prot.faa" || len(f.Mismatched) > 0 {
