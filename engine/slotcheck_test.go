@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,6 @@ func TestSlotMismatches(t *testing.T) {
 		{"decompress a.fq.gz into m.fq", []FlagValue{{Name: "-S", Value: "m.fq", HasValue: true}}, nil, []FlagDoc{suffix}, nil, "", "-S m.fq is a file where the help reads a directory or a suffix"},
 		{"trim r.fastq", []FlagValue{{Name: "-i", Value: "r.fastq", HasValue: true}}, nil, []FlagDoc{either}, nil, "", ""},
 		{"write x.txt", []FlagValue{{Name: "-w", Value: "x.txt", HasValue: true}}, nil, []FlagDoc{named}, nil, "", ""},
-		{"search genome.fa with t.cm", nil, []string{"genome.fa", "t.cm"}, nil, two, "t [options] <cmfile> <seqdb>", "genome.fa stands in <cmfile>, whose name names the kind of t.cm"},
 		{"search genome.fa with t.cm", nil, []string{"t.cm", "genome.fa"}, nil, two, "t [options] <cmfile> <seqdb>", ""},
 		{"sort chroms.txt so chr2 comes before chr10", nil, []string{"chroms.txt", "chr2"}, nil, files, "t [OPTION]... [FILE]...", "chr2 is a region or a number where the usage reads a file"},
 		{"sort chroms.txt into s.txt", nil, []string{"chroms.txt", "s.txt"}, nil, files, "t [OPTION]... [FILE]...", "s.txt is an output written as a positional"},
@@ -47,6 +47,34 @@ func TestSlotMismatches(t *testing.T) {
 		got := strings.Join(m.slotMismatches(f, cand), "; ")
 		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
 			t.Errorf("%q %v %v: %q, want %q", c.task, c.flags, c.pos, got, c.want)
+		}
+	}
+}
+
+// TestPlaceByKind: a usage place whose name names one file's kind takes
+// that file; names that name neither file, or both places named for
+// their files, leave the order alone.
+func TestPlaceByKind(t *testing.T) {
+	rec := &ToolRecord{Name: "t", Executable: "t"}
+	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
+	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.sam", ParamType: "file"}}
+	for _, c := range []struct {
+		ps       []PositionalDoc
+		pos      []string
+		want     string
+		evidence bool
+	}{
+		{two, []string{"-x", "genome.fa", "t.cm"}, "-x t.cm genome.fa", true},
+		{two, []string{"t.cm", "genome.fa"}, "t.cm genome.fa", false},
+		{two, []string{"a.fa", "b.fa"}, "a.fa b.fa", false},
+		{inOut, []string{"b.sam", "a.bam"}, "a.bam b.sam", true},
+		{nil, []string{"b.sam", "a.bam"}, "b.sam a.bam", false},
+	} {
+		m := newMapper(builtinRules, rec, nil, nil, "x")
+		f := &Fill{Positionals: append([]string(nil), c.pos...)}
+		m.placeByKind(f, &candidate{exe: "t", positionals: c.ps})
+		if got := strings.Join(f.Positionals, " "); got != c.want || c.evidence != slices.ContainsFunc(m.evidence, func(e string) bool { return strings.HasPrefix(e, "placed ") }) {
+			t.Errorf("%v: %s, want %s (%q)", c.pos, got, c.want, m.evidence)
 		}
 	}
 }
