@@ -124,7 +124,7 @@ func (m *mapper) chooseExample(c *candidate) *scoredExample {
 		m.evidence = append(m.evidence, fmt.Sprintf("example: the closest, %q, is too far from the task (similarity %.2f < %.2f); built from the help", best.ex.Task, best.score, sc.Fit.ExampleMin))
 		return nil
 	}
-	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)", best.ex.Task, best.score))
+	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)%s", best.ex.Task, best.score, borrowedFrom(*best)))
 	return best
 }
 
