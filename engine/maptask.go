@@ -326,6 +326,9 @@ func frameLine(fr *task.Frame) string {
 			parts = append(parts, fmt.Sprintf("%s (%s)", v, group.what))
 		}
 	}
+	for _, id := range fr.Idents {
+		parts = append(parts, fmt.Sprintf("%s (identifier: %s)", id.Text, strings.Join(id.Context, " ")))
+	}
 	for _, kv := range append(append([]task.KV(nil), fr.KV...), fr.UserFlags...) {
 		parts = append(parts, strings.TrimSpace(kv.Key+" "+kv.Value)+" (typed)")
 	}
