@@ -59,7 +59,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	if len(f.Unused) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("%s %s no place in `%s`", joinAnd(f.Unused), hasHave(len(f.Unused)), strings.Join(append([]string{f.Executable}, f.Subcommand...), " ")))
 	}
-	f.Mismatched = m.kindMismatches(f, c)
+	f.Mismatched = append(m.kindMismatches(f, c), m.slotMismatches(f, c)...)
 	feat["value_kind_mismatches"] = float64(len(f.Mismatched))
 	// Arguments past the usage and task values written twice make the
 	// command uncertain whatever its confidence (not weighed: no feature).

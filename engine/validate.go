@@ -346,6 +346,13 @@ func alternativeGiven(fd FlagDoc, flags []FlagDoc, present map[string]bool) bool
 		if o.Name != fd.Name && o.Required && present[o.Name] && namesFlag(fd.Description, o) && namesFlag(o.Description, fd) {
 			return true
 		}
+		// "-ibam" for "-i": the flag's name with a file kind after it
+		// reads the same input in that format.
+		if kind, ok := strings.CutPrefix(o.Name, fd.Name); ok && present[o.Name] && len(kind) > 1 {
+			if _, isKind := task.KindOfWord(kind); isKind {
+				return true
+			}
+		}
 	}
 	return false
 }

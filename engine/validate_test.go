@@ -414,3 +414,20 @@ func TestResolvePath(t *testing.T) {
 		}
 	}
 }
+
+// A required input flag is given when the same flag with a file kind
+// after its name is ("-ibam" for "-i", as bedtools writes it); a longer
+// name that is no file kind is another flag.
+func TestValidateRequiredGivenInAFormat(t *testing.T) {
+	doc := &ToolDoc{Flags: []FlagDoc{
+		{Name: "-i", ParamType: "string", Placeholder: "bed/gff/vcf", Required: true},
+		{Name: "-ibam", ParamType: "bool", Description: "The input file is in BAM format."},
+		{Name: "-iq", ParamType: "bool", Description: "quiet input"},
+	}}
+	if got := findings(t, doc, &Fill{Executable: "kit", Flags: []FlagValue{fv("-ibam", "aln.bam")}}); got["check.required_missing"] != "" {
+		t.Errorf("-ibam gives -i: %v", got)
+	}
+	if got := findings(t, doc, &Fill{Executable: "kit", Flags: []FlagValue{sw("-iq")}, Positionals: []string{"aln.bed"}}); got["check.required_missing"] == "" {
+		t.Errorf("-iq is no format of -i: %v", got)
+	}
+}

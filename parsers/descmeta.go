@@ -12,7 +12,8 @@ var (
 	bracketDefaultRE = lazyre.New(`\s*\[default: ([^\]]*)\]`)
 	possibleRE       = lazyre.New(`\s*\[possible values: ([^\]]*)\]`)
 	// prose: "Possible values: {a, b}" or "Possible values: a, b."
-	bulletTypeRE    = lazyre.New(`(?:^|\s)- \((INTEGER|INT|FLOAT|STRING|TEXT|FILE)\)`)
+	// "- (INTEGER)", and bedtools' bare "- FLOAT (e.g. 0.50)", "- STRING."
+	bulletTypeRE    = lazyre.New(`(?:^|\s)- (?:\((INTEGER|INT|FLOAT|STRING|TEXT|FILE)\)|(INTEGER|INT|FLOAT|STRING|TEXT|FILE)(?:\.?$|\.? \())`)
 	listValueRE     = lazyre.New(`(?:^|\s)- ([\w.+-]+):`)
 	possibleProseRE = lazyre.New(`(?i)possible values:\s*(\{[^}]*\}|[\w.+-]+(?:,\s*[\w.+-]+)+)`)
 	// cmdline.h style: "(int [=4])", "(string [=])" at the end
@@ -92,11 +93,11 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 			desc = desc[:len(desc)-len(m[0])]
 		}
 	}
-	if strings.Contains(desc, "- (") && f.Placeholder == "" && len(f.Choices) == 0 {
+	if strings.Contains(desc, "- ") && f.Placeholder == "" && len(f.Choices) == 0 {
 		if m := bulletTypeRE.FindStringSubmatch(desc); m != nil {
-			// "- (INTEGER)": a bullet naming the value type of an option
-			// whose row shows no placeholder
-			f.Placeholder = m[1]
+			// "- (INTEGER)", "- FLOAT (e.g. 0.50)": a bullet naming the
+			// value type of an option whose row shows no placeholder
+			f.Placeholder = m[1] + m[2]
 		}
 	}
 	if strings.Contains(desc, "[required]") {

@@ -63,6 +63,11 @@ func TestDescMeta(t *testing.T) {
 		{[]string{"Level. Possible values: {ERROR, INFO}"}, Flag{}, Flag{Choices: []string{"ERROR", "INFO"}}, "Level. Possible values: {ERROR, INFO}"},
 		{[]string{"Colour.", "Possible values:", "- auto: maybe", "- never: no"}, Flag{}, Flag{Choices: []string{"auto", "never"}}, "Colour. Possible values: - auto: maybe - never: no"},
 		{[]string{"Scale it.", "- (FLOAT)"}, Flag{}, Flag{Placeholder: "FLOAT"}, "Scale it. - (FLOAT)"},
+		// bedtools: the type as a bare bullet, before an example or alone
+		{[]string{"Minimum overlap.", "- FLOAT (e.g. 0.50)"}, Flag{}, Flag{Placeholder: "FLOAT"}, "Minimum overlap. - FLOAT (e.g. 0.50)"},
+		{[]string{"Use genome file.", "- STRING."}, Flag{}, Flag{Placeholder: "STRING"}, "Use genome file. - STRING."},
+		// prose that names a type is no bullet
+		{[]string{"Reads - FILE names are listed"}, Flag{}, Flag{}, "Reads - FILE names are listed"},
 	}
 	for _, c := range cases {
 		f := c.start

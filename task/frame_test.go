@@ -142,6 +142,9 @@ func TestParseRoles(t *testing.T) {
 		"sample reads from x.fq":                          {[]string{"x.fq"}, nil, nil},
 		// The file's own kind before it is a filler word.
 		"combine a.msh and b.msh into a single sketch c.msh": {[]string{"a.msh", "b.msh"}, []string{"c.msh"}, nil},
+		// A conjunction after a name word opens a clause; it names nothing.
+		"build a CSI index (instead of BAI) for big.bam":  {[]string{"big.bam"}, nil, nil},
+		"create it in the directory if it does not exist": {nil, nil, nil},
 	} {
 		f := Parse(task)
 		if !slices.Equal(paths(f.Inputs()), w.inputs) || !slices.Equal(paths(f.Outputs()), w.outputs) || !slices.Equal(f.Names, w.names) {

@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/traitome/oxo-call/task"
+)
+
+// slotMismatches is the pass that checks each task file against the place
+// the command gives it: a file the task reads given to a flag that writes
+// (hmmsearch "-A proteins.faa"), a file of a known kind given to a flag
+// whose help reads a directory or a suffix ("--tmpdir aln.pairs.gz", zcat
+// "-S merged.fq"), a task output written as a positional where the usage
+// takes none, a region or a number where the usage reads a file ("sort
+// chroms.txt chr2"), and a file in a usage place whose name names another
+// file's kind ("<cmfile>" given genome.fa, while tRNA.cm stands in
+// "<seqdb>"). Each makes the command uncertain and is named in the
+// evidence.
+func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
+	var out []string
+	add := func(line string) {
+		m.evidence = append(m.evidence, "slot: "+line)
+		out = append(out, line)
+	}
+	for _, fv := range f.Flags {
+		if !fv.HasValue || fv.Value == "" || strings.HasPrefix(fv.Value, "<") {
+			continue
+		}
+		fd, ok := LookupFlag(c.flags, fv.Name)
+		if !ok {
+			continue
+		}
+		switch {
+		case m.readMarked(fv.Value) && writesPlace(fd):
+			add(fmt.Sprintf("%s %s is a file the task reads, given to a flag that writes (%s)", fv.Name, fv.Value, fd.Description))
+		case knownExt(fv.Value) && notFileFlag(fd):
+			add(fmt.Sprintf("%s %s is a file where the help reads a directory or a suffix (%s)", fv.Name, fv.Value, strings.TrimSpace(fd.Placeholder+" "+fd.Description)))
+		}
+	}
+	var pos []string
+	for _, p := range f.Positionals {
+		if p != "" && (p[0] != '-' || p == "-") {
+			pos = append(pos, p)
+		}
+	}
+	if len(c.positionals) == 0 {
+		// A usage line that shows the tool's options and no positional
+		// at all takes no output as one (a word right after a switch may
+		// be its value: bedtools getfasta's "-fo out.fa").
+		if _, lines, _ := m.usageRoom(c); len(lines) > 0 && c.known {
+			for _, v := range countedPositionals(f, c) {
+				if m.taskOutput(v) {
+					add(fmt.Sprintf("%s is an output written as a positional, where the usage shows none (%s)", v, strings.Join(lines, "; ")))
+				}
+			}
+		}
+		return out
+	}
+	slots := slotsFor(c.positionals, len(pos))
+	writes := slices.ContainsFunc(c.positionals, func(p PositionalDoc) bool { return outputPositional(p, 1) })
+	for i, v := range pos {
+		switch {
+		case m.taskOutput(v) && !writes:
+			add(fmt.Sprintf("%s is an output written as a positional, where the usage takes none that is written (%s)", v, c.usage))
+		case slots[i] != nil && slots[i].ParamType == "file" && FileType(v) == "" && m.regionOrNumber(v):
+			add(fmt.Sprintf("%s is a region or a number where the usage reads a file (%s)", v, slots[i].Name))
+		}
+	}
+	for i, v := range pos {
+		if slots[i] == nil || !knownExt(v) || slotFits(slots[i].Name, v) {
+			continue
+		}
+		for j, w := range pos {
+			if j != i && slots[j] != nil && knownExt(w) && slotFits(slots[i].Name, w) && !slotFits(slots[j].Name, w) {
+				add(fmt.Sprintf("%s stands in <%s>, whose name names the kind of %s", v, slots[i].Name, w))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// readMarked reports a file the task names as one it reads: not marked
+// as an output, and right after a word after which a file is read
+// ("against db.faa", "in aln.sam", "from x.bam"; lexicon class
+// input_marker, a conjunction aside).
+func (m *mapper) readMarked(path string) bool {
+	if !slices.ContainsFunc(m.slots.Files, func(fs FileSlot) bool { return fs.Path == path && !fs.Output }) {
+		return false
+	}
+	toks := tokens(m.task)
+	for i := 1; i < len(toks); i++ {
+		if strings.Trim(toks[i], ",;()'\"") != path {
+			continue
+		}
+		w := strings.ToLower(toks[i-1])
+		if task.V().Word("input_marker", w) && !task.V().Word("conjunction", w) {
+			return true
+		}
+	}
+	return false
+}
+
+// regionOrNumber reports a value the task gives as a region or a number.
+func (m *mapper) regionOrNumber(v string) bool {
+	if slices.Contains(m.slots.Regions, v) {
+		return true
+	}
+	return slices.ContainsFunc(m.slots.Numbers, func(n NumberSlot) bool { return n.Value == v })
+}
+
+// knownExt reports a file name with an extension.
+func knownExt(v string) bool { return FileType(v) != "" && fileExt(v) != "" }
+
+// fileExt is a file name's extension, lower-cased, compression aside
+// ("tRNA.cm": cm; "a.fq.gz": fq).
+func fileExt(v string) string {
+	_, base := task.V().Compression(strings.ToLower(filepath.Base(v)))
+	return strings.TrimPrefix(filepath.Ext(base), ".")
+}
+
+// notFileFlag reports a flag whose help reads a directory or a suffix,
+// not a file (lexicon class not_file_place_word: "Custom temporary
+// folder", "--suffix=SUF"), and does not say a file will do.
+func notFileFlag(fd FlagDoc) bool {
+	if fd.ParamType == "bool" || fd.ParamType == "file" {
+		return false
+	}
+	names := strings.Join(append([]string{fd.Name}, fd.Aliases...), " ")
+	names = strings.NewReplacer("-", " ", "_", " ").Replace(names)
+	text := strings.ToLower(fd.Placeholder + " " + fd.Description)
+	v := task.V()
+	if !v.Mentions("not_file_place_word", text) && !v.Mentions("not_file_place_word", names) || v.Mentions("file_name_word", text) {
+		return false
+	}
+	// "FASTA/FASTQ of input reads or a directory": a kind of file will do.
+	for _, w := range strings.FieldsFunc(strings.ToLower(fd.Description), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if _, ok := v.KindOf(w); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// slotsFor gives each of n positionals its place in the usage: in order
+// up to the first repeatable place, from the end after it; nil where the
+// usage has no place for it.
+func slotsFor(ps []PositionalDoc, n int) []*PositionalDoc {
+	out := make([]*PositionalDoc, n)
+	rep := slices.IndexFunc(ps, func(p PositionalDoc) bool { return p.Repeatable })
+	if rep < 0 {
+		for i := range min(n, len(ps)) {
+			out[i] = &ps[i]
+		}
+		return out
+	}
+	for i := range min(n, rep) {
+		out[i] = &ps[i]
+	}
+	after := len(ps) - rep - 1
+	for k := 0; k < after && n-1-k >= rep; k++ {
+		out[n-1-k] = &ps[len(ps)-1-k]
+	}
+	for i := rep; i < n-after; i++ {
+		out[i] = &ps[rep]
+	}
+	return out
+}
+
+// slotFits reports a usage place whose name names the file's extension or
+// kind ("<cmfile>" for tRNA.cm, "<in.bam>" for aln.bam): the name's
+// parts, and each part with a place word (lexicon written_place_word:
+// "file") taken off its end.
+func slotFits(name, v string) bool {
+	ext, kind := fileExt(v), FileType(v)
+	for _, part := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		cands := []string{part}
+		for _, w := range task.V().Words("written_place_word") {
+			if p, ok := strings.CutSuffix(part, w); ok && p != "" {
+				cands = append(cands, p)
+			}
+		}
+		for _, p := range cands {
+			if p == ext || p == kind && kind != "file" {
+				return true
+			}
+		}
+	}
+	return false
+}
