@@ -135,6 +135,7 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: tk, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}}
 	m.slots = ExtractSlots(tk)
 	m.slots.Names = slices.DeleteFunc(m.slots.Names, func(n string) bool { return namesTheTool(rec, n) })
+	m.slots.Idents = slices.DeleteFunc(m.slots.Idents, func(id task.Ident) bool { return namesTheTool(rec, id.Text) })
 	// "a Bowtie 2 index": the number ends the tool's name, it is no value.
 	m.slots.Numbers = slices.DeleteFunc(m.slots.Numbers, func(n task.Number) bool { return endsToolName(rec, n) })
 	m.taskWords = contentWords(withoutFiles(tk))
@@ -627,6 +628,10 @@ func namesTheTool(rec *ToolRecord, n string) bool {
 		return false
 	}
 	if strings.EqualFold(n, rec.Executable) {
+		return true
+	}
+	// "a HISAT2 index" for hisat2-build: the program the companion serves.
+	if base, _, ok := strings.Cut(rec.Executable, "-"); ok && strings.EqualFold(n, base) {
 		return true
 	}
 	for _, c := range rec.CompanionTools {
