@@ -460,6 +460,50 @@ func TestAdaptAddsSwitchTheTaskNames(t *testing.T) {
 	}
 }
 
+// TestAdaptAddsHelplessSwitchByName checks that a switch the help gives
+// only a name for is added when the task says every part of the name, a
+// part that is the tool's own name included ("check whether it is
+// sorted" for sort-bed's --check-sort), and not for a task that says
+// only the tool's part.
+func TestAdaptAddsHelplessSwitchByName(t *testing.T) {
+	rec := &ToolRecord{Name: "sort-bed", Executable: "sort-bed"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--check-sort", ParamType: "bool", Category: "General"},
+		{Name: "--max-mem", ParamType: "string", Category: "General", Description: "memory to use"},
+		{Name: "--quick", ParamType: "bool", Category: "General"},
+	}}
+	sk := inlineSkill(t, "name: sort-bed", "sort input.bed for use with BEDOPS", "input.bed > input.sorted.bed")
+	f := MapTask(builtinRules, rec, doc, sk, "check whether regions.bed is already sorted")
+	if got := Assemble(rec, f).Display; got != "sort-bed --check-sort regions.bed" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	if !hasEvidence(f, "added --check-sort: the task's words check fit its name") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "sort regions.bed in place of the old order")
+	if got := Assemble(rec, f).Display; strings.Contains(got, "--check-sort") || strings.Contains(got, "--quick") {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestKeptForExampleFeature checks that an example switch kept because
+// this task repeats the example's task, not because its help fits this
+// task, is counted (the kept_for_example feature), and no other kept
+// flag or file is.
+func TestKeptForExampleFeature(t *testing.T) {
+	ev := []string{
+		"kept --no-mixed: the example's task asks for it in words this task repeats (pair)",
+		"kept --drop-sam: the task repeats the example's task (0% of its words lacking)",
+		"kept --very-sensitive: the words of the example's task no help explains are in this task (bp)",
+		"kept -x: the example's explanation ties it to words of its task this task repeats (y)",
+		"kept -O b: its help names the form of the task's output, as it did the example's",
+		"kept the example's file ref.fa: the task names no file for it",
+	}
+	if got := countKeptForExample(ev); got != 4 {
+		t.Errorf("counted %d, want 4", got)
+	}
+}
+
 // TestAdaptKeepsFlagTheExampleTaskAsksFor checks that an example flag is
 // kept when the words its help shares with the example's task are all in
 // this task, though the help alone fits the task too little, and dropped

@@ -84,6 +84,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["derived_outputs"] = float64(m.countDerived(f))
 	feat["unmet_switch"] = float64(m.unmetSwitches)
 	feat["unmet_phrase"] = float64(m.unmetPhrases)
+	feat["kept_for_example"] = float64(countKeptForExample(m.evidence))
 	feat["named_switches"] = float64(m.namedSwitches)
 	feat["unsupported_flags"] = float64(m.unsupportedFlags(f, c))
 	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
@@ -125,7 +126,7 @@ func (m *mapper) chooseExample(c *candidate) *scoredExample {
 		m.evidence = append(m.evidence, fmt.Sprintf("example: the closest, %q, is too far from the task (similarity %.2f < %.2f); built from the help", best.ex.Task, best.score, sc.Fit.ExampleMin))
 		return nil
 	}
-	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)", best.ex.Task, best.score))
+	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)%s", best.ex.Task, best.score, borrowedFrom(*best)))
 	return best
 }
 
@@ -216,6 +217,21 @@ func isWordArg(v string) bool {
 		}
 	}
 	return true
+}
+
+// countKeptForExample counts the example's flags kept on the example's
+// task's words rather than on this task's fit to their help.
+func countKeptForExample(ev []string) int {
+	n := 0
+	for _, e := range ev {
+		if strings.HasPrefix(e, "kept ") && (strings.Contains(e, ": the task repeats the example's task") ||
+			strings.Contains(e, ": the example's task asks for it in words this task repeats") ||
+			strings.Contains(e, ": the words of the example's task no help explains") ||
+			strings.Contains(e, ": the example's explanation ties it")) {
+			n++
+		}
+	}
+	return n
 }
 
 // countPrefix counts the evidence lines that start with p.
@@ -326,6 +342,9 @@ func frameLine(fr *task.Frame) string {
 		for _, v := range group.vals {
 			parts = append(parts, fmt.Sprintf("%s (%s)", v, group.what))
 		}
+	}
+	for _, id := range fr.Idents {
+		parts = append(parts, fmt.Sprintf("%s (identifier: %s)", id.Text, strings.Join(id.Context, " ")))
 	}
 	for _, kv := range append(append([]task.KV(nil), fr.KV...), fr.UserFlags...) {
 		parts = append(parts, strings.TrimSpace(kv.Key+" "+kv.Value)+" (typed)")

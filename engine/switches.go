@@ -295,7 +295,9 @@ func (m *mapper) uncoveredTerms(a *adaptation) map[string]bool {
 // words nothing placed accounts for ("print only the duplicated lines"
 // asks for --repeated), best fit first, each taking the words it
 // explains, while the fit reaches scoring.fit.switch_relevance_min and no
-// other switch fits as well. A switch that fits fairly well
+// other switch fits as well. A switch the help gives no words for is
+// judged by its name alone when the name has two parts or more
+// (sort-bed's --check-sort). A switch that fits fairly well
 // (scoring.fit.switch_near_min) but not enough is recorded as unmet: the
 // command may lack what the task asks for.
 func (m *mapper) addAskedSwitches(a *adaptation) {
@@ -306,7 +308,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 	for len(words) > 0 {
 		var fits []switchFitted
 		for _, fd := range a.c.flags {
-			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
+			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" && len(splitIdent(strings.TrimLeft(fd.Name, "-"))) < 2 || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
 				task.V().Mentions("ends_run", fd.Description) {
 				continue
 			}
@@ -353,7 +355,11 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			c, hits := m.phraseCover(best.fd)
 			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task holds %.0f%% of the words of its help (%s: %q)", name, 100*c, strings.Join(hits, ", "), best.fd.Description))
 		} else {
-			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit its help (%q)", name, strings.Join(best.hits, ", "), best.fd.Description))
+			what := fmt.Sprintf("its help (%q)", best.fd.Description)
+			if best.fd.Description == "" {
+				what = "its name (the help says no more)"
+			}
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit %s", name, strings.Join(best.hits, ", "), what))
 		}
 		for _, w := range best.hits {
 			delete(words, w)
@@ -375,11 +381,25 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
 		if len(n) < 3 {
 			continue
 		}
+		// A part that is the candidate's own name ("sort" of sort-bed's
+		// --check-sort) is never among the uncovered words: for a flag
+		// whose name is all its help says, the task's saying it counts
+		// when another part is uncovered.
+		var own map[string]bool
+		if fd.Description == "" {
+			own = m.candTerms(m.cand, false)
+		}
 		all, any := true, false
 		for _, p := range splitIdent(n) {
-			if !task.Stopword(p) {
+			if task.Stopword(p) {
+				continue
+			}
+			r := root(p)
+			switch {
+			case hasTerm(words, r):
 				any = true
-				all = all && hasTerm(words, root(p))
+			case !own[r] || !m.askTerms()[r]:
+				all = false
 			}
 		}
 		if any && all {
