@@ -144,3 +144,13 @@ func TestWritingFlagTakesTheTaskOutput(t *testing.T) {
 		t.Errorf("%s: %q\n%q", cmd, f.Mismatched, f.Evidence)
 	}
 }
+
+// TestSuffixFlagTakesNoOutput: a flag filed under Output whose help reads
+// a suffix (zcat's -S "use suffix SUF") takes no output file, and does not
+// stop the tool's output from going to standard output.
+func TestSuffixFlagTakesNoOutput(t *testing.T) {
+	f, got := capturedFill(t, "zcat", "concatenate the decompressed lane1.fq.gz and lane2.fq.gz into merged.fq")
+	if got != "zcat lane1.fq.gz lane2.fq.gz > merged.fq" || f.Stdout != "merged.fq" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+}
