@@ -154,3 +154,27 @@ func TestSuffixFlagTakesNoOutput(t *testing.T) {
 		t.Errorf("got %q\n%q", got, f.Evidence)
 	}
 }
+
+// TestDirFlagReadsNoTaskFile: an example's directory given to a flag whose
+// help reads a folder is no slot for the task's input file.
+func TestDirFlagReadsNoTaskFile(t *testing.T) {
+	tmp := FlagDoc{Name: "--tmpdir", ParamType: "string", Placeholder: "TEXT", Description: "Custom temporary folder for sorting intermediates."}
+	in := FlagDoc{Name: "-i", ParamType: "file", Description: "input file"}
+	for _, c := range []struct {
+		t    exToken
+		want bool
+	}{
+		{exToken{flag: "--tmpdir", value: "/scratch", hasValue: true, doc: &tmp}, true},
+		{exToken{flag: "--tmpdir", value: "x.pairs.gz", hasValue: true, doc: &tmp}, false},
+		{exToken{flag: "-i", value: "/data/in", hasValue: true, doc: &in}, false},
+		{exToken{flag: "-t", value: "/scratch", hasValue: true}, false},
+	} {
+		if got := dirFlag(c.t); got != c.want {
+			t.Errorf("dirFlag(%s %s) = %v", c.t.flag, c.t.value, got)
+		}
+	}
+	f, got := capturedFill(t, "pairtools", "sort aln.pairs.gz with 8 processes into sorted.pairs.gz")
+	if strings.Contains(got, "--tmpdir aln.pairs.gz") || !slices.Contains(f.Positionals, "aln.pairs.gz") {
+		t.Errorf("got %q", got)
+	}
+}
