@@ -47,3 +47,15 @@ func TestCompanionBaseNamesTheTool(t *testing.T) {
 		t.Error("hisat2-build: HISAT2 names the tool, build does not")
 	}
 }
+
+// An example file of no kind the task names too takes that file before
+// the slots are filled in order: a compressed file of no kind (prot.gz)
+// is the one left for the example's FASTA.
+func TestExampleFileOfNoKindNamedByTheTask(t *testing.T) {
+	f, got := capturedFill(t, "diamond", "build a taxonomy-aware database mydb from prot.gz using names.dmp, nodes.dmp and prot.accession2taxid.gz")
+	for _, want := range []string{"--in prot.gz", "--taxonnames names.dmp", "--taxonnodes nodes.dmp", "--taxonmap prot.accession2taxid.gz", "--db mydb"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("got %q, want %q in it (evidence %q)", got, want, f.Evidence)
+		}
+	}
+}
