@@ -17,6 +17,8 @@ func TestIdentifiersMustBeUsed(t *testing.T) {
 	}{
 		{"bowtie2", "align reads.fq to index idx with read group ID grp1 and SM:sample1 in the @RG header, -S grp1.sam", []string{"grp1", "SM:sample1"}},
 		{"mmseqs", "turn the alignment database resultDB (from queryDB vs targetDB) into a BLAST-tab file result.m8", []string{"targetDB"}},
+		// A flag's name written bare is used when the command sets it.
+		{"STAR", "build the index for a small genome small.fa into small_star, with genomeSAindexNbases 8", nil},
 		{"featureCounts", "count reads on gene features grouped by gene_name instead of gene_id: feature type gene, attribute gene_name, annotation genes.gtf, input sample.bam, output by_name.txt", nil},
 	} {
 		f, got := capturedFill(t, c.tool, c.task)
