@@ -61,3 +61,42 @@ func TestExampleFileOfNoKindNamedByTheTask(t *testing.T) {
 		}
 	}
 }
+
+// A flag's name written bare before a word gives that word to the flag,
+// when the flag names a thing and the help writes the name nowhere as
+// prose.
+func TestBareFlagNames(t *testing.T) {
+	c := &candidate{desc: "a toolkit", flags: []FlagDoc{
+		{Name: "--bfile", ParamType: "string", Description: "Specify .bed + .bim + .fam prefix"},
+		{Name: "--output", ParamType: "string", Description: "output file name prefix"},
+		{Name: "--maf", ParamType: "float", Description: "minor allele frequency"},
+		{Name: "--keep-name", ParamType: "bool", Description: "keep the name"},
+	}}
+	prose := helpProse(c)
+	for w, want := range map[string]bool{"bfile": true, "BFILE": true, "output": false, "maf": false, "keep-name": false, "bed": false} {
+		if _, ok := bareFlag(c, w, prose); ok != want {
+			t.Errorf("bareFlag(%q) = %v, want %v", w, ok, want)
+		}
+	}
+	_, got := capturedFill(t, "plink1.9", "run a logistic association test on the bfile mydata with covariates from c.txt, output prefix res")
+	if !strings.Contains(got, "--bfile mydata") {
+		t.Errorf("got %q, want --bfile mydata", got)
+	}
+	// The task's first word is its verb, and a file or a stop word after
+	// a flag's name is no value of it.
+	for task, want := range map[string]string{"extract chromosome 22 from the pfile cohort into chr22": "cohort", "use bfile the data": "", "use bfile d.bed": ""} {
+		m := capturedMapper(t, "plink2", task)
+		c, _ := m.choose()
+		var got []string
+		for _, v := range m.flagWordValues(c) {
+			got = append(got, v.Text)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: read %q as flags' values, want %q", task, got, want)
+		}
+	}
+	m := capturedMapper(t, "plink2", "")
+	if m.flagWordValues(nil) != nil {
+		t.Error("no candidate, no values")
+	}
+}
