@@ -1150,13 +1150,14 @@ func (m *mapper) outputKindIn(desc string) bool {
 }
 
 // valueAsked reports whether the words of an example value
-// ("genomeGenerate", "SortedByCoordinate", "blastn-short") are in the task.
+// ("genomeGenerate", "SortedByCoordinate", "blastn-short") are in the task,
+// or in its senses ("转录组" says "transcriptome").
 func (m *mapper) valueAsked(v string) bool {
 	if numberRE.MatchString(v) || FileType(v) != "" {
 		return false
 	}
 	for _, w := range splitIdent(v) {
-		if len(w) > 3 && m.taskWords[stem(w)] {
+		if len(w) > 3 && (m.taskWords[stem(w)] || m.askTerms()[root(w)]) {
 			return true
 		}
 	}
