@@ -21,7 +21,14 @@ type exToken struct {
 	style    string // kv or attached
 	pos      bool   // a positional
 	doc      *FlagDoc
+	// cmp is a comparison written before a number value (-mapQuality
+	// ">=20"): the number is the value the task's number replaces, the
+	// comparison stays.
+	cmp string
 }
+
+// cmpValueRE is a comparison and a number as one flag value.
+var cmpValueRE = lazyre.New(`^(>=|<=|>|<|=|!=)(\d+(?:\.\d+)?)$`)
 
 // classify splits example arguments into flags (with values) and
 // positionals, using the candidate's flags when they are known.
@@ -78,6 +85,9 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 				// Without help: a value unless it looks like a flag or the
 				// last file of the line.
 				takes = !strings.HasPrefix(next, "-") || next == "-" || numberRE.MatchString(strings.TrimPrefix(next, "-"))
+				if _, isFlag := LookupFlag(c.flags, next); isFlag && next != "-" {
+					takes = false // "--careful -1 r1.fq": -1 is the help's flag, not a number
+				}
 				if takes && FileType(next) != "" && i+2 == len(args) {
 					takes = !known && valued[a]
 				}
@@ -92,6 +102,9 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 				t.value, t.hasValue = next, true
 				i++
 			}
+		}
+		if m := cmpValueRE.FindStringSubmatch(t.value); m != nil && t.hasValue {
+			t.cmp, t.value = m[1], m[2]
 		}
 		out = append(out, t)
 	}
@@ -406,6 +419,9 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 		if !ok {
 			continue
 		}
+		if t.cmp != "" && numberRE.MatchString(fv.Value) {
+			fv.Value = t.cmp + fv.Value
+		}
 		a.used[fv.Name] = true
 		a.f.Order = append(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)))
 		a.f.Flags = append(a.f.Flags, fv)
@@ -632,7 +648,9 @@ func splitRedirect(args []string) (rest []string, stdout, stdin string) {
 		case (a == ">" || a == "1>" || a == ">>") && i+1 < len(args):
 			stdout = args[i+1]
 			i++
-		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>":
+		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>" && a[1] != '=':
+			// ">out.txt"; a quoted comparison (-mapQuality ">=20") is a
+			// value, never a file named "=20"
 			stdout = a[1:]
 		case a == "<" && i+1 < len(args):
 			stdin = args[i+1]

@@ -113,6 +113,9 @@ type candidate struct {
 	// named: a task word names it (its name, a companion name part or a
 	// skill keyword), not only concepts or examples.
 	named bool
+	// byName: the task names it by its name or a part of it, not only
+	// by a skill keyword or a description phrase.
+	byName bool
 	// toolBonus ranks the tool the user named above a companion in a
 	// close call; it is not part of the score (nor of the margin).
 	toolBonus float64
@@ -123,12 +126,16 @@ type scoredExample struct {
 	ex    skills.Example
 	args  []string
 	score float64
+	// from is the companion whose example the typed program borrows
+	// (borrowExamples), "" for its own.
+	from string
 }
 
 func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tk string) *mapper {
 	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: tk, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}}
 	m.slots = ExtractSlots(tk)
 	m.slots.Names = slices.DeleteFunc(m.slots.Names, func(n string) bool { return namesTheTool(rec, n) })
+	m.slots.Idents = slices.DeleteFunc(m.slots.Idents, func(id task.Ident) bool { return namesTheTool(rec, id.Text) })
 	// "a Bowtie 2 index": the number ends the tool's name, it is no value.
 	m.slots.Numbers = slices.DeleteFunc(m.slots.Numbers, func(n task.Number) bool { return endsToolName(rec, n) })
 	m.taskWords = contentWords(withoutFiles(tk))
@@ -244,6 +251,7 @@ func (m *mapper) score(cands []*candidate) {
 			}
 			c.examples = append(c.examples, scoredExample{ex: ex, args: args[n:], score: m.exampleScore(ex, args[n:])})
 		}
+		m.borrowExamples(cands)
 	}
 	spans := m.keywordSpans(cands)
 	names := map[string]bool{}
@@ -257,7 +265,7 @@ func (m *mapper) score(cands []*candidate) {
 		family := c.exe != m.rec.Executable && strings.HasPrefix(strings.ToLower(m.rec.Executable), name)
 		if m.mentions(name) && !family {
 			c.score += sc.Choose.NameMentioned
-			c.named = true
+			c.named, c.byName = true, true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 		} else {
 			m.scoreNaming(c, names)
@@ -563,6 +571,7 @@ func (m *mapper) choose() (*candidate, choice) {
 	// (named_tool), but the margin stays the scores' own: preferring it
 	// is no evidence that it is right.
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score+cands[i].toolBonus > cands[j].score+cands[j].toolBonus })
+	kept := m.keepTyped(cands)
 	best := cands[0]
 	if best.toolBonus > 0 && len(cands) > 1 && cands[1].score > best.score {
 		best.why = append(best.why, fmt.Sprintf("the tool named, in a close call with %q", cands[1].key))
@@ -574,7 +583,7 @@ func (m *mapper) choose() (*candidate, choice) {
 	}
 	if len(cands) > 1 && cands[1].score > 0 {
 		ch.margin = min(1, max(0, best.score-cands[1].score)/5)
-		if best.score-cands[1].score < sc.Choose.CloseCall {
+		if best.score-cands[1].score < sc.Choose.CloseCall && !kept {
 			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
 			// The tool the user typed is the default choice among its
 			// companions; anything else is a guess between two.
@@ -619,6 +628,10 @@ func namesTheTool(rec *ToolRecord, n string) bool {
 		return false
 	}
 	if strings.EqualFold(n, rec.Executable) {
+		return true
+	}
+	// "a HISAT2 index" for hisat2-build: the program the companion serves.
+	if base, _, ok := strings.Cut(rec.Executable, "-"); ok && strings.EqualFold(n, base) {
 		return true
 	}
 	for _, c := range rec.CompanionTools {

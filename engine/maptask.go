@@ -125,7 +125,7 @@ func (m *mapper) chooseExample(c *candidate) *scoredExample {
 		m.evidence = append(m.evidence, fmt.Sprintf("example: the closest, %q, is too far from the task (similarity %.2f < %.2f); built from the help", best.ex.Task, best.score, sc.Fit.ExampleMin))
 		return nil
 	}
-	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)", best.ex.Task, best.score))
+	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)%s", best.ex.Task, best.score, borrowedFrom(*best)))
 	return best
 }
 
@@ -341,6 +341,9 @@ func frameLine(fr *task.Frame) string {
 		for _, v := range group.vals {
 			parts = append(parts, fmt.Sprintf("%s (%s)", v, group.what))
 		}
+	}
+	for _, id := range fr.Idents {
+		parts = append(parts, fmt.Sprintf("%s (identifier: %s)", id.Text, strings.Join(id.Context, " ")))
 	}
 	for _, kv := range append(append([]task.KV(nil), fr.KV...), fr.UserFlags...) {
 		parts = append(parts, strings.TrimSpace(kv.Key+" "+kv.Value)+" (typed)")

@@ -56,6 +56,9 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	for _, r := range m.slots.Regions {
 		miss(r, placed[r])
 	}
+	for _, id := range m.slots.Idents {
+		miss(id.Text, placed[id.Text] || m.valuePlaced(f, id.Text))
+	}
 	for _, s := range m.slots.Sequences {
 		miss(s, placed[s])
 	}

@@ -31,6 +31,10 @@ type Frame struct {
 	Names []string `json:"names,omitempty"`
 	// Sequences are nucleotide sequences (adapters, primers): AGATCGGAAGAGC.
 	Sequences []string `json:"sequences,omitempty"`
+	// Idents are identifiers the task gives that no other item holds and
+	// no prose writes ("用 salmon_index 索引", "SM:sample1", "queryDB",
+	// "localhost"): the command must use them, wherever they go.
+	Idents []Ident `json:"idents,omitempty"`
 	// Values are values the task names in words (Values reads them).
 	Values []Value `json:"values,omitempty"`
 	// Columns are the columns or fields the task names ("the first three
@@ -108,9 +112,15 @@ func formatList(p string) bool {
 // like a file.
 func FileType(p string) string {
 	v := V()
-	_, b := v.Compression(strings.ToLower(filepath.Base(p)))
+	z, b := v.Compression(strings.ToLower(filepath.Base(p)))
 	i := strings.LastIndexByte(b, '.')
+	// A compressed file whose name has no extension a kind lists ("nr.gz",
+	// "prot.accession2taxid.gz") is still a file.
+	compressedName := z != "" && plainName(b)
 	if i <= 0 || i == len(b)-1 {
+		if compressedName {
+			return "file"
+		}
 		// A path without an extension is a file or directory ("data/raw"),
 		// but not a list of formats in prose ("pgen/pvar/psam").
 		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) {
@@ -121,10 +131,24 @@ func FileType(p string) string {
 	if t, ok := v.KindOf(b[i+1:]); ok {
 		return t
 	}
-	if strings.Contains(p, "/") || genericName(b, i) {
+	if strings.Contains(p, "/") || genericName(b, i) || compressedName {
 		return "file"
 	}
 	return ""
+}
+
+// plainName reports a lower-cased name of letters, digits, '_', '-' and
+// '.' that starts with a letter or digit and ends with neither '.' nor '-'.
+func plainName(b string) bool {
+	if b == "" || !(b[0] >= 'a' && b[0] <= 'z' || b[0] >= '0' && b[0] <= '9') || strings.HasSuffix(b, ".") || strings.HasSuffix(b, "-") {
+		return false
+	}
+	for _, r := range b {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // genericName accepts a file name whose extension no kind lists
@@ -200,10 +224,101 @@ func nameAt(lower []string, i int, raw string, clauseEnd bool) bool {
 		return ident
 	case v.Word("against_word", prev):
 		// "search q.fa against genome_db": a database or index named
-		// without a file extension.
-		return ident && strings.ContainsAny(raw, "_0123456789")
+		// without a file extension; "blastp q.faa against nr with …": a
+		// plain word that ends its phrase, after "against".
+		if ident && strings.ContainsAny(raw, "_0123456789") {
+			return true
+		}
+		return v.Word("database_preposition", prev) && plainNameEnds(lower, i, clauseEnd)
 	}
 	return false
+}
+
+// plainNameEnds reports a plain word at i that may be a name by itself:
+// no reference word, value marker or file kind, and its phrase ends after
+// it (a comma, a stop word, a conjunction, or the task's end).
+func plainNameEnds(lower []string, i int, clauseEnd bool) bool {
+	w, v := lower[i], V()
+	if v.Mentions("reference_word", w) || valueMarker(w) || isKindWord(w) {
+		return false
+	}
+	if clauseEnd || i+1 >= len(lower) {
+		return true
+	}
+	next := lower[i+1]
+	return Stopword(next) || v.Word("conjunction", next)
+}
+
+// givenName reports whether the bare word at i is a name the task gives:
+// one nameAt reads after a name word, one nameBefore reads before a word
+// that names it ("the genome directory"), or a verb form that ends its
+// clause right after a name word ("output prefix polished,", "to the
+// directory paired"), which no prose ends a clause with.
+func givenName(toks, lower []string, i int, raw string) bool {
+	low := lower[i]
+	clauseEnd := i == len(toks)-1 || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;")
+	if notAName(low) {
+		return clauseEnd && i > 0 && V().Is("name_marker", lower[i-1]) && lower[i-1] != "name" && !V().Word("not_a_name", low)
+	}
+	if capitalOnly(raw) && !clauseEnd && i+1 < len(lower) && contentWordAt(lower, i+1) {
+		// "生成 MinHash 草图", "Ballgown tables": a capitalised word that
+		// qualifies the noun after it names a kind of thing, not a thing.
+		return false
+	}
+	return nameAt(lower, i, raw, clauseEnd) || nameBefore(toks, lower, i, raw)
+}
+
+// capitalOnly reports a word whose only mark of an identifier is a capital
+// letter: no digit, '_', '-' or '.'.
+func capitalOnly(raw string) bool {
+	return raw != strings.ToLower(raw) && !strings.ContainsAny(raw, "0123456789_-.")
+}
+
+// contentWordAt reports a word at j that says what a word before it
+// qualifies: a Chinese run, or a word of letters that is no stop word,
+// marker or conjunction.
+func contentWordAt(lower []string, j int) bool {
+	w := lower[j]
+	if w == "" || FileType(w) != "" || NumberRE.MatchString(w) {
+		return false
+	}
+	if isHanAt(w, 0) {
+		return true
+	}
+	return isWord(w) && !Stopword(w) && !isOutputMarker(w) && !V().Word("conjunction", w) && !V().Is("input_marker", w)
+}
+
+// nameBefore reports a bare word right before a word of the class
+// name_marker_before that names it ("用 salmon_index 索引", "the fastqc_out
+// directory"): an identifier with '_', or, before a place (class
+// place_word) after an output marker, one with digits or '_' or a plain
+// word after a determiner ("into the downloads folder"). The
+// marker must end the phrase: when a word follows it that is no stop word
+// ("the work directory smr_work"), that word is the name.
+func nameBefore(toks, lower []string, i int, raw string) bool {
+	v := V()
+	if i+1 >= len(lower) || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") || !v.Is("name_marker_before", lower[i+1]) {
+		return false
+	}
+	next := lower[i+1]
+	if !isHanAt(next, 0) && i+2 < len(lower) && !strings.ContainsAny(toks[i+1][len(toks[i+1])-1:], ",;") {
+		if after := lower[i+2]; !Stopword(after) && !isHanAt(after, 0) && !v.Word("conjunction", after) {
+			return false
+		}
+	}
+	if !v.Is("place_word", next) {
+		// "a bowtie2 index", "the HISAT2 index": a tool's name says
+		// which index, so only an identifier no prose writes names one.
+		return strings.Contains(raw, "_")
+	}
+	// A place is a name only as a destination ("into the downloads
+	// folder", "输出到 out_dir 目录"); a directory the task reads ("a
+	// report for the fastqc_out directory") is an input, no output name.
+	det := i > 1 && v.Word("determiner", lower[i-1])
+	if !(i > 0 && markerAt(lower, i-1) || det && markerAt(lower, i-2)) {
+		return false
+	}
+	return det || strings.ContainsAny(raw, "0123456789_")
 }
 
 // writeVerbBefore reports a writing verb shortly before position j, with
@@ -418,7 +533,7 @@ func Parse(task string) Frame {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
 			s.Numbers = append(s.Numbers, n)
-		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !notAName(low) && !(raw != low && isKindWord(low)) && nameAt(lower, i, raw, i == len(toks)-1 || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;")):
+		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && givenName(toks, lower, i, raw):
 			s.Names = append(s.Names, raw)
 		}
 	}
@@ -436,6 +551,7 @@ func Parse(task string) Frame {
 		}
 	}
 	s.Values = values(toks, lower, &s)
+	s.Idents = idents(toks, lower, &s)
 	cols, taken := columns(toks, lower, wordsOnly, numAt)
 	cols = append(cols, cjkColumns(task)...)
 	s.Numbers = slices.DeleteFunc(s.Numbers, func(n Number) bool { return n.Pos >= 0 && taken[n.Pos] })

@@ -1,0 +1,96 @@
+package task
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestGivenItems checks which words a task gives as names (placed in
+// order on name flags) and which as identifiers (items the command must
+// use wherever they go), and which words of the prose are neither.
+func TestGivenItems(t *testing.T) {
+	cases := []struct {
+		task          string
+		names, idents []string
+	}{
+		// An identifier before a word that names it.
+		{"用 salmon_index 索引定量双端数据 s1_1.fq.gz，结果输出到 s1_quant", []string{"salmon_index", "s1_quant"}, nil},
+		{"unpack refs.tar.bz2 into the genome directory", []string{"genome"}, nil},
+		{"fetch every URL listed in urls.txt into the downloads folder", []string{"downloads"}, nil},
+		{"write the reports to the qc_2 directory", []string{"qc_2"}, nil},
+		// A directory the task reads is no output name, but an identifier
+		// it must use; a place named after the marker is the name.
+		{"make a report for the fastqc_out directory", nil, []string{"fastqc_out"}},
+		{"run over the results directory", nil, nil},
+		{"sort reads in the work directory smr_work", []string{"smr_work"}, nil},
+		// A tool's name before "index" says which index.
+		{"build a HISAT2 index from genome.fa", nil, nil},
+		// A verb form that ends its clause after a name word is the name.
+		{"polish draft.fasta, output prefix polished, listing the changes", []string{"polished"}, nil},
+		{"re-pair r1.fq and r2.fq, writing the pairs to the directory paired", []string{"paired"}, nil},
+		{"index reads.fq, prefix sorted by name", nil, nil},
+		// A plain word after "against" that ends its phrase is a database.
+		{"blastp huge.faa against nr with block size 8", []string{"nr"}, nil},
+		{"compare a.txt against every genome listed in refs.txt", nil, nil},
+		{"make a diamond db nr from nr.gz", []string{"nr"}, nil},
+		// A capitalised word that qualifies the noun after it is no name.
+		{"为 genome.fna 生成 MinHash 草图", nil, nil},
+		{"write Ballgown tables", nil, nil},
+		{"save the output as Sample1", []string{"Sample1"}, nil},
+		// Identifiers no prose writes; tag pairs; given words.
+		{"turn resultDB (from queryDB vs targetDB) into result.m8", nil, []string{"resultDB", "queryDB", "targetDB"}},
+		{"align reads.fq with read group ID grp1 and SM:sample1", nil, []string{"grp1", "SM:sample1"}},
+		{"为 localhost 签发一个服务器证书", nil, []string{"localhost"}},
+		{"set sampleName on every read", nil, []string{"sampleName"}},
+		// An item the task turns away is no item; prose words are none.
+		{"group by gene_name instead of gene_id", nil, []string{"gene_name"}},
+		{"group by gene_name rather than gene_id", nil, []string{"gene_name"}},
+		{"force polyG trimming of mRNA reads in chr1:100-200, ID column", nil, nil},
+	}
+	for _, c := range cases {
+		fr := Parse(c.task)
+		var ids []string
+		for _, id := range fr.Idents {
+			ids = append(ids, id.Text)
+		}
+		if !slices.Equal(fr.Names, c.names) || !slices.Equal(ids, c.idents) {
+			t.Errorf("%q: names %q idents %q, want names %q idents %q", c.task, fr.Names, ids, c.names, c.idents)
+		}
+	}
+}
+
+func TestIdentContext(t *testing.T) {
+	fr := Parse("quantify reads, using the index salmon_idx2 for it, 8 threads")
+	if len(fr.Names) != 1 || len(fr.Idents) != 0 {
+		t.Fatalf("salmon_idx2 after index is a name: %+v", fr)
+	}
+	fr = Parse("turn resultDB (from queryDB vs targetDB) into result.m8")
+	// Stop words are left out; two words on each side.
+	want := map[string]string{"resultDB": "turn querydb", "queryDB": "resultdb vs targetdb", "targetDB": "querydb vs result.m8"}
+	for _, id := range fr.Idents {
+		if got := strings.Join(id.Context, " "); got != want[id.Text] {
+			t.Errorf("context of %s: %q, want %q", id.Text, got, want[id.Text])
+		}
+	}
+	// A clause ends the words around an identifier.
+	fr = Parse("add SM:s1, 8 threads; tag LB:lib_a")
+	if len(fr.Idents) != 2 || len(fr.Idents[0].Context) != 1 || fr.Idents[1].Context[0] != "tag" {
+		t.Errorf("idents %+v", fr.Idents)
+	}
+}
+
+func TestCompressedFileNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"nr.gz":                   "file",
+		"prot.accession2taxid.gz": "file",
+		"reads.fq.gz":             "fastq",
+		".fastq.gz":               "",
+		"x-.gz":                   "",
+		"NR.gz":                   "file",
+	} {
+		if got := FileType(name); got != want {
+			t.Errorf("FileType(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
