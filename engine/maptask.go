@@ -41,6 +41,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		feat["no_example"] = 1
 	}
 	m.reviseOutputFlags(f, c)
+	m.placeByKind(f, c)
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)
 	feat["penalties"] = f.Confidence
