@@ -21,7 +21,17 @@ type exToken struct {
 	style    string // kv or attached
 	pos      bool   // a positional
 	doc      *FlagDoc
+	// writes marks a flag the help files under another category but says
+	// it writes, whose example file is of a kind the task writes.
+	writes bool
+	// cmp is a comparison written before a number value (-mapQuality
+	// ">=20"): the number is the value the task's number replaces, the
+	// comparison stays.
+	cmp string
 }
+
+// cmpValueRE is a comparison and a number as one flag value.
+var cmpValueRE = lazyre.New(`^(>=|<=|>|<|=|!=)(\d+(?:\.\d+)?)$`)
 
 // classify splits example arguments into flags (with values) and
 // positionals, using the candidate's flags when they are known.
@@ -78,6 +88,9 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 				// Without help: a value unless it looks like a flag or the
 				// last file of the line.
 				takes = !strings.HasPrefix(next, "-") || next == "-" || numberRE.MatchString(strings.TrimPrefix(next, "-"))
+				if _, isFlag := LookupFlag(c.flags, next); isFlag && next != "-" {
+					takes = false // "--careful -1 r1.fq": -1 is the help's flag, not a number
+				}
 				if takes && FileType(next) != "" && i+2 == len(args) {
 					takes = !known && valued[a]
 				}
@@ -92,6 +105,9 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 				t.value, t.hasValue = next, true
 				i++
 			}
+		}
+		if m := cmpValueRE.FindStringSubmatch(t.value); m != nil && t.hasValue {
+			t.cmp, t.value = m[1], m[2]
 		}
 		out = append(out, t)
 	}
@@ -161,6 +177,9 @@ func (m *mapper) valuedFlags() map[string]bool {
 
 // isOutputFlag reports a flag whose value is written.
 func isOutputFlag(t exToken) bool {
+	if t.writes {
+		return true
+	}
 	if t.doc != nil {
 		return t.doc.Category == "Output"
 	}
@@ -231,6 +250,17 @@ func (m *mapper) newAdaptation(c *candidate, se scoredExample) *adaptation {
 		}
 	}
 	toks := classifyWith(args, c, m.valuedFlags())
+	outs := m.slots.Outputs()
+	for i, t := range toks {
+		// "-A hits.sto" ("save multiple alignment of all hits to file
+		// <f>", filed under General) for a task that writes an alignment
+		// and reads none: the flag writes the task's file, it does not
+		// read one.
+		typ := FileType(t.value)
+		toks[i].writes = !t.pos && t.hasValue && t.doc != nil && typ != "" && typ != "file" && writesPlace(*t.doc) &&
+			slices.ContainsFunc(outs, func(fs FileSlot) bool { return fs.Type == typ }) &&
+			!slices.ContainsFunc(m.slots.Inputs(), func(fs FileSlot) bool { return fs.Type == typ })
+	}
 	a := &adaptation{c: c, f: &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}},
 		toks: toks, stdout: stdout, taskIn: m.slots.Inputs(), taskOut: m.slots.Outputs(),
 		vals: make([]string, len(toks)), noPlace: make([]bool, len(toks)), used: map[string]bool{}, exTask: se.ex.Task}
@@ -243,22 +273,64 @@ func (m *mapper) newAdaptation(c *candidate, se scoredExample) *adaptation {
 	return a
 }
 
-// pick takes a task file for an example slot of kind typ: the same family
-// first, else a file of another kind that may stand in — never across two
-// known, different kinds (a FASTQ is not an HTML report), except sequences:
-// reads or contigs given as FASTA where the example reads FASTQ.
-func pick(list []FileSlot, used []bool, typ string) (string, bool) {
-	if p, ok := pickSame(list, used, typ); ok {
+// pick takes a task file for the example's file v of kind typ: the same
+// family first, else a file of another kind that may stand in — never
+// across two known, different kinds (a FASTQ is not an HTML report),
+// except sequences: reads or contigs given as FASTA where the example
+// reads FASTQ. Among the files that fit, the one named most like v wins
+// (namedLike).
+func pick(list []FileSlot, used []bool, typ, v string) (string, bool) {
+	if p, ok := pickSame(list, used, typ, v); ok {
 		return p, true
 	}
+	return takeNamedLike(list, used, v, func(fs FileSlot) bool {
+		return typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || task.HoldsSequences(typ) && task.HoldsSequences(fs.Type)
+	})
+}
+
+// takeNamedLike takes, of the unused files that fit, the one named most
+// like the example's file v (namedLike), the first on a tie. When the
+// task names v itself, names say nothing of which file is which (the
+// example's "-a peaks.bed -b genes.bed" for a task that reads genes.bed
+// first): the first that fits.
+func takeNamedLike(list []FileSlot, used []bool, v string, fits func(FileSlot) bool) (string, bool) {
+	byName := !slices.ContainsFunc(list, func(fs FileSlot) bool { return fs.Path == v })
+	best, bestScore := -1, -1
 	for i, fs := range list {
-		loose := typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || task.HoldsSequences(typ) && task.HoldsSequences(fs.Type)
-		if !used[i] && loose {
-			used[i] = true
-			return fs.Path, true
+		if used[i] || !fits(fs) {
+			continue
+		}
+		s := 0
+		if byName {
+			s = namedLike(v, fs.Path)
+		}
+		if s > bestScore {
+			best, bestScore = i, s
 		}
 	}
-	return "", false
+	if best < 0 {
+		return "", false
+	}
+	used[best] = true
+	return list[best].Path, true
+}
+
+// namedLike scores how alike two file names are: one for each rooted
+// word of three letters or more their stems share (existing_aln.fa and
+// ref_aln.fa), and one for one extension where neither names a known
+// kind (sample.dedup.stats and dedup.stats, not dedup.pairs.gz).
+func namedLike(a, b string) int {
+	s := 0
+	if ea := fileExt(a); ea != "" && ea == fileExt(b) && FileType(a) == "file" && FileType(b) == "file" {
+		s++
+	}
+	wb := nameWords(b)
+	for w := range nameWords(a) {
+		if wb[w] {
+			s++
+		}
+	}
+	return s
 }
 
 // mapFile gives an example file the task's file of its role: an output
@@ -268,12 +340,12 @@ func pick(list []FileSlot, used []bool, typ string) (string, bool) {
 func (m *mapper) mapFile(a *adaptation, v string, output bool) string {
 	typ := FileType(v)
 	if output {
-		p, ok := pick(a.taskOut, a.usedOut, typ)
+		p, ok := pick(a.taskOut, a.usedOut, typ, v)
 		if !ok && a.anyKind && unusedCount(a.usedOut) == 1 && !a.exampleHasKindOf(a.taskOut, a.usedOut) {
 			// The task writes another kind than the example's output
 			// flag ("-out hits.tsv" for query.xml, the format set by
 			// another flag): its one output left goes through that flag.
-			p, ok = pick(a.taskOut, a.usedOut, "")
+			p, ok = pick(a.taskOut, a.usedOut, "", v)
 		}
 		if !ok {
 			p = m.deriveOutput(v, a.exFirstIn, a.firstIn)
@@ -281,7 +353,7 @@ func (m *mapper) mapFile(a *adaptation, v string, output bool) string {
 		a.f.Outputs = append(a.f.Outputs, p)
 		return p
 	}
-	if p, ok := pick(a.taskIn, a.usedIn, typ); ok {
+	if p, ok := pick(a.taskIn, a.usedIn, typ, v); ok {
 		a.placeInput(p)
 		return p
 	}
@@ -343,7 +415,7 @@ func (m *mapper) alignInputs(a *adaptation) {
 			continue
 		}
 		if m.isInput(a, i) && !exact[i] {
-			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRole(t.value)); ok {
+			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRole(t.value), t.value); ok {
 				a.vals[i], exact[i] = p, true
 				a.placeInput(p)
 			}
@@ -355,7 +427,7 @@ func (m *mapper) alignInputs(a *adaptation) {
 				// A flag no help describes, whose kind the task reads no
 				// more but writes, where the task writes more files than
 				// the example has outputs ("-M metrics.txt"): an output.
-				if p, ok := pickSame(a.taskOut, a.usedOut, FileType(t.value)); ok {
+				if p, ok := pickSame(a.taskOut, a.usedOut, FileType(t.value), t.value); ok {
 					a.vals[i] = p
 					a.f.Outputs = append(a.f.Outputs, p)
 					continue
@@ -375,7 +447,7 @@ func (m *mapper) alignOutputs(a *adaptation) {
 		out := !t.pos && t.hasValue && isOutputFlag(t) && FileType(t.value) != "" ||
 			t.pos && FileType(t.value) != "" && m.positionalIsOutput(a.c, a.toks, i)
 		if out && a.vals[i] == "" {
-			if p, ok := pickSame(a.taskOut, a.usedOut, FileType(t.value)); ok {
+			if p, ok := pickSame(a.taskOut, a.usedOut, FileType(t.value), t.value); ok {
 				a.vals[i] = p
 				a.f.Outputs = append(a.f.Outputs, p)
 			}
@@ -420,6 +492,9 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 		fv, ok := m.fillFlag(a, i, assigned, &seqs)
 		if !ok {
 			continue
+		}
+		if t.cmp != "" && numberRE.MatchString(fv.Value) {
+			fv.Value = t.cmp + fv.Value
 		}
 		a.used[fv.Name] = true
 		a.f.Order = append(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)))
@@ -647,7 +722,9 @@ func splitRedirect(args []string) (rest []string, stdout, stdin string) {
 		case (a == ">" || a == "1>" || a == ">>") && i+1 < len(args):
 			stdout = args[i+1]
 			i++
-		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>":
+		case strings.HasPrefix(a, ">") && len(a) > 1 && a != ">>" && a[1] != '=':
+			// ">out.txt"; a quoted comparison (-mapQuality ">=20") is a
+			// value, never a file named "=20"
 			stdout = a[1:]
 		case a == "<" && i+1 < len(args):
 			stdin = args[i+1]
@@ -710,24 +787,17 @@ func (a *adaptation) exRole(v string) string {
 // pickSameRole is pickSame that first tries the task files whose role is
 // the example file's: a reference for a reference, a read file for a read
 // file ("map reads.fa to ref.fa" against "map ont.fa to genome.fa").
-func pickSameRole(list []FileSlot, used []bool, typ, role string) (string, bool) {
-	for i, fs := range list {
-		if !used[i] && family(fs.Type) == family(typ) && (fs.Role == "reference") == (role == "reference") {
-			used[i] = true
-			return fs.Path, true
-		}
+func pickSameRole(list []FileSlot, used []bool, typ, role, v string) (string, bool) {
+	if p, ok := takeNamedLike(list, used, v, func(fs FileSlot) bool {
+		return family(fs.Type) == family(typ) && (fs.Role == "reference") == (role == "reference")
+	}); ok {
+		return p, true
 	}
-	return pickSame(list, used, typ)
+	return pickSame(list, used, typ, v)
 }
 
-func pickSame(list []FileSlot, used []bool, typ string) (string, bool) {
-	for i, fs := range list {
-		if !used[i] && family(fs.Type) == family(typ) {
-			used[i] = true
-			return fs.Path, true
-		}
-	}
-	return "", false
+func pickSame(list []FileSlot, used []bool, typ, v string) (string, bool) {
+	return takeNamedLike(list, used, v, func(fs FileSlot) bool { return family(fs.Type) == family(typ) })
 }
 
 // exampleHasKindOf reports an example argument of the kind of an unused
@@ -1165,13 +1235,14 @@ func (m *mapper) outputKindIn(desc string) bool {
 }
 
 // valueAsked reports whether the words of an example value
-// ("genomeGenerate", "SortedByCoordinate", "blastn-short") are in the task.
+// ("genomeGenerate", "SortedByCoordinate", "blastn-short") are in the task,
+// or in its senses ("转录组" says "transcriptome").
 func (m *mapper) valueAsked(v string) bool {
 	if numberRE.MatchString(v) || FileType(v) != "" {
 		return false
 	}
 	for _, w := range splitIdent(v) {
-		if len(w) > 3 && m.taskWords[stem(w)] {
+		if len(w) > 3 && (m.taskWords[stem(w)] || m.askTerms()[root(w)]) {
 			return true
 		}
 	}

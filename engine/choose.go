@@ -296,12 +296,12 @@ func shadowed(spans []keywordSpan, key string, start, end int) string {
 func (m *mapper) scoreNaming(c *candidate, names map[string]bool) {
 	for _, w := range m.nameWords(c, names) {
 		c.score += sc.Choose.NameWord
-		c.named = true
+		c.named, c.byName = true, true
 		c.why = append(c.why, fmt.Sprintf("%q in the task is built on its name", w))
 	}
 	for _, p := range m.nameParts(c) {
 		c.score += sc.Choose.NamePart
-		c.named = true
+		c.named, c.byName = true, true
 		c.why = append(c.why, fmt.Sprintf("%q in the task is part of its name", p))
 	}
 	if c.desc == "" {

@@ -116,6 +116,9 @@ type candidate struct {
 	// named: a task word names it (its name, a companion name part or a
 	// skill keyword), not only concepts or examples.
 	named bool
+	// byName: the task names it by its name or a part of it, not only
+	// by a skill keyword or a description phrase.
+	byName bool
 	// toolBonus ranks the tool the user named above a companion in a
 	// close call; it is not part of the score (nor of the margin).
 	toolBonus float64
@@ -126,6 +129,9 @@ type scoredExample struct {
 	ex    skills.Example
 	args  []string
 	score float64
+	// from is the companion whose example the typed program borrows
+	// (borrowExamples), "" for its own.
+	from string
 }
 
 func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tk string) *mapper {
@@ -248,6 +254,7 @@ func (m *mapper) score(cands []*candidate) {
 			}
 			c.examples = append(c.examples, scoredExample{ex: ex, args: args[n:], score: m.exampleScore(ex, args[n:])})
 		}
+		m.borrowExamples(cands)
 	}
 	spans := m.keywordSpans(cands)
 	names := map[string]bool{}
@@ -261,7 +268,7 @@ func (m *mapper) score(cands []*candidate) {
 		family := c.exe != m.rec.Executable && strings.HasPrefix(strings.ToLower(m.rec.Executable), name)
 		if m.mentions(name) && !family {
 			c.score += sc.Choose.NameMentioned
-			c.named = true
+			c.named, c.byName = true, true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 		} else {
 			m.scoreNaming(c, names)
@@ -567,6 +574,7 @@ func (m *mapper) choose() (*candidate, choice) {
 	// (named_tool), but the margin stays the scores' own: preferring it
 	// is no evidence that it is right.
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score+cands[i].toolBonus > cands[j].score+cands[j].toolBonus })
+	kept := m.keepTyped(cands)
 	best := cands[0]
 	if best.toolBonus > 0 && len(cands) > 1 && cands[1].score > best.score {
 		best.why = append(best.why, fmt.Sprintf("the tool named, in a close call with %q", cands[1].key))
@@ -578,7 +586,7 @@ func (m *mapper) choose() (*candidate, choice) {
 	}
 	if len(cands) > 1 && cands[1].score > 0 {
 		ch.margin = min(1, max(0, best.score-cands[1].score)/5)
-		if best.score-cands[1].score < sc.Choose.CloseCall {
+		if best.score-cands[1].score < sc.Choose.CloseCall && !kept {
 			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
 			// The tool the user typed is the default choice among its
 			// companions; anything else is a guess between two.

@@ -493,6 +493,8 @@ func TestSplitRedirect(t *testing.T) {
 		{"index a.bam ; ls", "index a.bam", ""},
 		{"x >", "x >", ""},
 		{"-l < genes.txt", "-l", ""},
+		// a comparison a skill quoted (-mapQuality ">=20") is a value
+		{"filter -mapQuality >=20 -in a.bam", "filter -mapQuality >=20 -in a.bam", ""},
 	}
 	for _, c := range cases {
 		rest, out, _ := splitRedirect(strings.Fields(c.in))

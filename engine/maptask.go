@@ -42,6 +42,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		feat["no_example"] = 1
 	}
 	m.reviseOutputFlags(f, c)
+	m.placeByKind(f, c)
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)
 	feat["penalties"] = f.Confidence
@@ -126,7 +127,7 @@ func (m *mapper) chooseExample(c *candidate) *scoredExample {
 		m.evidence = append(m.evidence, fmt.Sprintf("example: the closest, %q, is too far from the task (similarity %.2f < %.2f); built from the help", best.ex.Task, best.score, sc.Fit.ExampleMin))
 		return nil
 	}
-	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)", best.ex.Task, best.score))
+	m.evidence = append(m.evidence, fmt.Sprintf("example: adapted %q (similarity %.2f)%s", best.ex.Task, best.score, borrowedFrom(*best)))
 	return best
 }
 

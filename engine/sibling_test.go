@@ -5,28 +5,59 @@ import (
 	"testing"
 )
 
-// TestSiblingUnnamedIsUncertain checks on hisat2's captured help (with its
-// companions hisat2-build and hisat2-inspect) that running a companion in
-// place of the program the user named, when no word of the task names it
-// and only an example points to it, makes the command uncertain and says
-// why; a task word that is part of the companion's name ("build") names it.
-func TestSiblingUnnamedIsUncertain(t *testing.T) {
-	doc := goldenDoc(t, "hisat2")
-	rec := &ToolRecord{Name: "hisat2", Executable: "hisat2"}
-	doc.Record = *rec
-	sk := inlineSkill(t, "name: hisat2",
-		"make a reference from genome.fa named g_idx", "hisat2-build genome.fa g_idx",
-		"align r.fq to the index g_idx into a.sam", "hisat2 -x g_idx -U r.fq -S a.sam")
-	f := MapTask(builtinRules, rec, doc, sk, "make a reference from chr.fa named c_idx")
-	if f.Executable == "hisat2-build" {
-		if !f.Uncertain || !strings.Contains(strings.Join(f.Missing, "\n"), "a word of the task that names hisat2-build (the tool named is hisat2") {
-			t.Errorf("unnamed companion: uncertain %v, missing %q\n%s", f.Uncertain, f.Missing, strings.Join(f.Evidence, "\n"))
-		}
-	} else {
-		t.Fatalf("the example did not lead to the companion (%s); the test needs another task\n%s", f.Executable, strings.Join(f.Evidence, "\n"))
+// The program typed is the program run: a companion that shares the
+// task's words through a skill keyword does not replace it; one the task
+// names does. The typed program borrows the companion's example when its
+// own help lists every flag of it.
+func TestTypedProgramKeptAgainstItsCompanions(t *testing.T) {
+	rec := &ToolRecord{Name: "tsearch", Executable: "tsearch", Installed: true,
+		CompanionTools: []Companion{{Name: "psearch", Path: "/x/psearch"}, {Name: "mkdb", Path: "/x/mkdb"}}}
+	search := []FlagDoc{
+		{Name: "-query", ParamType: "file", Category: "Input", Description: "input query file"},
+		{Name: "-db", ParamType: "string", Category: "Input", Description: "database name"},
+		{Name: "-evalue", ParamType: "float", Description: "expectation value threshold"},
+		{Name: "-out", ParamType: "file", Category: "Output", Description: "output file"},
 	}
-	f = MapTask(builtinRules, rec, doc, sk, "build a reference from chr.fa named c_idx")
-	if f.Executable != "hisat2-build" || strings.Contains(strings.Join(f.Missing, "\n"), "names hisat2-build") {
-		t.Errorf("named companion: %s, missing %q", f.Executable, f.Missing)
+	doc := &ToolDoc{Record: *rec, Description: "translated search of a nucleotide database", Flags: search,
+		Companions: []SubcommandDoc{
+			{Name: "psearch", Parser: "getopt", Description: "protein search", Flags: search},
+			{Name: "mkdb", Parser: "getopt", Description: "make a database", Flags: []FlagDoc{{Name: "-in", ParamType: "file", Category: "Input", Description: "input file"}}},
+		}}
+	sk := inlineSkill(t, "name: tsearch\ncompanions: [psearch, mkdb]\nkeywords:\n  psearch: [protein search, search proteins]\n  mkdb: [make database]",
+		"search proteins q.fa against prot_db with psearch", "psearch -query q.fa -db prot_db -evalue 1e-5 -out hits.tsv",
+		"make a database from seqs.fa", "mkdb -in seqs.fa")
+	f := MapTask(builtinRules, rec, doc, sk, "protein search of toxin.faa against asm_db with evalue 1e-20, write toxin.out")
+	got := Assemble(rec, f).Display
+	if got != "tsearch -query toxin.faa -db asm_db -evalue 1e-20 -out toxin.out" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if !hasEvidence(f, "the program typed: no task word names psearch") || !hasEvidence(f, "an example of psearch") {
+		t.Errorf("the trace does not say why:\n%s", strings.Join(f.Evidence, "\n"))
+	}
+	// Named by name, the companion runs.
+	f = MapTask(builtinRules, rec, doc, sk, "run psearch on toxin.faa against asm_db, write toxin.out")
+	if got := Assemble(rec, f).Display; !strings.HasPrefix(got, "psearch ") {
+		t.Errorf("named companion: got %q", got)
+	}
+	// The example of a companion whose flags the typed program lacks
+	// is not borrowed.
+	if flagsKnown([]string{"-in", "seqs.fa"}, search) || !flagsKnown([]string{"-query", "q.fa", "-evalue=1"}, search) || flagsKnown([]string{"q.fa"}, search) {
+		t.Error("flagsKnown")
+	}
+}
+
+// A comparison written onto an example's number (-mapQuality ">=20")
+// takes the task's number and keeps the comparison; it is no redirection.
+func TestComparisonValueTakesTheTasksNumber(t *testing.T) {
+	rec := &ToolRecord{Name: "bfilter", Executable: "bfilter", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-in", ParamType: "file", Category: "Input", Description: "the input BAM file"},
+		{Name: "-out", ParamType: "file", Category: "Output", Description: "the output BAM file"},
+		{Name: "-mapQuality", ParamType: "string", Placeholder: "[0-255]", Description: "keep reads with map quality that matches pattern"},
+	}}
+	sk := inlineSkill(t, "name: bfilter", "keep reads with mapping quality at least 20 from aln.bam", `bfilter -in aln.bam -out filtered.bam -mapQuality ">=20"`)
+	f := MapTask(builtinRules, rec, doc, sk, "keep reads of x.bam with mapping quality at least 30, output x.filt.bam")
+	if got := Assemble(rec, f).Display; got != "bfilter -in x.bam -out x.filt.bam -mapQuality '>=30'" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

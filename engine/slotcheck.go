@@ -15,10 +15,9 @@ import (
 // whose help reads a directory or a suffix ("--tmpdir aln.pairs.gz", zcat
 // "-S merged.fq"), a task output written as a positional where the usage
 // takes none, a region or a number where the usage reads a file ("sort
-// chroms.txt chr2"), and a file in a usage place whose name names another
-// file's kind ("<cmfile>" given genome.fa, while tRNA.cm stands in
-// "<seqdb>"). Each makes the command uncertain and is named in the
-// evidence.
+// chroms.txt chr2"). Each makes the command uncertain and is named in
+// the evidence. (A file in a usage place whose name names another file's
+// kind is moved by placeByKind.)
 func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 	var out []string
 	add := func(line string) {
@@ -67,17 +66,6 @@ func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 			add(fmt.Sprintf("%s is an output written as a positional, where the usage takes none that is written (%s)", v, c.usage))
 		case slots[i] != nil && slots[i].ParamType == "file" && FileType(v) == "" && m.regionOrNumber(v):
 			add(fmt.Sprintf("%s is a region or a number where the usage reads a file (%s)", v, slots[i].Name))
-		}
-	}
-	for i, v := range pos {
-		if slots[i] == nil || !knownExt(v) || slotFits(slots[i].Name, v) {
-			continue
-		}
-		for j, w := range pos {
-			if j != i && slots[j] != nil && knownExt(w) && slotFits(slots[i].Name, w) && !slotFits(slots[j].Name, w) {
-				add(fmt.Sprintf("%s stands in <%s>, whose name names the kind of %s", v, slots[i].Name, w))
-				break
-			}
 		}
 	}
 	return out
@@ -190,4 +178,35 @@ func slotFits(name, v string) bool {
 		}
 	}
 	return false
+}
+
+// placeByKind is the pass that swaps two positionals when a usage place's
+// name names the other's kind and not its own ("cmsearch <cmfile>
+// <seqdb>" given genome.fa tRNA.cm: tRNA.cm goes first), unless the other
+// file's own place names its kind too. The swap is recorded.
+func (m *mapper) placeByKind(f *Fill, c *candidate) {
+	if len(c.positionals) == 0 {
+		return
+	}
+	var idx []int
+	for i, p := range f.Positionals {
+		if p != "" && (p[0] != '-' || p == "-") {
+			idx = append(idx, i)
+		}
+	}
+	slots := slotsFor(c.positionals, len(idx))
+	for i := range idx {
+		v := f.Positionals[idx[i]]
+		if slots[i] == nil || !knownExt(v) || slotFits(slots[i].Name, v) {
+			continue
+		}
+		for j := range idx {
+			w := f.Positionals[idx[j]]
+			if j != i && slots[j] != nil && knownExt(w) && slotFits(slots[i].Name, w) && !slotFits(slots[j].Name, w) {
+				f.Positionals[idx[i]], f.Positionals[idx[j]] = w, v
+				m.evidence = append(m.evidence, fmt.Sprintf("placed %s as <%s> and %s as <%s>: the usage's name for the place names the kind of %s", w, slots[i].Name, v, slots[j].Name, w))
+				break
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,6 @@ func TestSlotMismatches(t *testing.T) {
 		{"decompress a.fq.gz into m.fq", []FlagValue{{Name: "-S", Value: "m.fq", HasValue: true}}, nil, []FlagDoc{suffix}, nil, "", "-S m.fq is a file where the help reads a directory or a suffix"},
 		{"trim r.fastq", []FlagValue{{Name: "-i", Value: "r.fastq", HasValue: true}}, nil, []FlagDoc{either}, nil, "", ""},
 		{"write x.txt", []FlagValue{{Name: "-w", Value: "x.txt", HasValue: true}}, nil, []FlagDoc{named}, nil, "", ""},
-		{"search genome.fa with t.cm", nil, []string{"genome.fa", "t.cm"}, nil, two, "t [options] <cmfile> <seqdb>", "genome.fa stands in <cmfile>, whose name names the kind of t.cm"},
 		{"search genome.fa with t.cm", nil, []string{"t.cm", "genome.fa"}, nil, two, "t [options] <cmfile> <seqdb>", ""},
 		{"sort chroms.txt so chr2 comes before chr10", nil, []string{"chroms.txt", "chr2"}, nil, files, "t [OPTION]... [FILE]...", "chr2 is a region or a number where the usage reads a file"},
 		{"sort chroms.txt into s.txt", nil, []string{"chroms.txt", "s.txt"}, nil, files, "t [OPTION]... [FILE]...", "s.txt is an output written as a positional"},
@@ -47,6 +47,34 @@ func TestSlotMismatches(t *testing.T) {
 		got := strings.Join(m.slotMismatches(f, cand), "; ")
 		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
 			t.Errorf("%q %v %v: %q, want %q", c.task, c.flags, c.pos, got, c.want)
+		}
+	}
+}
+
+// TestPlaceByKind: a usage place whose name names one file's kind takes
+// that file; names that name neither file, or both places named for
+// their files, leave the order alone.
+func TestPlaceByKind(t *testing.T) {
+	rec := &ToolRecord{Name: "t", Executable: "t"}
+	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
+	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.sam", ParamType: "file"}}
+	for _, c := range []struct {
+		ps       []PositionalDoc
+		pos      []string
+		want     string
+		evidence bool
+	}{
+		{two, []string{"-x", "genome.fa", "t.cm"}, "-x t.cm genome.fa", true},
+		{two, []string{"t.cm", "genome.fa"}, "t.cm genome.fa", false},
+		{two, []string{"a.fa", "b.fa"}, "a.fa b.fa", false},
+		{inOut, []string{"b.sam", "a.bam"}, "a.bam b.sam", true},
+		{nil, []string{"b.sam", "a.bam"}, "b.sam a.bam", false},
+	} {
+		m := newMapper(builtinRules, rec, nil, nil, "x")
+		f := &Fill{Positionals: append([]string(nil), c.pos...)}
+		m.placeByKind(f, &candidate{exe: "t", positionals: c.ps})
+		if got := strings.Join(f.Positionals, " "); got != c.want || c.evidence != slices.ContainsFunc(m.evidence, func(e string) bool { return strings.HasPrefix(e, "placed ") }) {
+			t.Errorf("%v: %s, want %s (%q)", c.pos, got, c.want, m.evidence)
 		}
 	}
 }
@@ -76,5 +104,43 @@ func TestSlotsFor(t *testing.T) {
 	plain := slotsFor([]PositionalDoc{{Name: "x"}}, 2)
 	if plain[0] == nil || plain[1] != nil {
 		t.Errorf("past the usage: %v", plain)
+	}
+}
+
+// TestPickNamedLike: among task files of the example file's kind, the one
+// named like it takes its place; a task that names the example's own file
+// keeps the task's order.
+func TestPickNamedLike(t *testing.T) {
+	list := []FileSlot{{Path: "new.fa", Type: "fasta"}, {Path: "ref_aln.fa", Type: "fasta"}}
+	if p, _ := pickSame(list, make([]bool, 2), "fasta", "existing_aln.fa"); p != "ref_aln.fa" {
+		t.Errorf("existing_aln.fa took %s", p)
+	}
+	outs := []FileSlot{{Path: "dedup.pairs.gz", Type: "file"}, {Path: "dedup.stats", Type: "file"}}
+	if p, _ := pick(outs, make([]bool, 2), "file", "sample.dedup.stats"); p != "dedup.stats" {
+		t.Errorf("sample.dedup.stats took %s", p)
+	}
+	beds := []FileSlot{{Path: "genes.bed", Type: "bed"}, {Path: "peaks.bed", Type: "bed"}}
+	if p, _ := pickSameRole(beds, make([]bool, 2), "bed", "", "peaks.bed"); p != "genes.bed" {
+		t.Errorf("peaks.bed named in the task took %s", p)
+	}
+	if _, ok := pickSame(beds, []bool{true, true}, "bed", "x.bed"); ok {
+		t.Error("a used file was taken")
+	}
+}
+
+// TestWritingFlagTakesTheTaskOutput: a flag the help files under General
+// but says it writes ("save multiple alignment … to file <f>") takes the
+// task's output of its example file's kind, not the task's input of the
+// same family; with an input of that very kind in the task it stays as
+// the example has it.
+func TestWritingFlagTakesTheTaskOutput(t *testing.T) {
+	rec := &ToolRecord{Name: "hs", Executable: "hs"}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"hs [options] <hmmfile> <seqdb>"},
+		Positionals: []PositionalDoc{{Position: 1, Name: "hmmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}},
+		Flags:       []FlagDoc{{Name: "-A", ParamType: "string", Placeholder: "f", Category: "General", Description: "save multiple alignment of all hits to file <f>"}}}
+	sk := inlineSkill(t, "name: hs", "save the multiple alignment of all family.hmm hits in proteome.fa", "-A hits.sto family.hmm proteome.fa")
+	f := MapTask(builtinRules, rec, doc, sk, "search rpoB.hmm against prot.faa and save a multiple alignment of all hits to rpoB_hits.sto")
+	if cmd := Assemble(rec, f).Display; cmd != "hs -A rpoB_hits.sto rpoB.hmm prot.faa" || len(f.Mismatched) > 0 {
+		t.Errorf("%s: %q\n%q", cmd, f.Mismatched, f.Evidence)
 	}
 }
