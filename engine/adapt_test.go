@@ -486,6 +486,43 @@ func TestAdaptAddsHelplessSwitchByName(t *testing.T) {
 	}
 }
 
+// TestAdaptKeepsValueTheTaskSaysInASense checks that an example's value
+// the task says in another language (a lexicon sense: "转录组" for
+// "transcriptome") is kept, and dropped from a task that does not say it.
+func TestAdaptKeepsValueTheTaskSaysInASense(t *testing.T) {
+	rec := &ToolRecord{Name: "bu", Executable: "bu"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-i", ParamType: "file", Category: "Input", Description: "input sequence file"},
+		{Name: "-m", ParamType: "string", Category: "General", Description: "analysis kind: genome, proteins"},
+	}}
+	sk := inlineSkill(t, "name: bu", "评估转录组组装 asm.fasta 的完整性", "-i asm.fasta -m transcriptome")
+	f := MapTask(builtinRules, rec, doc, sk, "评估转录组 Trinity.fasta 的完整性")
+	if got := Assemble(rec, f).Display; got != "bu -i Trinity.fasta -m transcriptome" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "评估 Trinity.fasta 的完整性")
+	if got := Assemble(rec, f).Display; got != "bu -i Trinity.fasta" {
+		t.Errorf("no sense: got %q\n%q", got, f.Evidence)
+	}
+}
+
+// TestPhraseSwitchAmongBestFits checks that a switch whose help the task
+// says nearly word for word is chosen only among the switches that fit
+// the task's uncovered words best: "print only the duplicated lines"
+// adds uniq's -d ("only print duplicate lines"), not -D ("print all
+// duplicate lines") nor -u ("only print unique lines"), whose help holds
+// as large a share of the task's words but fewer of those the command
+// leaves unexplained.
+func TestPhraseSwitchAmongBestFits(t *testing.T) {
+	doc := goldenDoc(t, "uniq")
+	rec := &ToolRecord{Name: "uniq", Executable: "uniq"}
+	sk := inlineSkill(t, "name: uniq", "print lines of sorted_reads.txt that appear only once", "-u sorted_reads.txt")
+	f := MapTask(builtinRules, rec, doc, sk, "print only the duplicated lines of sorted.txt")
+	if got := Assemble(rec, f).Display; got != "uniq -d sorted.txt" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+}
+
 // TestKeptForExampleFeature checks that an example switch kept because
 // this task repeats the example's task, not because its help fits this
 // task, is counted (the kept_for_example feature), and no other kept

@@ -334,7 +334,15 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		best := fits[0]
 		tie := len(fits) > 1 && fits[1].score == best.score
 		if best.score < sc.Fit.SwitchRelevanceMin || tie {
-			if i, ok := m.phraseBest(fits); ok {
+			// Only among the switches that fit the uncovered words best:
+			// a help that repeats the words the command already accounts
+			// for ("print … lines" for uniq -D) does not beat one that
+			// holds the words it does not ("only … duplicate" for -d).
+			top := 0
+			for top < len(fits) && fits[top].score == best.score {
+				top++
+			}
+			if i, ok := m.phraseBest(fits[:top]); ok {
 				best, tie = fits[i], false
 				best.phrase = true
 			}
