@@ -44,6 +44,8 @@ func TestGivenItems(t *testing.T) {
 		{"align reads.fq with read group ID grp1 and SM:sample1", nil, []string{"grp1", "SM:sample1"}},
 		{"为 localhost 签发一个服务器证书", nil, []string{"localhost"}},
 		{"set sampleName on every read", nil, []string{"sampleName"}},
+		{"blastp of orfs.faa on refdb keeping hits", nil, []string{"refdb"}},
+		{"cluster seqDB into clu", nil, []string{"seqDB"}},
 		// An item the task turns away is no item; prose words are none.
 		{"group by gene_name instead of gene_id", nil, []string{"gene_name"}},
 		{"group by gene_name rather than gene_id", nil, []string{"gene_name"}},
