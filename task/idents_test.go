@@ -97,3 +97,18 @@ func TestCompressedFileNames(t *testing.T) {
 		}
 	}
 }
+
+// A name the words next to it call a place is a directory too.
+func TestDirs(t *testing.T) {
+	for task, want := range map[string]string{
+		"unpack refs.tar.bz2 into the genome directory":       "genome",
+		"split reads.fq into 4 parts, output directory parts": "parts",
+		"构建索引，输出到 mm39_star 目录，使用 12 个线程":                     "mm39_star",
+		"输出目录 virus_out，覆盖已有目录":                               "virus_out",
+		"polish draft.fa, output prefix polished, listing":    "",
+	} {
+		if got := strings.Join(Parse(task).Dirs, " "); got != want {
+			t.Errorf("%q: dirs %q, want %q", task, got, want)
+		}
+	}
+}
