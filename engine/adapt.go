@@ -398,7 +398,22 @@ func (m *mapper) alignInputs(a *adaptation) {
 		}
 	}
 	exact := make([]bool, len(a.toks))
+	// An example file of no kind the task names too, spelled the same
+	// ("nodes.dmp"), is that file: where the kind says nothing the name
+	// does. (A file of a kind goes by its kind and order: the task may
+	// give the example's files other roles.)
+	named := make([]bool, len(a.toks))
 	for i, t := range a.toks {
+		if k := slices.IndexFunc(a.taskIn, func(fs FileSlot) bool { return fs.Path == t.value }); k >= 0 && !a.usedIn[k] && FileType(t.value) == "file" && m.isInput(a, i) {
+			a.usedIn[k], a.vals[i], named[i] = true, t.value, true
+		}
+	}
+	for i, t := range a.toks {
+		if named[i] {
+			exact[i] = true
+			a.placeInput(a.vals[i])
+			continue
+		}
 		if m.isInput(a, i) && !exact[i] {
 			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRole(t.value), t.value); ok {
 				a.vals[i], exact[i] = p, true
