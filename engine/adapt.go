@@ -382,7 +382,14 @@ func (a *adaptation) placeInput(p string) {
 func (m *mapper) isInput(a *adaptation, i int) bool {
 	t := a.toks[i]
 	return t.pos && FileType(t.value) != "" && !m.positionalIsOutput(a.c, a.toks, i) ||
-		!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t)
+		!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t) && !dirFlag(t)
+}
+
+// dirFlag reports an example flag given a directory (no extension) whose
+// help reads a directory or a suffix (pairtools sort's "--tmpdir /scratch",
+// "Custom temporary folder"): no task file is read through it.
+func dirFlag(t exToken) bool {
+	return t.doc != nil && notFileFlag(*t.doc) && fileExt(t.value) == ""
 }
 
 // alignInputs is the pass that gives the example's input slots the task's
