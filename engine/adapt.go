@@ -382,7 +382,14 @@ func (a *adaptation) placeInput(p string) {
 func (m *mapper) isInput(a *adaptation, i int) bool {
 	t := a.toks[i]
 	return t.pos && FileType(t.value) != "" && !m.positionalIsOutput(a.c, a.toks, i) ||
-		!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t)
+		!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t) && !dirFlag(t)
+}
+
+// dirFlag reports an example flag given a directory (no extension) whose
+// help reads a directory or a suffix (pairtools sort's "--tmpdir /scratch",
+// "Custom temporary folder"): no task file is read through it.
+func dirFlag(t exToken) bool {
+	return t.doc != nil && notFileFlag(*t.doc) && fileExt(t.value) == ""
 }
 
 // alignInputs is the pass that gives the example's input slots the task's
@@ -398,7 +405,22 @@ func (m *mapper) alignInputs(a *adaptation) {
 		}
 	}
 	exact := make([]bool, len(a.toks))
+	// An example file of no kind the task names too, spelled the same
+	// ("nodes.dmp"), is that file: where the kind says nothing the name
+	// does. (A file of a kind goes by its kind and order: the task may
+	// give the example's files other roles.)
+	named := make([]bool, len(a.toks))
 	for i, t := range a.toks {
+		if k := slices.IndexFunc(a.taskIn, func(fs FileSlot) bool { return fs.Path == t.value }); k >= 0 && !a.usedIn[k] && FileType(t.value) == "file" && m.isInput(a, i) {
+			a.usedIn[k], a.vals[i], named[i] = true, t.value, true
+		}
+	}
+	for i, t := range a.toks {
+		if named[i] {
+			exact[i] = true
+			a.placeInput(a.vals[i])
+			continue
+		}
 		if m.isInput(a, i) && !exact[i] {
 			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRole(t.value), t.value); ok {
 				a.vals[i], exact[i] = p, true

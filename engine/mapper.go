@@ -72,6 +72,9 @@ type mapper struct {
 	// byWord and byShape the flags the candidate's examples give values
 	// (valueMaps).
 	valueTaken map[string]bool
+	// flagWordTarget is the flag of each value the task writes after the
+	// flag's bare name (flagWordValues).
+	flagWordTarget map[string]FlagDoc
 	// byStem: task outputs the command writes as their stem (a prefix
 	// the tool adds the extension to: mash paste's "combined").
 	byStem          map[string]bool

@@ -57,7 +57,9 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		miss(r, placed[r])
 	}
 	for _, id := range m.slots.Idents {
-		miss(id.Text, placed[id.Text] || m.valuePlaced(f, id.Text))
+		// A flag's name the task writes bare ("with genomeSAindexNbases
+		// 10") is used by the flag.
+		miss(id.Text, placed[id.Text] || placed["--"+id.Text] || placed["-"+id.Text] || m.valuePlaced(f, id.Text))
 	}
 	for _, s := range m.slots.Sequences {
 		miss(s, placed[s])

@@ -112,6 +112,9 @@ func (m *mapper) valueForFlag(c *candidate, name string) (task.Value, valueTarge
 
 // valueFlag finds the flag a task value goes to; false when none fits.
 func (m *mapper) valueFlag(c *candidate, v task.Value, byWord, byShape map[string]valueTarget) (valueTarget, bool) {
+	if fd, ok := m.flagWordTarget[v.Text]; ok {
+		return valueTarget{name: spelling(fd), style: kvStyle(fd), why: fmt.Sprintf("the task writes %s's name before it", fd.Name)}, true
+	}
 	for i := len(v.Markers) - 1; i >= 0; i-- {
 		if tg, ok := byWord[v.Markers[i]]; ok {
 			return tg, true

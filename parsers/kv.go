@@ -11,7 +11,31 @@ var (
 	kvAliasRE = lazyre.New(`^\(([A-Za-z][A-Za-z0-9_]*)\)\s`)
 	intRE     = lazyre.New(`^-?\d+$`)
 	floatRE   = lazyre.New(`^-?\d*\.\d+(?:[eE]-?\d+)?$`)
+	// "Values: f (don't trim), r (trim to the right), l (…)": the
+	// values a key takes, each with its meaning in parentheses
+	kvValuesRE = lazyre.New(`(?i)\bvalues:\s*((?:[\w.+-]+\s*\([^()]*\)[,;]?\s*){2,})`)
+	kvValueRE  = lazyre.New(`([\w.+-]+)\s*\([^()]*\)`)
+	// "Set between 0 and 1", "(0-1)", "0.0 to 1.0": a share, whatever
+	// the written default (entropy=-1 for off)
+	zeroOneRE = lazyre.New(`\bbetween 0(?:\.0)? and 1(?:\.0)?\b|(?:^|[\s(\[])0(?:\.0)?\s*(?:-|to)\s*1(?:\.0)?(?:$|[\s)\].,;])`)
 )
+
+// kvRefine corrects the type a key's written default suggests with what
+// its description says: the values it lists (ktrim=f takes f, r or l, not
+// only t or f), or a range from 0 to 1 (entropy=-1 takes 0.5).
+func kvRefine(f *Flag) {
+	if m := kvValuesRE.FindStringSubmatch(f.Description); m != nil {
+		var vals []string
+		for _, v := range kvValueRE.FindAllStringSubmatch(m[1], -1) {
+			vals = append(vals, v[1])
+		}
+		f.ParamType, f.Choices = "choice", vals
+		return
+	}
+	if f.ParamType == "int" && zeroOneRE.MatchString(f.Description) {
+		f.ParamType = "float"
+	}
+}
 
 // parseKV reads a key=value entry: "in=<file>", "k=27", "touppercase=f".
 // The token must stand alone or be followed by a column gap. It returns

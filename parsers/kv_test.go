@@ -10,3 +10,27 @@ func TestKVType(t *testing.T) {
 		}
 	}
 }
+
+// The description corrects the written default's type: listed values
+// are the choices, a range from 0 to 1 is a share.
+func TestKVRefine(t *testing.T) {
+	cases := []struct {
+		def, desc, typ string
+		choices        []string
+	}{
+		{"f", "Trim reads. Values: f (don't trim), r (trim to the right), l (trim to the left)", "choice", []string{"f", "r", "l"}},
+		{"f", "Trim reads to the right.", "choice", []string{"t", "f"}},
+		{"-1", "Set between 0 and 1 to filter reads with entropy below that value.", "float", nil},
+		{"0", "Minimum identity (0-1).", "float", nil},
+		{"50", "Calculate entropy using a sliding window of this length.", "int", nil},
+		{"3", "Allow 0 to 10 mismatches.", "int", nil},
+	}
+	for _, c := range cases {
+		f := Flag{Name: "k", Default: c.def, Description: c.desc}
+		f.ParamType, f.Choices = kvType(c.def)
+		kvRefine(&f)
+		if f.ParamType != c.typ || len(f.Choices) != len(c.choices) || len(c.choices) > 0 && f.Choices[1] != c.choices[1] {
+			t.Errorf("%s=%s %q: %s %v, want %s %v", f.Name, c.def, c.desc, f.ParamType, f.Choices, c.typ, c.choices)
+		}
+	}
+}

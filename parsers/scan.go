@@ -161,6 +161,7 @@ func (p *pending) build(cfg scanConfig) []Flag {
 		setType(&f)
 	} else {
 		f.ParamType, f.Choices = kvType(f.Default)
+		kvRefine(&f)
 	}
 	return []Flag{f}
 }

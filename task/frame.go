@@ -218,6 +218,8 @@ func nameAt(lower []string, i int, raw string, clauseEnd bool) bool {
 		return ident || clauseEnd // "…, sample name liver"
 	case v.Word("name_noun", prev) && clauseEnd:
 		return true // "…, sample ctrl, 4 threads"
+	case isOutputMarker(prev) && i > 1 && v.Word("example_lead", lower[i-2]):
+		return false // "tools such as StringTie": an example, no output
 	case prev == "name" || isOutputMarker(prev):
 		return ident
 	case prev == "in" && i > 1 && v.Word("results_word", lower[i-2]):

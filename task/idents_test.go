@@ -38,6 +38,7 @@ func TestGivenItems(t *testing.T) {
 		{"为 genome.fna 生成 MinHash 草图", nil, nil},
 		{"write Ballgown tables", nil, nil},
 		{"save the output as Sample1", []string{"Sample1"}, nil},
+		{"report alignments for assemblers such as StringTie, save as out.sam", nil, nil},
 		// Identifiers no prose writes; tag pairs; given words.
 		{"turn resultDB (from queryDB vs targetDB) into result.m8", nil, []string{"resultDB", "queryDB", "targetDB"}},
 		{"align reads.fq with read group ID grp1 and SM:sample1", nil, []string{"grp1", "SM:sample1"}},
