@@ -53,7 +53,11 @@ func spelling(fd FlagDoc) string {
 
 // addOutput writes a task output through the candidate's output flag.
 func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]bool) {
-	isOut := func(fd FlagDoc) bool { return fd.Category == "Output" && fd.ParamType != "bool" }
+	// A flag whose help reads a directory or a suffix (zcat's -S "use
+	// suffix SUF") takes no file of a kind.
+	isOut := func(fd FlagDoc) bool {
+		return fd.Category == "Output" && fd.ParamType != "bool" && !(knownExt(path) && notFileFlag(fd))
+	}
 	fd, s := m.bestFlag(c, task.V().Words("output_flag_hint"), isOut, used)
 	if s <= 0 {
 		// No hint word fits its help ("out file", seqkit's global -o),
@@ -65,6 +69,9 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 		// output's words (barrnap's --outseq "Save rRNA hit seqs to this
 		// FASTA file" for "save the rRNA sequences to rrna.fa").
 		fd, s = writingFlagFor(c, m.valueWords(path), used)
+		if knownExt(path) && notFileFlag(fd) {
+			s = 0
+		}
 	}
 	if s <= 0 {
 		// A file flag whose help names the output's extension (bgzip's
@@ -183,6 +190,9 @@ func writesStdout(c *candidate) bool {
 		return false
 	}
 	for _, fd := range c.flags {
+		if notFileFlag(fd) && !writesPlace(fd) {
+			continue // a suffix (zcat's -S "use suffix SUF"), no place written
+		}
 		if fd.Category == "Output" && (fd.ParamType != "bool" || namesOutput(fd) || len(c.positionals) == 0 && (fd.Description == "" || task.V().Mentions("file_name_word", strings.ToLower(fd.Description)))) {
 			// It writes files through a flag, taken or read without its
 			// placeholder (sambamba view's "-o, --output-filename",

@@ -144,3 +144,37 @@ func TestWritingFlagTakesTheTaskOutput(t *testing.T) {
 		t.Errorf("%s: %q\n%q", cmd, f.Mismatched, f.Evidence)
 	}
 }
+
+// TestSuffixFlagTakesNoOutput: a flag filed under Output whose help reads
+// a suffix (zcat's -S "use suffix SUF") takes no output file, and does not
+// stop the tool's output from going to standard output.
+func TestSuffixFlagTakesNoOutput(t *testing.T) {
+	f, got := capturedFill(t, "zcat", "concatenate the decompressed lane1.fq.gz and lane2.fq.gz into merged.fq")
+	if got != "zcat lane1.fq.gz lane2.fq.gz > merged.fq" || f.Stdout != "merged.fq" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+}
+
+// TestDirFlagReadsNoTaskFile: an example's directory given to a flag whose
+// help reads a folder is no slot for the task's input file.
+func TestDirFlagReadsNoTaskFile(t *testing.T) {
+	tmp := FlagDoc{Name: "--tmpdir", ParamType: "string", Placeholder: "TEXT", Description: "Custom temporary folder for sorting intermediates."}
+	in := FlagDoc{Name: "-i", ParamType: "file", Description: "input file"}
+	for _, c := range []struct {
+		t    exToken
+		want bool
+	}{
+		{exToken{flag: "--tmpdir", value: "/scratch", hasValue: true, doc: &tmp}, true},
+		{exToken{flag: "--tmpdir", value: "x.pairs.gz", hasValue: true, doc: &tmp}, false},
+		{exToken{flag: "-i", value: "/data/in", hasValue: true, doc: &in}, false},
+		{exToken{flag: "-t", value: "/scratch", hasValue: true}, false},
+	} {
+		if got := dirFlag(c.t); got != c.want {
+			t.Errorf("dirFlag(%s %s) = %v", c.t.flag, c.t.value, got)
+		}
+	}
+	f, got := capturedFill(t, "pairtools", "sort aln.pairs.gz with 8 processes into sorted.pairs.gz")
+	if strings.Contains(got, "--tmpdir aln.pairs.gz") || !slices.Contains(f.Positionals, "aln.pairs.gz") {
+		t.Errorf("got %q", got)
+	}
+}
