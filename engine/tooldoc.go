@@ -91,6 +91,9 @@ type FlagDoc struct {
 	// (--cs[=STR]), so a value must be attached with "=" (--cs long would
 	// be another argument).
 	AttachedValue bool `json:"attached_value,omitempty"`
+	// OptionalValue: the help shows the flag's value in brackets
+	// (--missing ['zs'] [{sample-only | variant-only}]): it may stand alone.
+	OptionalValue bool `json:"optional_value,omitempty"`
 }
 
 // PositionalDoc is one positional argument.
@@ -186,7 +189,7 @@ func flagDocs(fs []parsers.Flag) []FlagDoc {
 	for _, f := range fs {
 		out = append(out, FlagDoc{Name: f.Name, Aliases: f.Aliases, ParamType: f.ParamType, Placeholder: f.Placeholder,
 			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style,
-			AttachedValue: f.AttachedValue})
+			AttachedValue: f.AttachedValue, OptionalValue: f.OptionalValue})
 	}
 	return out
 }

@@ -141,7 +141,7 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 			v.add("warning", "check.unexpected_value", fv.Name, "%s reads as a switch in the help, which shows no value for it, but was given %q", fv.Name, fv.Value)
 		case fd.ParamType == "bool" && fv.HasValue && !namesAValue(fd):
 			v.add("error", "check.unexpected_value", fv.Name, "%s takes no value but was given %q", fv.Name, fv.Value)
-		case fd.ParamType != "bool" && !fv.HasValue && !fd.AttachedValue:
+		case fd.ParamType != "bool" && !fv.HasValue && !fd.AttachedValue && !fd.OptionalValue:
 			v.add("error", "check.missing_value", fv.Name, "%s needs a value (%s)", fv.Name, orDash(fd.Placeholder))
 		case fd.AttachedValue && !fv.HasValue:
 			// an optional value left out (tail -f for --follow[={name|descriptor}])

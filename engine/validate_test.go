@@ -431,3 +431,20 @@ func TestValidateRequiredGivenInAFormat(t *testing.T) {
 		t.Errorf("-iq is no format of -i: %v", got)
 	}
 }
+
+// A value the help shows in brackets may be left out (plink2 "--missing
+// ['zs'] [{sample-only | variant-only}]"); one shown bare may not.
+func TestValidateOptionalValue(t *testing.T) {
+	doc := &ToolDoc{Flags: []FlagDoc{
+		{Name: "--missing", ParamType: "string", Placeholder: "'zs' {sample-only | variant-only}", OptionalValue: true},
+		{Name: "--out", ParamType: "string", Placeholder: "prefix"},
+	}}
+	got := findings(t, doc, &Fill{Executable: "kit", Flags: []FlagValue{sw("--missing"), fv("--out", "x")}})
+	if got["check.missing_value"] != "" {
+		t.Errorf("--missing alone: %v", got)
+	}
+	got = findings(t, doc, &Fill{Executable: "kit", Flags: []FlagValue{fv("--missing", "zs"), sw("--out")}})
+	if got["check.missing_value"] != "--out needs a value (prefix)" {
+		t.Errorf("--out alone: %v", got)
+	}
+}
