@@ -225,7 +225,7 @@ type adaptation struct {
 // the example had no place for. Sources are checked afterwards
 // (checkSources).
 func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
-	m.common = commonWords(c.flags)
+	m.common, m.once = commonWords(c.flags), onceWords(c.flags)
 	a := m.newAdaptation(c, se)
 	m.alignInputs(a)
 	m.alignOutputs(a)
@@ -486,6 +486,7 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 	m.cand = a.c
 	seqs := append([]string(nil), m.slots.Sequences...)
 	assigned := m.assignNumbers(a.toks, m.slots.Numbers, a.exTask)
+	var dropped []string
 	for i, t := range a.toks {
 		if t.pos {
 			v, ok := m.fillPositional(a, i)
@@ -496,8 +497,15 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 			a.f.Positionals = append(a.f.Positionals, v)
 			continue
 		}
+		if base := modifiedDropped(t.flag, dropped); base != "" && a.vals[i] == "" {
+			// --recode-INFO-all says how --recode writes: without it, it
+			// has nothing to modify.
+			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: it modifies %s, which the task does not ask for", strings.TrimSpace(t.flag+" "+t.value), base))
+			continue
+		}
 		fv, ok := m.fillFlag(a, i, assigned, &seqs)
 		if !ok {
+			dropped = append(dropped, t.flag)
 			continue
 		}
 		if t.cmp != "" && numberRE.MatchString(fv.Value) {
@@ -507,6 +515,17 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 		a.f.Order = append(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)))
 		a.f.Flags = append(a.f.Flags, fv)
 	}
+}
+
+// modifiedDropped returns the dropped flag whose long name flag extends
+// with a dash (--recode for --recode-INFO-all), or "".
+func modifiedDropped(flag string, dropped []string) string {
+	for _, d := range dropped {
+		if strings.HasPrefix(d, "--") && len(d) > 4 && strings.HasPrefix(flag, d+"-") {
+			return d
+		}
+	}
+	return ""
 }
 
 // fillPositional fills one positional of the example; false drops it.
@@ -1254,6 +1273,28 @@ func (m *mapper) valueAsked(v string) bool {
 		}
 	}
 	return false
+}
+
+// onceWords returns the terms of the flags' descriptions that one flag's
+// description alone holds.
+func onceWords(flags []FlagDoc) map[string]bool {
+	df := map[string]int{}
+	for _, f := range flags {
+		seen := map[string]bool{}
+		for w := range contentWords(f.Description) {
+			seen[trimRoot(w)] = true
+		}
+		for w := range seen {
+			df[w]++
+		}
+	}
+	out := map[string]bool{}
+	for w, n := range df {
+		if n == 1 {
+			out[w] = true
+		}
+	}
+	return out
 }
 
 // splitIdent splits camelCase, dashes and underscores into lower-case words.

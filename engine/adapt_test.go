@@ -523,6 +523,55 @@ func TestPhraseSwitchAmongBestFits(t *testing.T) {
 	}
 }
 
+// TestAdaptAddsSwitchItsHelpSpellsOut checks that a switch with a short
+// name is named by a task word its help spells out and no other flag's
+// help says ("metagenome" for --meta, "metagenome / uneven coverage
+// mode"), and not by a word the name only begins ("metabolic").
+func TestAdaptAddsSwitchItsHelpSpellsOut(t *testing.T) {
+	rec := &ToolRecord{Name: "fl", Executable: "fl"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--meta", ParamType: "bool", Category: "General", Description: "metagenome / uneven coverage mode"},
+		{Name: "--pacbio-hifi", ParamType: "file", Category: "Input", Description: "PacBio HiFi reads"},
+		{Name: "--out-dir", Aliases: []string{"-o"}, ParamType: "path", Category: "Output", Description: "output directory"},
+		{Name: "--threads", Aliases: []string{"-t"}, ParamType: "int", Category: "General", Description: "number of parallel threads"},
+	}}
+	sk := inlineSkill(t, "name: fl", "assemble PacBio HiFi reads hifi.fastq.gz into asm", "--pacbio-hifi hifi.fastq.gz -o asm")
+	f := MapTask(builtinRules, rec, doc, sk, "metagenome assembly of the PacBio HiFi reads x.fq.gz, output folder out")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--meta") {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "metabolic assembly of the PacBio HiFi reads x.fq.gz, output folder out")
+	if got := Assemble(rec, f).Display; strings.Contains(got, "--meta") {
+		t.Errorf("metabolic: got %q", got)
+	}
+}
+
+// TestAdaptDropsModifierOfDroppedFlag checks that an example flag whose
+// long name extends a dropped flag's (--recode-INFO-all of --recode) is
+// dropped with it, and kept when the task asks for the flag it modifies.
+func TestAdaptDropsModifierOfDroppedFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "vt", Executable: "vt"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--gzvcf", ParamType: "file", Category: "Input", Description: "compressed VCF input"},
+		{Name: "--recode", ParamType: "bool", Category: "General"},
+		{Name: "--recode-INFO-all", ParamType: "bool", Category: "Output", Description: "keep all INFO values in the original file"},
+		{Name: "--het", ParamType: "bool", Category: "General", Description: "heterozygosity per individual"},
+	}}
+	sk := inlineSkill(t, "name: vt", "subset calls.vcf.gz and recode a new VCF", "--gzvcf calls.vcf.gz --recode --recode-INFO-all")
+	f := MapTask(builtinRules, rec, doc, sk, "heterozygosity of chr22.vcf.gz")
+	got := Assemble(rec, f).Display
+	if strings.Contains(got, "--recode") {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	if !hasEvidence(f, "dropped --recode-INFO-all from the example: it modifies --recode") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "subset chr22.vcf.gz and recode a new VCF")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--recode --recode-INFO-all") {
+		t.Errorf("recode: got %q\n%q", got, f.Evidence)
+	}
+}
+
 // TestKeptForExampleFeature checks that an example switch kept because
 // this task repeats the example's task, not because its help fits this
 // task, is counted (the kept_for_example feature), and no other kept

@@ -39,6 +39,8 @@ type mapper struct {
 	// common are description words shared by many of the chosen
 	// candidate's flags; they say nothing about one flag.
 	common map[string]bool
+	// once are the description terms one flag's help alone holds.
+	once map[string]bool
 	// namesUsed counts the task's names given to arguments so far.
 	namesUsed int
 	// cjkTask reports a task written (partly) in Chinese.

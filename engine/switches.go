@@ -119,6 +119,22 @@ func matches(names, desc, words map[string]bool) (nameHits, descHits []string) {
 	return nameHits, descHits
 }
 
+// spelledOut returns the word of words a short name term begins that the
+// flag's help spells out as well, and no other flag's help says (--meta,
+// "metagenome / uneven coverage mode", for "metagenome assembly"; --het
+// for "heterozygosity"): the help says what the name is short for. A word
+// of many flags' help ("directory" for --dirs) is not what one name is
+// short for.
+func spelledOut(words, desc, once map[string]bool, n string) (string, bool) {
+	best := ""
+	for w := range words {
+		if len(n) >= 3 && len(w) > len(n) && strings.HasPrefix(w, n) && desc[w] && once[w] && (best == "" || w < best) {
+			best = w
+		}
+	}
+	return best, best != ""
+}
+
 // hasTerm reports a name term in words, whole or (six letters or more)
 // as the beginning of a word.
 func hasTerm(words map[string]bool, n string) bool {
@@ -382,7 +398,8 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 }
 
 // namedIn reports a flag whose long name is, word for word, in words
-// (--keep for "keep", --ignore-case for "ignoring case").
+// (--keep for "keep", --ignore-case for "ignoring case"), a short part
+// standing for a word its help spells out (--meta for "metagenome").
 func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
 	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
 		n = strings.TrimLeft(n, "-")
@@ -397,6 +414,7 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
 		if fd.Description == "" {
 			own = m.candTerms(m.cand, false)
 		}
+		_, desc := m.flagTerms(fd.Name, &fd)
 		all, any := true, false
 		for _, p := range splitIdent(n) {
 			if task.Stopword(p) {
@@ -405,6 +423,8 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
 			r := root(p)
 			switch {
 			case hasTerm(words, r):
+				any = true
+			case func() bool { _, ok := spelledOut(words, desc, m.once, r); return ok }():
 				any = true
 			case !own[r] || !m.askTerms()[r]:
 				all = false
