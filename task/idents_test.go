@@ -50,6 +50,7 @@ func TestGivenItems(t *testing.T) {
 		{"group by gene_name instead of gene_id", nil, []string{"gene_name"}},
 		{"group by gene_name rather than gene_id", nil, []string{"gene_name"}},
 		{"force polyG trimming of mRNA reads in chr1:100-200, ID column", nil, nil},
+		{"rename the IDs to chr:pos form", nil, nil},
 	}
 	for _, c := range cases {
 		fr := Parse(c.task)
