@@ -487,6 +487,9 @@ func Parse(task string) Frame {
 	}
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
+		if strings.HasSuffix(raw, ".") && FileType(raw[:len(raw)-1]) != "" {
+			raw = raw[:len(raw)-1] // "a BAM called sorted.bam. Please…": the sentence ends
+		}
 		if raw == "" {
 			continue
 		}
