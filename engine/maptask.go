@@ -45,6 +45,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.placeByKind(f, c)
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)
+	m.placeDirs(f, c)
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)

@@ -298,6 +298,12 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 			}
 			break
 		}
+		if !strict && sp.glued != "" && strings.HasPrefix(sp.glued, "=") && len(sp.values) == 0 && wrapped(sp.glued[1:], '{', '}') {
+			// "--outfmt={a2m,msf,phy} MSA output file format": a set of
+			// values joined by "=" is the whole value; a word after it,
+			// capitals or not, starts the description.
+			break
+		}
 		if valGroup < 0 {
 			valGroup = group
 		}

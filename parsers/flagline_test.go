@@ -57,6 +57,9 @@ func TestParseOptionLine(t *testing.T) {
 		{"--trim-to [3:|5:]<int> trim reads", []string{"--trim-to"}, []string{"[3:|5:]<int>"}, "", "trim reads", true},
 		{"--preset -D 5 -R 1", []string{"--preset"}, nil, "", "-D 5 -R 1", true},
 		{"--shout / --no-shout  Shout.", []string{"--shout", "--no-shout"}, nil, "", "Shout.", true},
+		// clustalo: one space after a set joined by "="; the capitals
+		// after it are the description's first word
+		{"--outfmt={msf,phy[lip]} MSA output file format", []string{"--outfmt"}, nil, "={msf,phy[lip]}", "MSA output file format", true},
 		// a lower-case type word after the names, before the gap
 		{"--host host   the host", []string{"--host"}, []string{"host"}, "", "the host", true},
 		// prose that starts with a flag

@@ -1,6 +1,7 @@
 package parsers
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -38,6 +39,13 @@ func readValues(vals []string) valueInfo {
 		switch {
 		case strings.HasPrefix(v, "="):
 			parts = append(parts, v[1:])
+			if wrapped(v[1:], '{', '}') {
+				// "--seqtype={Protein, RNA, DNA}": the values it takes
+				vi.choices = expandChoices(readValues([]string{v[1:]}).choices)
+				if slices.ContainsFunc(vi.choices, func(c string) bool { return IsTypeWord(c) || wrapped(c, '<', '>') }) {
+					vi.choices = nil // "={file,-}": a file or "-", no list of words
+				}
+			}
 		case wrapped(v, '[', ']'):
 			inner := strings.TrimSpace(v[1 : len(v)-1])
 			switch {
@@ -199,4 +207,25 @@ func isBoolWord(p string) bool {
 		return true
 	}
 	return false
+}
+
+// abbrevRE is a choice written with its optional tail in brackets
+// ("phy[lip]": phy or phylip).
+var abbrevRE = lazyre.New(`^([\w.+-]+)\[([\w.+-]+)\]$`)
+
+// expandChoices spells out the short forms of choices: "phy[lip]" is phy
+// and phylip, "a2m=fa[sta]" is a2m, fa and fasta (one format, three
+// names).
+func expandChoices(cs []string) []string {
+	var out []string
+	for _, c := range cs {
+		for _, part := range strings.Split(c, "=") {
+			if m := abbrevRE.FindStringSubmatch(part); m != nil {
+				out = append(out, m[1], m[1]+m[2])
+			} else if part != "" {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
 }

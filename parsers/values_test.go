@@ -26,6 +26,11 @@ func TestReadValues(t *testing.T) {
 		{[]string{"<String, `both', `plus'>"}, valueInfo{placeholder: "String", choices: []string{"both", "plus"}}},
 		{[]string{"<Integer, >=4>"}, valueInfo{placeholder: "Integer"}},
 		{[]string{"<VAR>", "<MIN>"}, valueInfo{placeholder: "VAR MIN"}},
+		// clustalo: a set joined by "=", with short forms spelled out
+		{[]string{"={Protein, RNA, DNA}"}, valueInfo{placeholder: "{Protein, RNA, DNA}", choices: []string{"Protein", "RNA", "DNA"}}},
+		{[]string{"={file,-}"}, valueInfo{placeholder: "{file,-}"}},
+		{[]string{"={<file>,-}"}, valueInfo{placeholder: "{<file>,-}"}},
+		{[]string{"={a2m=fa[sta],phy[lip],msf}"}, valueInfo{placeholder: "{a2m=fa[sta],phy[lip],msf}", choices: []string{"a2m", "fa", "fasta", "phy", "phylip", "msf"}}},
 	}
 	for _, c := range cases {
 		if got := readValues(c.in); !reflect.DeepEqual(got, c.want) {

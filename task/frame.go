@@ -29,6 +29,9 @@ type Frame struct {
 	// Names are bare words the task names as outputs or prefixes ("named
 	// genome_idx", "prefix sample1").
 	Names []string `json:"names,omitempty"`
+	// Dirs are the Names the task calls a directory or folder ("output
+	// directory parts", "into the genome directory", "输出到 x 目录").
+	Dirs []string `json:"dirs,omitempty"`
 	// Sequences are nucleotide sequences (adapters, primers): AGATCGGAAGAGC.
 	Sequences []string `json:"sequences,omitempty"`
 	// Idents are identifiers the task gives that no other item holds and
@@ -267,7 +270,21 @@ func givenName(toks, lower []string, i int, raw string) bool {
 		// qualifies the noun after it names a kind of thing, not a thing.
 		return false
 	}
-	return nameAt(lower, i, raw, clauseEnd) || nameBefore(toks, lower, i, raw)
+	// A name word in another clause ("without any database, tabular
+	// output") names nothing here.
+	after := i > 0 && !strings.ContainsAny(toks[i-1][len(toks[i-1])-1:], ",;")
+	return after && nameAt(lower, i, raw, clauseEnd) || nameBefore(toks, lower, i, raw)
+}
+
+// placeAround reports a name the words next to it call a place: a
+// place_word right before it ("output directory parts", "输出目录 x") or
+// right after it ("the genome directory", "x 目录").
+func placeAround(toks, lower []string, i int) bool {
+	v := V()
+	if i > 0 && v.Is("place_word", lower[i-1]) {
+		return true
+	}
+	return i+1 < len(lower) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && v.Is("place_word", lower[i+1])
 }
 
 // capitalOnly reports a word whose only mark of an identifier is a capital
@@ -470,6 +487,9 @@ func Parse(task string) Frame {
 	}
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
+		if strings.HasSuffix(raw, ".") && FileType(raw[:len(raw)-1]) != "" {
+			raw = raw[:len(raw)-1] // "a BAM called sorted.bam. Please…": the sentence ends
+		}
 		if raw == "" {
 			continue
 		}
@@ -537,6 +557,9 @@ func Parse(task string) Frame {
 			s.Numbers = append(s.Numbers, n)
 		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && givenName(toks, lower, i, raw):
 			s.Names = append(s.Names, raw)
+			if placeAround(toks, lower, i) {
+				s.Dirs = append(s.Dirs, raw)
+			}
 		}
 	}
 	for i := range s.Files {

@@ -23,12 +23,14 @@ type Ident struct {
 }
 
 // tagPairRE is a key:value pair as tools write tags ("SM:sample1",
-// "ID:grp1"): a short key of letters, then a value; a region (chr1:100)
-// has digits after the colon, a URL slashes.
-var tagPairRE = lazyre.New(`^[A-Za-z][A-Za-z0-9]{1,7}:[A-Za-z][\w.-]*$`)
+// "ID:grp1"): a short key of capitals, then a value; a region (chr1:100)
+// has digits after the colon, a URL slashes, prose ("chr:pos") a
+// lower-case key.
+var tagPairRE = lazyre.New(`^[A-Z][A-Z0-9]{1,7}:[A-Za-z][\w.-]*$`)
 
 // identShape reports a word only an identifier is written as: letters or
-// digits joined by an underscore inside it (salmon_index, busco_tr), a
+// digits joined by an underscore inside it (salmon_index, busco_tr), an
+// identifier's ending (refdb, seqDB), a
 // run of four or more lower-case letters followed by a capital (queryDB,
 // targetDB; not "mRNA" or "MinHash"), or a tag pair (SM:sample1).
 func identShape(raw string) bool {
@@ -38,10 +40,17 @@ func identShape(raw string) bool {
 	if !IsName(raw) || strings.ContainsAny(raw, "/.") {
 		return false
 	}
-	if strings.Contains(strings.Trim(raw, "_-"), "_") {
+	if strings.Contains(strings.Trim(raw, "_-"), "_") || suffixIdent(raw) {
 		return true
 	}
 	return camelIdent(raw)
+}
+
+// suffixIdent reports a word of four or more letters or digits that ends
+// as only an identifier does (lexicon class ident_suffix: refdb, seqDB,
+// mm_idx).
+func suffixIdent(raw string) bool {
+	return len(raw) >= 4 && V().Is("ident_suffix", strings.ToLower(raw))
 }
 
 // camelIdent reports four or more lower-case letters followed by two

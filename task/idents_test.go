@@ -44,10 +44,18 @@ func TestGivenItems(t *testing.T) {
 		{"align reads.fq with read group ID grp1 and SM:sample1", nil, []string{"grp1", "SM:sample1"}},
 		{"为 localhost 签发一个服务器证书", nil, []string{"localhost"}},
 		{"set sampleName on every read", nil, []string{"sampleName"}},
+		{"blastp of orfs.faa on refdb keeping hits", nil, []string{"refdb"}},
+		{"cluster seqDB into clu", nil, []string{"seqDB"}},
 		// An item the task turns away is no item; prose words are none.
 		{"group by gene_name instead of gene_id", nil, []string{"gene_name"}},
 		{"group by gene_name rather than gene_id", nil, []string{"gene_name"}},
 		{"force polyG trimming of mRNA reads in chr1:100-200, ID column", nil, nil},
+		{"rename the IDs to chr:pos form", nil, nil},
+		// A name word in another clause names nothing; a name word is no
+		// name of another.
+		{"align a.fa against b.fa without any database, tabular output to x.tsv", nil, nil},
+		{"index hg38.fa using 8 threads, index basename hg38", []string{"hg38"}, nil},
+		{"set the database size to 45000000", nil, nil},
 	}
 	for _, c := range cases {
 		fr := Parse(c.task)
@@ -92,6 +100,21 @@ func TestCompressedFileNames(t *testing.T) {
 	} {
 		if got := FileType(name); got != want {
 			t.Errorf("FileType(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// A name the words next to it call a place is a directory too.
+func TestDirs(t *testing.T) {
+	for task, want := range map[string]string{
+		"unpack refs.tar.bz2 into the genome directory":       "genome",
+		"split reads.fq into 4 parts, output directory parts": "parts",
+		"构建索引，输出到 mm39_star 目录，使用 12 个线程":                     "mm39_star",
+		"输出目录 virus_out，覆盖已有目录":                               "virus_out",
+		"polish draft.fa, output prefix polished, listing":    "",
+	} {
+		if got := strings.Join(Parse(task).Dirs, " "); got != want {
+			t.Errorf("%q: dirs %q, want %q", task, got, want)
 		}
 	}
 }
