@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -37,6 +38,8 @@ func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 			add(fmt.Sprintf("%s %s is a file the task reads, given to a flag that writes (%s)", fv.Name, fv.Value, fd.Description))
 		case knownExt(fv.Value) && notFileFlag(fd):
 			add(fmt.Sprintf("%s %s is a file where the help reads a directory or a suffix (%s)", fv.Name, fv.Value, strings.TrimSpace(fd.Placeholder+" "+fd.Description)))
+		case otherKind(fd, fv.Value) != "":
+			add(fmt.Sprintf("%s %s is not of the kind the help names (%s: %s)", fv.Name, fv.Value, otherKind(fd, fv.Value), fd.Description))
 		}
 	}
 	var pos []string
@@ -210,3 +213,41 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 		}
 	}
 }
+
+// otherKind returns the kinds a flag's help names in its prose ("log
+// messages to FILE": text; "output FASTA file": fasta) when the value is a
+// file of a known kind of none of their families, else "". Words of two
+// letters, compression suffixes, words in a list of formats ("fasta/q",
+// "bed/gff/vcf": the help allows more than it names) and the lexicon's
+// not_a_kind_word ("standard out") name no kind.
+func otherKind(fd FlagDoc, v string) string {
+	typ := FileType(v)
+	if typ == "" || typ == "file" {
+		return ""
+	}
+	text := strings.ToLower(fd.Description)
+	var named []string
+	for _, span := range wordSpanRE.FindAllStringIndex(text, -1) {
+		w := text[span[0]:span[1]]
+		if len(w) < 3 || task.V().Is("not_a_kind_word", w) || span[0] > 0 && text[span[0]-1] == '/' || span[1] < len(text) && text[span[1]] == '/' {
+			continue
+		}
+		if c, _ := task.V().Compression("x." + w); c != "" {
+			continue
+		}
+		k, ok := task.V().KindOf(w)
+		if !ok {
+			continue
+		}
+		if family(k) == family(typ) {
+			return ""
+		}
+		if !slices.Contains(named, k) {
+			named = append(named, k)
+		}
+	}
+	return strings.Join(named, ", ")
+}
+
+// wordSpanRE is a word of letters and digits.
+var wordSpanRE = lazyre.New(`[a-z0-9]+`)

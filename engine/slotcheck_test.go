@@ -15,6 +15,10 @@ func TestSlotMismatches(t *testing.T) {
 	suffix := FlagDoc{Name: "--suffix", Aliases: []string{"-S"}, ParamType: "string", Placeholder: "SUF", Description: "use suffix SUF on compressed files"}
 	either := FlagDoc{Name: "-i", ParamType: "string", Placeholder: "INPUT", Description: "FASTA/FASTQ of input reads or a directory which will be searched"}
 	named := FlagDoc{Name: "-w", ParamType: "string", Description: "write the output to a file name or a directory"}
+	logf := FlagDoc{Name: "-o", ParamType: "file", Placeholder: "FILE", Description: "log messages to FILE"}
+	seqOut := FlagDoc{Name: "-o", ParamType: "file", Description: "out file (\"-\" for stdout, suffix .gz for gzipped out)"}
+	either2 := FlagDoc{Name: "-1", ParamType: "string", Description: "comma-separated list of fasta/q paired-end #1 files"}
+	fasta := FlagDoc{Name: "--output", ParamType: "file", Description: "output FASTA file (not for fastx_uniques)"}
 	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
 	files := []PositionalDoc{{Position: 1, Name: "FILE", ParamType: "file", Repeatable: true}}
 	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.bam", ParamType: "file"}}
@@ -35,6 +39,11 @@ func TestSlotMismatches(t *testing.T) {
 		{"decompress a.fq.gz into m.fq", []FlagValue{{Name: "-S", Value: "m.fq", HasValue: true}}, nil, []FlagDoc{suffix}, nil, "", "-S m.fq is a file where the help reads a directory or a suffix"},
 		{"trim r.fastq", []FlagValue{{Name: "-i", Value: "r.fastq", HasValue: true}}, nil, []FlagDoc{either}, nil, "", ""},
 		{"write x.txt", []FlagValue{{Name: "-w", Value: "x.txt", HasValue: true}}, nil, []FlagDoc{named}, nil, "", ""},
+		{"download it as tumor.bam", []FlagValue{{Name: "-o", Value: "tumor.bam", HasValue: true}}, nil, []FlagDoc{logf}, nil, "", "-o tumor.bam is not of the kind the help names (text"},
+		{"download it, log to run.log", []FlagValue{{Name: "-o", Value: "run.log", HasValue: true}}, nil, []FlagDoc{logf}, nil, "", ""},
+		{"write x.fa.gz", []FlagValue{{Name: "-o", Value: "x.fa.gz", HasValue: true}}, nil, []FlagDoc{seqOut}, nil, "", ""},
+		{"assemble a_1.fq.gz", []FlagValue{{Name: "-1", Value: "a_1.fq.gz", HasValue: true}}, nil, []FlagDoc{either2}, nil, "", ""},
+		{"write the OTU table to otutab.txt", []FlagValue{{Name: "--output", Value: "otutab.txt", HasValue: true}}, nil, []FlagDoc{fasta}, nil, "", "is not of the kind the help names (fasta"},
 		{"search genome.fa with t.cm", nil, []string{"t.cm", "genome.fa"}, nil, two, "t [options] <cmfile> <seqdb>", ""},
 		{"sort chroms.txt so chr2 comes before chr10", nil, []string{"chroms.txt", "chr2"}, nil, files, "t [OPTION]... [FILE]...", "chr2 is a region or a number where the usage reads a file"},
 		{"sort chroms.txt into s.txt", nil, []string{"chroms.txt", "s.txt"}, nil, files, "t [OPTION]... [FILE]...", "s.txt is an output written as a positional"},
