@@ -1275,8 +1275,9 @@ func (m *mapper) valueAsked(v string) bool {
 	return false
 }
 
-// onceWords returns the terms of the flags' descriptions that one flag's
-// description alone holds.
+// onceWords returns the terms of the flags' descriptions that one or two
+// flags' descriptions alone hold (spades.py's --meta and --metaplasmid
+// say "metagenomic").
 func onceWords(flags []FlagDoc) map[string]bool {
 	df := map[string]int{}
 	for _, f := range flags {
@@ -1290,7 +1291,7 @@ func onceWords(flags []FlagDoc) map[string]bool {
 	}
 	out := map[string]bool{}
 	for w, n := range df {
-		if n == 1 {
+		if n <= 2 {
 			out[w] = true
 		}
 	}

@@ -544,6 +544,18 @@ func TestAdaptAddsSwitchItsHelpSpellsOut(t *testing.T) {
 	if got := Assemble(rec, f).Display; strings.Contains(got, "--meta") {
 		t.Errorf("metabolic: got %q", got)
 	}
+	// The help's word begins with the task's ("metagenomic" for
+	// "宏基因组", a sense: metagenome), and a second flag's help says it
+	// too.
+	doc.Flags[0].Description = "this flag is required for metagenomic data"
+	doc.Flags = append(doc.Flags,
+		FlagDoc{Name: "--metaplasmid", ParamType: "bool", Category: "General", Description: "plasmid detection in metagenomic datasets"},
+		FlagDoc{Name: "--nanopore", ParamType: "file", Category: "Input", Description: "nanopore reads"},
+		FlagDoc{Name: "--pacbio", ParamType: "file", Category: "Input", Description: "pacbio reads"})
+	f = MapTask(builtinRules, rec, doc, sk, "用宏基因组模式组装 x.fq.gz，输出目录 out")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--meta") || strings.Contains(got, "--metaplasmid") {
+		t.Errorf("zh: got %q\n%q", got, f.Evidence)
+	}
 }
 
 // TestAdaptDropsModifierOfDroppedFlag checks that an example flag whose

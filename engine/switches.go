@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -128,11 +129,25 @@ func matches(names, desc, words map[string]bool) (nameHits, descHits []string) {
 func spelledOut(words, desc, once map[string]bool, n string) (string, bool) {
 	best := ""
 	for w := range words {
-		if len(n) >= 3 && len(w) > len(n) && strings.HasPrefix(w, n) && desc[w] && once[w] && (best == "" || w < best) {
+		if len(n) >= 3 && len(w) > len(n) && strings.HasPrefix(w, n) && helpSays(desc, once, w) && (best == "" || w < best) {
 			best = w
 		}
 	}
 	return best, best != ""
+}
+
+// helpSays reports a term of one flag's help alone that is w or, for w of
+// six letters or more, begins with it ("metagenomic" for "metagenom").
+func helpSays(desc, once map[string]bool, w string) bool {
+	if desc[w] && once[w] {
+		return true
+	}
+	for d := range desc {
+		if once[d] && len(w) >= 6 && strings.HasPrefix(d, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasTerm reports a name term in words, whole or (six letters or more)
@@ -331,13 +346,23 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			if _, ok := seeTarget(a.c.flags, fd); ok {
 				continue // the flag it refers to carries the help
 			}
-			named := m.namedIn(fd, words)
+			named, spelled := m.namedIn(fd, words)
 			if !off && !named && task.V().Mentions("turn_off", fd.Description) {
 				continue
 			}
 			s, hits := m.switchFit(fd.Name, &fd, words)
 			if named {
 				s += sc.Fit.ExactFlagName // "keep the original" names --keep
+				// A word the name is short for counts as the name's:
+				// twice, not once as a word of the help.
+				for _, w := range spelled {
+					if slices.Contains(hits, w) {
+						s++
+					} else {
+						s += 2
+						hits = append(hits, w)
+					}
+				}
 			}
 			if s > 0 {
 				fits = append(fits, switchFitted{fd: fd, score: s, hits: hits})
@@ -399,8 +424,10 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 
 // namedIn reports a flag whose long name is, word for word, in words
 // (--keep for "keep", --ignore-case for "ignoring case"), a short part
-// standing for a word its help spells out (--meta for "metagenome").
-func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
+// standing for a word its help spells out (--meta for "metagenome"); it
+// returns those spelled-out words.
+func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) (bool, []string) {
+	_, desc := m.flagTerms(fd.Name, &fd)
 	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
 		n = strings.TrimLeft(n, "-")
 		if len(n) < 3 {
@@ -414,27 +441,27 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) bool {
 		if fd.Description == "" {
 			own = m.candTerms(m.cand, false)
 		}
-		_, desc := m.flagTerms(fd.Name, &fd)
 		all, any := true, false
+		var spelled []string
 		for _, p := range splitIdent(n) {
 			if task.Stopword(p) {
 				continue
 			}
 			r := root(p)
-			switch {
-			case hasTerm(words, r):
+			if hasTerm(words, r) {
 				any = true
-			case func() bool { _, ok := spelledOut(words, desc, m.once, r); return ok }():
+			} else if w, ok := spelledOut(words, desc, m.once, r); ok {
 				any = true
-			case !own[r] || !m.askTerms()[r]:
+				spelled = append(spelled, w)
+			} else if !own[r] || !m.askTerms()[r] {
 				all = false
 			}
 		}
 		if any && all {
-			return true
+			return true, spelled
 		}
 	}
-	return false
+	return false, nil
 }
 
 // repeatsExample reports whether this task says what the example's task

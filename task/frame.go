@@ -270,7 +270,10 @@ func givenName(toks, lower []string, i int, raw string) bool {
 		// qualifies the noun after it names a kind of thing, not a thing.
 		return false
 	}
-	return nameAt(lower, i, raw, clauseEnd) || nameBefore(toks, lower, i, raw)
+	// A name word in another clause ("without any database, tabular
+	// output") names nothing here.
+	after := i > 0 && !strings.ContainsAny(toks[i-1][len(toks[i-1])-1:], ",;")
+	return after && nameAt(lower, i, raw, clauseEnd) || nameBefore(toks, lower, i, raw)
 }
 
 // placeAround reports a name the words next to it call a place: a
@@ -484,6 +487,9 @@ func Parse(task string) Frame {
 	}
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
+		if strings.HasSuffix(raw, ".") && FileType(raw[:len(raw)-1]) != "" {
+			raw = raw[:len(raw)-1] // "a BAM called sorted.bam. Please…": the sentence ends
+		}
 		if raw == "" {
 			continue
 		}

@@ -23,9 +23,10 @@ type Ident struct {
 }
 
 // tagPairRE is a key:value pair as tools write tags ("SM:sample1",
-// "ID:grp1"): a short key of letters, then a value; a region (chr1:100)
-// has digits after the colon, a URL slashes.
-var tagPairRE = lazyre.New(`^[A-Za-z][A-Za-z0-9]{1,7}:[A-Za-z][\w.-]*$`)
+// "ID:grp1"): a short key of capitals, then a value; a region (chr1:100)
+// has digits after the colon, a URL slashes, prose ("chr:pos") a
+// lower-case key.
+var tagPairRE = lazyre.New(`^[A-Z][A-Z0-9]{1,7}:[A-Za-z][\w.-]*$`)
 
 // identShape reports a word only an identifier is written as: letters or
 // digits joined by an underscore inside it (salmon_index, busco_tr), an

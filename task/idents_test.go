@@ -50,6 +50,12 @@ func TestGivenItems(t *testing.T) {
 		{"group by gene_name instead of gene_id", nil, []string{"gene_name"}},
 		{"group by gene_name rather than gene_id", nil, []string{"gene_name"}},
 		{"force polyG trimming of mRNA reads in chr1:100-200, ID column", nil, nil},
+		{"rename the IDs to chr:pos form", nil, nil},
+		// A name word in another clause names nothing; a name word is no
+		// name of another.
+		{"align a.fa against b.fa without any database, tabular output to x.tsv", nil, nil},
+		{"index hg38.fa using 8 threads, index basename hg38", []string{"hg38"}, nil},
+		{"set the database size to 45000000", nil, nil},
 	}
 	for _, c := range cases {
 		fr := Parse(c.task)
