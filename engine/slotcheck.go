@@ -87,9 +87,31 @@ func (m *mapper) readMarked(path string) bool {
 		if strings.Trim(toks[i], ",;()'\"") != path {
 			continue
 		}
-		w := strings.ToLower(toks[i-1])
-		if task.V().Word("input_marker", w) && !task.V().Word("conjunction", w) {
+		// Back over at most four words ("from the saved mapping x"),
+		// to the clause's start, an output word or another file.
+		for j := i - 1; j >= 0 && j >= i-4; j-- {
+			w := strings.ToLower(toks[j])
+			if strings.ContainsAny(w, ",;") || FileType(w) != "" || task.V().Word("output_marker", w) {
+				break
+			}
+			if task.V().Word("input_marker", w) && !task.V().Word("conjunction", w) {
+				return !writeInClause(toks, j)
+			}
+		}
+	}
+	return false
+}
+
+// writeInClause reports an output word or a writing verb in the clause
+// before toks[j] ("write the alignment in hits.sto": written, not read).
+func writeInClause(toks []string, j int) bool {
+	for k := j - 1; k >= 0; k-- {
+		w := strings.ToLower(toks[k])
+		if task.V().Word("output_marker", strings.Trim(w, ",;")) || task.V().Is("write_verb", strings.Trim(w, ",;")) {
 			return true
+		}
+		if strings.ContainsAny(w, ",;") {
+			return false
 		}
 	}
 	return false

@@ -33,6 +33,8 @@ func TestSlotMismatches(t *testing.T) {
 	}{
 		{"search m.hmm against db.faa, alignment to hits.sto", []FlagValue{{Name: "-A", Value: "db.faa", HasValue: true}}, []string{"m.hmm", "hits.sto"}, []FlagDoc{writes}, nil, "t [options] <hmmfile> <seqdb>", "db.faa is a file the task reads, given to a flag that writes"},
 		{"search m.hmm against db.faa, alignment to hits.sto", []FlagValue{{Name: "-A", Value: "hits.sto", HasValue: true}}, []string{"m.hmm", "db.faa"}, []FlagDoc{writes}, nil, "", ""},
+		{"re-run from the saved mapping old.sto, write new.txt", []FlagValue{{Name: "-A", Value: "old.sto", HasValue: true}}, nil, []FlagDoc{writes}, nil, "", "-A old.sto is a file the task reads"},
+		{"search m.hmm, write the alignment in hits.sto", []FlagValue{{Name: "-A", Value: "hits.sto", HasValue: true}}, nil, []FlagDoc{writes}, nil, "", ""},
 		{"write the alignment hits.sto", []FlagValue{{Name: "-A", Value: "hits.sto", HasValue: true}}, nil, []FlagDoc{writes}, nil, "", ""},
 		{"sort aln.pairs.gz into s.pairs.gz", []FlagValue{{Name: "--tmpdir", Value: "aln.pairs.gz", HasValue: true}}, nil, []FlagDoc{tmp}, nil, "", "aln.pairs.gz is a file where the help reads a directory or a suffix"},
 		{"sort aln.pairs.gz, temporary files in /scratch/tmp", []FlagValue{{Name: "--tmpdir", Value: "/scratch/tmp", HasValue: true}}, []string{"aln.pairs.gz"}, []FlagDoc{tmp}, nil, "", ""},
