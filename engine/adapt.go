@@ -94,6 +94,12 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 				if takes && FileType(next) != "" && i+2 == len(args) {
 					takes = !known && valued[a]
 				}
+				if takes && weak && FileType(next) != "" && !namesAValue(f) && !namesAFile(f) {
+					// "--header h1.txt h2.txt": a switch whose help only
+					// mentions files ("the first line in each file") takes
+					// no file; the file is an argument of its own
+					takes = false
+				}
 			}
 			if v, seen := valued[a]; weak && seen && !v {
 				takes = false // another example shows it right before a flag: a switch

@@ -584,6 +584,32 @@ func TestAdaptDropsModifierOfDroppedFlag(t *testing.T) {
 	}
 }
 
+// TestAdaptAddsTheSwitchAnAddedOneNeeds checks that a switch added for
+// the task's words brings the switch its help says it must be used with,
+// the one of those named that the task's words fit ("multi-mapping" for
+// -M, not -O), and none when none fits.
+func TestAdaptAddsTheSwitchAnAddedOneNeeds(t *testing.T) {
+	rec := &ToolRecord{Name: "fc", Executable: "fc"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-a", ParamType: "file", Category: "Input", Description: "annotation file"},
+		{Name: "-M", ParamType: "bool", Category: "General", Description: "Multi-mapping reads will also be counted."},
+		{Name: "-O", ParamType: "bool", Category: "General", Description: "Assign reads to all their overlapping features."},
+		{Name: "--fraction", ParamType: "bool", Category: "General", Description: "Assign fractional counts to features. This option must be used together with '-M' or '-O' or both. Each multi-mapping alignment carries a fraction."},
+	}}
+	sk := inlineSkill(t, "name: fc", "count reads per gene in aln.bam using annotation.gtf", "-a annotation.gtf aln.bam")
+	f := MapTask(builtinRules, rec, doc, sk, "include multi-mapping reads with fractional counts, for x.bam and g.gtf")
+	if got := Assemble(rec, f).Display; got != "fc -a g.gtf --fraction -M x.bam" {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	if !hasEvidence(f, "added -M: --fraction must be used with it") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "give fractional counts for x.bam and g.gtf")
+	if got := Assemble(rec, f).Display; got != "fc -a g.gtf --fraction x.bam" {
+		t.Errorf("none fits: got %q\n%q", got, f.Evidence)
+	}
+}
+
 // TestKeptForExampleFeature checks that an example switch kept because
 // this task repeats the example's task, not because its help fits this
 // task, is counted (the kept_for_example feature), and no other kept

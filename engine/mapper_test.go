@@ -541,6 +541,16 @@ func TestClassifyExampleTokens(t *testing.T) {
 	if toks[0].doc == nil || toks[0].doc.Category != "Output" || toks[4].doc == nil || toks[5].doc != nil {
 		t.Errorf("docs not attached: %+v", toks)
 	}
+	// A weak switch whose help only mentions files takes no file ("join
+	// --header h1.txt h2.txt"); one whose name says it takes a value does.
+	c = &candidate{flags: []FlagDoc{
+		{Name: "--header", ParamType: "bool", Description: "treat the first line in each file as field headers"},
+		{Name: "--genomeDir", ParamType: "bool", Description: "path to the genome directory"},
+	}}
+	toks = classify([]string{"--header", "h1.txt", "h2.txt", "--genomeDir", "idx/", "x.fq"}, c)
+	if len(toks) != 5 || toks[0].hasValue || !toks[1].pos || toks[3].value != "idx/" {
+		t.Errorf("weak switches before files: %+v", toks)
+	}
 }
 
 func TestAdaptHelpers(t *testing.T) {

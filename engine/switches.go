@@ -400,6 +400,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			return
 		}
 		name := m.addSwitch(a, best.fd, "the task asks for it: "+best.fd.Description)
+		m.addNeeded(a, best.fd, words)
 		if best.phrase {
 			c, hits := m.phraseCover(best.fd)
 			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task holds %.0f%% of the words of its help (%s: %q)", name, 100*c, strings.Join(hits, ", "), best.fd.Description))
@@ -420,6 +421,38 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			}
 		}
 	}
+}
+
+// addNeeded adds the switch an added switch's help says it must be used
+// with (lexicon class needs_flag: featureCounts --fraction "must be used
+// together with '-M' or '-O' or both"): of those named, the one the
+// task's words fit best, when any fits.
+func (m *mapper) addNeeded(a *adaptation, fd FlagDoc, words map[string]bool) {
+	spans := task.V().Spans("needs_flag", fd.Description)
+	if len(spans) == 0 {
+		return
+	}
+	rest := fd.Description[spans[0][1]:]
+	if i := strings.Index(rest, ". "); i >= 0 {
+		rest = rest[:i]
+	}
+	var best FlagDoc
+	bestFit, found := 0.0, false
+	var bestHits []string
+	for _, tok := range strings.Fields(rest) {
+		nd, ok := LookupFlag(a.c.flags, strings.Trim(tok, "'\"`,.;()"))
+		if _, on := switchOn(nd); !ok || !on || alreadyUsed(a.used, nd) || a.used[spelling(nd)] {
+			continue
+		}
+		if s, hits := m.switchFit(nd.Name, &nd, words); s > bestFit {
+			best, bestFit, bestHits, found = nd, s, hits, true
+		}
+	}
+	if !found {
+		return
+	}
+	name := m.addSwitch(a, best, "the task asks for "+spelling(fd)+", which needs it: "+best.Description)
+	m.evidence = append(m.evidence, fmt.Sprintf("added %s: %s must be used with it, and the task's words %s fit its help (%q)", name, spelling(fd), strings.Join(bestHits, ", "), best.Description))
 }
 
 // namedIn reports a flag whose long name is, word for word, in words

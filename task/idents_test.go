@@ -56,6 +56,7 @@ func TestGivenItems(t *testing.T) {
 		{"align a.fa against b.fa without any database, tabular output to x.tsv", nil, nil},
 		{"index hg38.fa using 8 threads, index basename hg38", []string{"hg38"}, nil},
 		{"set the database size to 45000000", nil, nil},
+		{"search u.fa against the nt database remotely on the servers", nil, nil},
 	}
 	for _, c := range cases {
 		fr := Parse(c.task)
