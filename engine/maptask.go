@@ -89,6 +89,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["unmet_phrase"] = float64(m.unmetPhrases)
 	feat["kept_for_example"] = float64(countKeptForExample(m.evidence))
 	feat["named_switches"] = float64(m.namedSwitches)
+	feat["slot_names_fit"] = slotNamesFit(f, c)
 	feat["unsupported_flags"] = float64(m.unsupportedFlags(f, c))
 	feat["task_words"] = float64(len(contentWords(m.keywordText()))) / 10
 	if ex != nil {

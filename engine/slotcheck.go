@@ -380,3 +380,30 @@ func mateFlags(flags []FlagDoc, used map[string]bool) (FlagDoc, FlagDoc, bool) {
 	}
 	return FlagDoc{}, FlagDoc{}, false
 }
+
+// slotNamesFit is the share of the command's positional files (names with
+// an extension) whose usage place names their kind or extension
+// (slotFits: "<hmmfile>" for Pfam-A.hmm), 0 without a usage place.
+func slotNamesFit(f *Fill, c *candidate) float64 {
+	var pos []string
+	for _, p := range f.Positionals {
+		if p != "" && (p[0] != '-' || p == "-") {
+			pos = append(pos, p)
+		}
+	}
+	slots := slotsFor(c.positionals, len(pos))
+	files, fit := 0, 0
+	for i, v := range pos {
+		if !knownExt(v) {
+			continue
+		}
+		files++
+		if slots[i] != nil && slotFits(slots[i].Name, v) {
+			fit++
+		}
+	}
+	if files == 0 {
+		return 0
+	}
+	return float64(fit) / float64(files)
+}

@@ -234,3 +234,16 @@ func TestPlaceMates(t *testing.T) {
 		t.Error("not mates")
 	}
 }
+
+func TestSlotNamesFit(t *testing.T) {
+	c := &candidate{positionals: []PositionalDoc{{Name: "hmmfile"}, {Name: "seqdb"}}}
+	if got := slotNamesFit(&Fill{Positionals: []string{"-x", "a.hmm", "b.faa"}}, c); got != 0.5 {
+		t.Errorf("one of two fits: %v", got)
+	}
+	if got := slotNamesFit(&Fill{Positionals: []string{"chr1"}}, c); got != 0 {
+		t.Errorf("no file: %v", got)
+	}
+	if got := slotNamesFit(&Fill{Positionals: []string{"a.hmm"}}, &candidate{}); got != 0 {
+		t.Errorf("no usage: %v", got)
+	}
+}
