@@ -22,6 +22,10 @@ var (
 	unitRangeRE = lazyre.New(`(?:^|[^\d.])0(?:\.0+)?\s*(?:-|–|~|,|to|and)\s*1(?:\.0+)?(?:[^\d.%]|$)`)
 	// percentRangeRE is a range of percent ("0~100", "0-100").
 	percentRangeRE = lazyre.New(`(?:^|[^\d.])0\s*(?:-|–|~|,|to|and)\s*100(?:[^\d.]|$)`)
+	// percentWordRE is a word the help writes with a percent sign after
+	// it ("minimum identity% to report"): the value is that number of
+	// percent.
+	percentWordRE = lazyre.New(`[a-z]%`)
 )
 
 // percentForm says how a flag reads a share: "fraction", "percent", or ""
@@ -32,7 +36,7 @@ func percentForm(fd FlagDoc) string {
 	switch {
 	case v.Mentions("fraction_word", text), unitRangeRE.MatchString(text):
 		return "fraction"
-	case v.Mentions("percent_word", text), percentRangeRE.MatchString(text):
+	case v.Mentions("percent_word", text), percentRangeRE.MatchString(text), percentWordRE.MatchString(text):
 		return "percent"
 	}
 	if x, err := strconv.ParseFloat(defaultValue(fd), 64); err == nil {

@@ -10,7 +10,7 @@ import (
 func docFlag(t *testing.T, tool, sub, name string) FlagDoc {
 	t.Helper()
 	doc := goldenDoc(t, tool)
-	flags := doc.Flags
+	flags := append(append([]FlagDoc(nil), doc.Flags...), doc.GlobalFlags...)
 	for _, s := range doc.Subcommands {
 		if s.Name == sub {
 			flags = s.Flags
@@ -38,6 +38,8 @@ func TestPercentForm(t *testing.T) {
 		{"cd-hit", "", "-c", "fraction"},
 		{"fastp", "", "-u", "percent"},
 		{"filtlong", "", "--keep_percent", "percent"},
+		{"diamond", "", "--id", "percent"},
+		{"diamond", "", "--query-cover", "percent"},
 		{"samtools", "sort", "-m", ""},
 		{"bwa", "mem", "-t", ""},
 	} {
