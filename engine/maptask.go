@@ -43,6 +43,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	}
 	m.reviseOutputFlags(f, c)
 	m.placeByKind(f, c)
+	m.placeMates(f, c)
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)
 	m.placeDirs(f, c)

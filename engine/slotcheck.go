@@ -273,3 +273,110 @@ func otherKind(fd FlagDoc, v string) string {
 
 // wordSpanRE is a word of letters and digits.
 var wordSpanRE = lazyre.New(`[a-z0-9]+`)
+
+// placeMates is the pass that moves two task inputs named as mates
+// (r1.fq.gz and r2.fq.gz: one name, 1 and 2) from the positionals to the
+// help's pair of flags for them (seqkit pair's -1/--read1 and
+// -2/--read2: names alike but for 1 and 2, both reading files), when the
+// command sets neither and the usage shows no positional to take them
+// (join's FILE1 FILE2 do). The move is recorded.
+func (m *mapper) placeMates(f *Fill, c *candidate) {
+	if len(c.positionals) > 0 {
+		return
+	}
+	var in []int
+	for i, p := range f.Positionals {
+		if knownExt(p) && m.taskInput(p) {
+			in = append(in, i)
+		}
+	}
+	for x := 0; x+1 < len(in); x++ {
+		a, b := f.Positionals[in[x]], f.Positionals[in[x+1]]
+		if !mateNames(a, b) {
+			continue
+		}
+		used := map[string]bool{}
+		for _, fv := range f.Flags {
+			used[fv.Name] = true
+		}
+		first, second, ok := mateFlags(c.flags, used)
+		if !ok {
+			return
+		}
+		drop := map[int]bool{in[x]: true, in[x+1]: true}
+		var order []string
+		var pos []string
+		newIdx := map[int]int{}
+		for i, p := range f.Positionals {
+			if !drop[i] {
+				newIdx[i] = len(pos)
+				pos = append(pos, p)
+			}
+		}
+		for _, o := range f.Order {
+			if o[0] == 'p' {
+				if k, keep := newIdx[atoi(o[1:])]; keep {
+					order = append(order, fmt.Sprintf("p%d", k))
+				}
+				continue
+			}
+			order = append(order, o)
+		}
+		f.Positionals, f.Order = pos, order
+		for k, fd := range []FlagDoc{first, second} {
+			v := []string{a, b}[k]
+			f.Flags = append(f.Flags, FlagValue{Name: spelling(fd), Value: v, HasValue: true, Style: kvStyle(fd), Why: "the task's mate " + v + ": " + fd.Description})
+			f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		}
+		m.evidence = append(m.evidence, fmt.Sprintf("gave the mates %s and %s to %s and %s: the help reads mates through them", a, b, spelling(first), spelling(second)))
+		return
+	}
+}
+
+// taskInput reports a file the task names and does not mark as an output.
+func (m *mapper) taskInput(path string) bool {
+	return slices.ContainsFunc(m.slots.Files, func(fs FileSlot) bool { return fs.Path == path && !fs.Output })
+}
+
+// mateNames reports two file names alike but for a 1 in the first where
+// the second has a 2 (r1.fq.gz, r2.fq.gz; s_R1_001.fq, s_R2_001.fq).
+func mateNames(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	diff := -1
+	for i := range len(a) {
+		if a[i] != b[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return diff >= 0 && a[diff] == '1' && b[diff] == '2'
+}
+
+// mateFlags finds the help's first pair of unused flags that read files
+// (filed under Input, or reading a file parameter) whose names are alike
+// but for 1 and 2 (-1/--read1 and -2/--read2; not join's "-1 FIELD").
+func mateFlags(flags []FlagDoc, used map[string]bool) (FlagDoc, FlagDoc, bool) {
+	reads := func(fd FlagDoc) bool {
+		return (fd.Category == "Input" || fd.ParamType == "file") && fd.ParamType != "bool" && fd.ParamType != "int" && fd.ParamType != "float" && !alreadyUsed(used, fd)
+	}
+	for _, x := range flags {
+		if !reads(x) {
+			continue
+		}
+		for _, y := range flags {
+			if !reads(y) || y.Name == x.Name {
+				continue
+			}
+			for _, n := range append([]string{x.Name}, x.Aliases...) {
+				if strings.Contains(n, "1") && slices.Contains(append([]string{y.Name}, y.Aliases...), strings.Replace(n, "1", "2", 1)) {
+					return x, y, true
+				}
+			}
+		}
+	}
+	return FlagDoc{}, FlagDoc{}, false
+}

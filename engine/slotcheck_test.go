@@ -189,3 +189,48 @@ func TestDirFlagReadsNoTaskFile(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestPlaceMates: two task inputs named as mates go from the positionals
+// to the help's pair of read flags when the usage shows no positional;
+// flags of one mate only, flags that read no file, or a usage with places
+// for files leave them.
+func TestPlaceMates(t *testing.T) {
+	rec := &ToolRecord{Name: "t", Executable: "t"}
+	r1 := FlagDoc{Name: "--read1", Aliases: []string{"-1"}, ParamType: "string", Category: "Input", Description: "(gzipped) read1 file"}
+	r2 := FlagDoc{Name: "--read2", Aliases: []string{"-2"}, ParamType: "string", Category: "Input", Description: "(gzipped) read2 file"}
+	out := FlagDoc{Name: "--out-dir", Aliases: []string{"-O"}, ParamType: "string", Category: "Output", Description: "output directory"}
+	field := FlagDoc{Name: "-1", ParamType: "int", Category: "Input", Description: "join on this FIELD of file 1"}
+	field2 := FlagDoc{Name: "-2", ParamType: "int", Category: "Input", Description: "join on this FIELD of file 2"}
+	files := []PositionalDoc{{Position: 1, Name: "FILE1", ParamType: "file"}, {Position: 2, Name: "FILE2", ParamType: "file"}}
+	for _, c := range []struct {
+		task  string
+		flags []FlagDoc
+		ps    []PositionalDoc
+		want  string
+	}{
+		{"re-pair r1.fq.gz and r2.fq.gz into paired", []FlagDoc{out, r1, r2}, nil, "t -O paired -1 r1.fq.gz -2 r2.fq.gz"},
+		{"re-pair r1.fq.gz and r2.fq.gz into paired", []FlagDoc{out, r1}, nil, "t -O paired r1.fq.gz r2.fq.gz"},
+		{"join f1.txt and f2.txt", []FlagDoc{out, field, field2}, nil, "t -O paired f1.txt f2.txt"},
+		{"re-pair r1.fq.gz and r2.fq.gz into paired", []FlagDoc{out, r1, r2}, files, "t -O paired r1.fq.gz r2.fq.gz"},
+		{"re-pair a.fq.gz and b.fq.gz into paired", []FlagDoc{out, r1, r2}, nil, "t -O paired a.fq.gz b.fq.gz"},
+	} {
+		m := newMapper(builtinRules, rec, nil, nil, c.task)
+		pos := []string{"r1.fq.gz", "r2.fq.gz"}
+		if !strings.Contains(c.task, "r1.") {
+			pos = []string{strings.Fields(c.task)[1], strings.Fields(c.task)[3]}
+		}
+		f := &Fill{Executable: "t", Flags: []FlagValue{{Name: "-O", Value: "paired", HasValue: true}}, Positionals: pos, Order: []string{"f0", "p0", "p1"}}
+		m.placeMates(f, &candidate{exe: "t", flags: c.flags, positionals: c.ps})
+		if got := Assemble(rec, f).Display; got != c.want {
+			t.Errorf("%q %v: %s, want %s", c.task, c.flags, got, c.want)
+		}
+	}
+	for a, b := range map[string]string{"s_R1_001.fq": "s_R2_001.fq", "r1.fq": "r2.fq"} {
+		if !mateNames(a, b) || mateNames(b, a) {
+			t.Errorf("mateNames(%s, %s)", a, b)
+		}
+	}
+	if mateNames("a.fq", "b.fq") || mateNames("r1.fq", "r2.fq.gz") || mateNames("r11.fq", "r22.fq") {
+		t.Error("not mates")
+	}
+}
