@@ -428,7 +428,7 @@ func (m *mapper) alignInputs(a *adaptation) {
 			continue
 		}
 		if m.isInput(a, i) && !exact[i] {
-			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRole(t.value), t.value); ok {
+			if p, ok := pickSameRole(a.taskIn, a.usedIn, FileType(t.value), a.exRoleAt(i), t.value); ok {
 				a.vals[i], exact[i] = p, true
 				a.placeInput(p)
 			}
@@ -803,6 +803,37 @@ func hasSame(list []FileSlot, used []bool, typ string) bool {
 // pickSame takes the first unused file of the same family.
 // exRole is the role the example's own task gives its file v ("to the
 // reference ref.fa": reference), or "".
+// exRoleAt is the role of the example's file at token i: the one its
+// task's words give it, else the one its slot's name in the help gives
+// (dnadiff "<reference> <query>", bwa mem "<idxbase> <in1.fq>", a flag
+// --reference): a reference is aligned to the task's reference.
+func (a *adaptation) exRoleAt(i int) string {
+	t := a.toks[i]
+	if r := a.exRole(t.value); r != "" {
+		return r
+	}
+	name := ""
+	if t.pos {
+		k := 0
+		for _, u := range a.toks[:i] {
+			if u.pos {
+				k++
+			}
+		}
+		if k < len(a.c.positionals) {
+			name = a.c.positionals[k].Name
+		}
+	} else if t.doc != nil {
+		name = t.doc.Name
+	}
+	for _, w := range splitIdent(strings.ToLower(strings.Trim(name, "-<>[]"))) {
+		if task.V().Mentions("reference_word", w) {
+			return "reference"
+		}
+	}
+	return ""
+}
+
 func (a *adaptation) exRole(v string) string {
 	if a.exFrame == nil {
 		fr := ExtractSlots(a.exTask)

@@ -61,3 +61,17 @@ func TestComparisonValueTakesTheTasksNumber(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// An example's file takes the role its slot's name in the help gives it
+// ("<reference> <query>"): the task's reference goes where the example's
+// reference stood, whatever order the task names them in.
+func TestExampleSlotNameGivesTheRole(t *testing.T) {
+	rec := &ToolRecord{Name: "cmp", Executable: "cmp", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{{Name: "-p", ParamType: "string", Placeholder: "prefix", Description: "output prefix"}},
+		Positionals: []PositionalDoc{{Position: 1, Name: "reference", Required: true}, {Position: 2, Name: "query", Required: true}}}
+	sk := inlineSkill(t, "name: cmp", "compare two assemblies a.fa and b.fa", "cmp a.fa b.fa")
+	f := MapTask(builtinRules, rec, doc, sk, "compare the assembly asm.fa against the reference ref.fa")
+	if got := Assemble(rec, f).Display; got != "cmp ref.fa asm.fa" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
