@@ -80,7 +80,9 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 		}
 		if !t.hasValue && i+1 < len(args) {
 			next := args[i+1]
-			takes := known && f.ParamType != "bool"
+			// A value the help writes joined ("--cs[=STR]") is never the
+			// next argument: "--cs -t 8" is --cs, then -t 8.
+			takes := known && f.ParamType != "bool" && !f.AttachedValue
 			// A flag read without a description (from a usage line) may
 			// really take a value: trust the example's shape then.
 			weak := known && weakSwitch(f)

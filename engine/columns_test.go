@@ -28,7 +28,7 @@ func TestColumnsFromTheTask(t *testing.T) {
 		}
 	}
 	_, f := mapOn(t, "cut", "take the second column of samples.tsv", "-f 2 samples.tsv", "extract the first three columns of peaks.tsv")
-	if !hasEvidence(f, "-f 1-3: the task's columns (columns the first three of), not the example's 2") {
+	if !hasEvidence(f, "-f 1-3: the task's columns (columns extract the first three of), not the example's 2") {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }

@@ -551,6 +551,16 @@ func TestClassifyExampleTokens(t *testing.T) {
 	if len(toks) != 5 || toks[0].hasValue || !toks[1].pos || toks[3].value != "idx/" {
 		t.Errorf("weak switches before files: %+v", toks)
 	}
+	// An optional value the help writes joined (--cs[=STR]) is not the
+	// next argument.
+	c = &candidate{flags: []FlagDoc{
+		{Name: "--cs", ParamType: "string", Placeholder: "STR", AttachedValue: true, Description: "output the cs tag"},
+		{Name: "-t", ParamType: "int", Placeholder: "INT", Description: "number of threads"},
+	}}
+	toks = classify([]string{"--cs", "-t", "8", "ref.fa"}, c)
+	if len(toks) != 3 || toks[0].hasValue || toks[1].flag != "-t" || toks[1].value != "8" {
+		t.Errorf("--cs -t 8: %+v", toks)
+	}
 }
 
 func TestAdaptHelpers(t *testing.T) {

@@ -735,7 +735,15 @@ func clauseWindow(words, toks []string, i, n int, numAt []int) []string {
 		t := strings.TrimRight(toks[j], ")]")
 		return strings.HasSuffix(t, ",") || strings.HasSuffix(t, ";") || t == "，" || t == "；"
 	}
-	lo, hi := max(0, i-n), min(len(words), i+n+1)
+	// n words each side, stop words not counted: "maximum intron length
+	// of 50000" keeps "maximum".
+	lo, hi := i, min(len(words), i+n+1)
+	for k := 0; lo > 0 && k < n; {
+		lo--
+		if !Stopword(words[lo]) {
+			k++
+		}
+	}
 	for j := i - 1; j >= lo; j-- {
 		if ends(j) {
 			lo = j + 1

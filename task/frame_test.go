@@ -14,7 +14,7 @@ import (
 func TestParse(t *testing.T) {
 	cases := []struct{ task, want string }{
 		{"sort aln.bam by coordinate with 8 threads into aln.sorted.bam",
-			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"aln.sorted.bam","type":"bam","output":true,"role":"output","pos":8}],"numbers":[{"value":"8","context":["by","coordinate","with","threads","into"],"pos":5}]}`},
+			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"aln.sorted.bam","type":"bam","output":true,"role":"output","pos":8}],"numbers":[{"value":"8","context":["sort","by","coordinate","with","threads","into"],"pos":5}]}`},
 		{"align reads_R1.fastq.gz reads_R2.fastq.gz to ref.fa, -k 31, use 2G memory",
 			`{"files":[{"path":"reads_R1.fastq.gz","type":"fastq","compression":"gz","pos":1},{"path":"reads_R2.fastq.gz","type":"fastq","compression":"gz","pos":2},{"path":"ref.fa","type":"fasta","role":"reference","pos":4}],"numbers":[{"value":"2G","context":["use","memory"],"unit":"G","pos":8}],"user_flags":[{"key":"-k","value":"31"}]}`},
 		// A number's words stay in its clause and with the nearer number.
@@ -234,5 +234,20 @@ func TestReferenceWordRole(t *testing.T) {
 		if role != tc.role {
 			t.Errorf("%q: %s role %q, want %q", tc.task, tc.file, role, tc.role)
 		}
+	}
+}
+
+// A number's words are counted without the stop words between them:
+// "maximum intron length of 50000" keeps "maximum", which tells the
+// maximum's flag from the minimum's.
+func TestNumberContextSkipsStopWords(t *testing.T) {
+	fr := Parse("align r.fq with a maximum intron length of 50000 to idx")
+	if len(fr.Numbers) != 1 || !slices.Contains(fr.Numbers[0].Context, "maximum") {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	// a clause's end still bounds it
+	fr = Parse("use maximum speed, 8 threads")
+	if len(fr.Numbers) != 1 || slices.Contains(fr.Numbers[0].Context, "maximum") {
+		t.Errorf("numbers %+v", fr.Numbers)
 	}
 }
