@@ -94,7 +94,7 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 					takes = false // "--careful -1 r1.fq": -1 is the help's flag, not a number
 				}
 				if takes && FileType(next) != "" && i+2 == len(args) {
-					takes = !known && valued[a]
+					takes = !known && (valued[a] || allValued(out))
 				}
 				if takes && weak && FileType(next) != "" && !namesAValue(f) && !namesAFile(f) {
 					// "--header h1.txt h2.txt": a switch whose help only
@@ -120,6 +120,24 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 		out = append(out, t)
 	}
 	return out
+}
+
+// allValued reports tokens that hold flags the help does not describe,
+// every one with a value: such a line ("-I in.bam -F r1.fq -F2 r2.fq",
+// a subcommand whose help gives no flags) gives its last flag the last
+// file too.
+func allValued(toks []exToken) bool {
+	n := 0
+	for _, t := range toks {
+		if t.pos {
+			continue
+		}
+		if !t.hasValue || t.doc != nil {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // weakSwitch reports a flag read as a switch only because its help shows

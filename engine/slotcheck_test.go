@@ -247,3 +247,18 @@ func TestSlotNamesFit(t *testing.T) {
 		t.Errorf("no usage: %v", got)
 	}
 }
+
+// TestUndescribedFlagsTakeTheLastFile: where the help describes none of an
+// example line's flags and each takes a value, the last flag takes the
+// line's last file too; a switch among them leaves it a positional.
+func TestUndescribedFlagsTakeTheLastFile(t *testing.T) {
+	c := &candidate{exe: "t", flags: []FlagDoc{{Name: "-h", ParamType: "bool"}}}
+	toks := classify([]string{"-I", "in.bam", "-F", "r1.fq", "-F2", "r2.fq"}, c)
+	if len(toks) != 3 || toks[2].flag != "-F2" || toks[2].value != "r2.fq" {
+		t.Errorf("all valued: %+v", toks)
+	}
+	toks = classify([]string{"-b", "-o", "x.bam", "-n", "in.bam"}, c)
+	if last := toks[len(toks)-1]; !last.pos || last.value != "in.bam" {
+		t.Errorf("a switch among them: %+v", toks)
+	}
+}
