@@ -145,13 +145,14 @@ func rates(w []float64, ss []sample, t float64) (loss, rightU, wrongU float64) {
 const folds = 5
 
 // maxRightUncertain is the share of right commands the threshold may
-// make uncertain on the cases it is fitted on. With the evidence of the
-// second 2026-12-02 fit (files_other_kind, named_switches added) 0.14
-// gave, held out by tool, 0.850 of the wrong commands and 0.152 of the
-// right ones uncertain, over the 0.15 ceiling for right commands;
-// 0.13 gives 0.846 and 0.147. The fit is measured, not trusted, on tools
-// it never saw.
-const maxRightUncertain = 0.13
+// make uncertain on the cases it is fitted on. On the evidence of
+// 2026-12-02 (kept_for_example, slot_names_fit added) 0.13 and 0.14 pick
+// the same threshold on all cases (0.63: 0.915 of the wrong commands and
+// 0.127 of the right ones uncertain), but held out by tool 0.14 gives
+// 0.906 and 0.144, within the targets, where 0.13 gives 0.893 and
+// 0.127: with 0.13 the folds cut too low for the tools they never saw.
+// The fit is measured, not trusted, on tools it never saw.
+const maxRightUncertain = 0.14
 
 // crossByTool fits the model folds times, each time on the tools of the
 // other folds, and returns every case's held-out outcome.
