@@ -361,6 +361,12 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	}
 	m.addSlotFlags(f, c, used)
 	m.addColumnFlags(f, c, used)
+	// The switches the task asks for in words, as for an adapted example
+	// ("decompress" asks for zstd -d): an adaptation of no example.
+	a := &adaptation{c: c, f: f, used: used}
+	m.addNamedSwitches(a)
+	m.addAskedSwitches(a)
+	m.addPhraseSwitches(a)
 	if len(inputs) == 0 && len(f.Positionals) == 0 && len(c.positionals) > 0 && c.positionals[0].Required {
 		f.Confidence += sc.Penalties.NoInputFile
 		m.evidence = append(m.evidence, "the task names no input file")

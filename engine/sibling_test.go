@@ -75,3 +75,21 @@ func TestExampleSlotNameGivesTheRole(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// Built from the help alone, a command still gets the switches the task
+// asks for in words ("decompress" asks for -d, --decompress).
+func TestHelpAloneAddsAskedSwitches(t *testing.T) {
+	rec := &ToolRecord{Name: "zz", Executable: "zz", Installed: true}
+	doc := &ToolDoc{Record: *rec, Description: "compress or decompress files",
+		Flags: []FlagDoc{
+			{Name: "--decompress", Aliases: []string{"-d"}, ParamType: "bool", Description: "Perform decompression."},
+			{Name: "--keep", Aliases: []string{"-k"}, ParamType: "bool", Description: "Preserve the input file."},
+			{Name: "-o", ParamType: "file", Placeholder: "FILE", Category: "Output", Description: "Save result to FILE."},
+		},
+		Positionals: []PositionalDoc{{Position: 1, Name: "INPUT", Required: true}}}
+	f := MapTask(builtinRules, rec, doc, nil, "decompress calls.tsv.zz into calls.tsv")
+	got := Assemble(rec, f).Display
+	if !strings.Contains(got, " -d ") || strings.Contains(got, "-k") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}

@@ -25,14 +25,7 @@ func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 		m.evidence = append(m.evidence, "slot: "+line)
 		out = append(out, line)
 	}
-	for _, fv := range f.Flags {
-		if !fv.HasValue || fv.Value == "" || strings.HasPrefix(fv.Value, "<") {
-			continue
-		}
-		fd, ok := LookupFlag(c.flags, fv.Name)
-		if !ok {
-			continue
-		}
+	for fv, fd := range valuedFlags(f, c) {
 		switch {
 		case m.readMarked(fv.Value) && writesPlace(fd):
 			add(fmt.Sprintf("%s %s is a file the task reads, given to a flag that writes (%s)", fv.Name, fv.Value, fd.Description))

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -15,14 +16,7 @@ import (
 // one is named in the evidence.
 func (m *mapper) kindMismatches(f *Fill, c *candidate) []string {
 	var out []string
-	for _, fv := range f.Flags {
-		if !fv.HasValue || fv.Value == "" || strings.HasPrefix(fv.Value, "<") {
-			continue
-		}
-		fd, ok := LookupFlag(c.flags, fv.Name)
-		if !ok {
-			continue
-		}
+	for fv, fd := range valuedFlags(f, c) {
 		if why := kindMismatch(fd, fv.Value); why != "" {
 			line := fmt.Sprintf("%s %s %s", fv.Name, fv.Value, why)
 			m.evidence = append(m.evidence, "value kind: "+line)
@@ -108,4 +102,19 @@ func fitsChoice(cs []string, v string) bool {
 		}
 	}
 	return true
+}
+
+// valuedFlags yields the fill's flags that hold a value (not a
+// placeholder) with their help: what the value checks read.
+func valuedFlags(f *Fill, c *candidate) iter.Seq2[FlagValue, FlagDoc] {
+	return func(yield func(FlagValue, FlagDoc) bool) {
+		for _, fv := range f.Flags {
+			if !fv.HasValue || fv.Value == "" || strings.HasPrefix(fv.Value, "<") {
+				continue
+			}
+			if fd, ok := LookupFlag(c.flags, fv.Name); ok && !yield(fv, fd) {
+				return
+			}
+		}
+	}
 }
