@@ -234,10 +234,17 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 // file of a known kind of none of their families, else "". Words of two
 // letters, compression suffixes, words in a list of formats ("fasta/q",
 // "bed/gff/vcf": the help allows more than it names) and the lexicon's
-// not_a_kind_word ("standard out") name no kind.
+// not_a_kind_word ("standard out") name no kind. A placeholder that is a
+// file of the value's kind outweighs the prose.
 func otherKind(fd FlagDoc, v string) string {
 	typ := FileType(v)
 	if typ == "" || typ == "file" {
+		return ""
+	}
+	if pt := FileType(fd.Placeholder); pt != "" && pt != "file" && family(pt) == family(typ) {
+		// the help's own name for the value is a file of this kind
+		// ("--genome genome.fasta": the reference used for the bam
+		// alignments)
 		return ""
 	}
 	text := strings.ToLower(fd.Description)

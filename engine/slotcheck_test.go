@@ -19,6 +19,7 @@ func TestSlotMismatches(t *testing.T) {
 	seqOut := FlagDoc{Name: "-o", ParamType: "file", Description: "out file (\"-\" for stdout, suffix .gz for gzipped out)"}
 	either2 := FlagDoc{Name: "-1", ParamType: "string", Description: "comma-separated list of fasta/q paired-end #1 files"}
 	fasta := FlagDoc{Name: "--output", ParamType: "file", Description: "output FASTA file (not for fastx_uniques)"}
+	genome := FlagDoc{Name: "--genome", ParamType: "file", Placeholder: "genome.fasta", Description: "The input genome, which must be the reference used for the bam alignments."}
 	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
 	files := []PositionalDoc{{Position: 1, Name: "FILE", ParamType: "file", Repeatable: true}}
 	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.bam", ParamType: "file"}}
@@ -46,6 +47,8 @@ func TestSlotMismatches(t *testing.T) {
 		{"write x.fa.gz", []FlagValue{{Name: "-o", Value: "x.fa.gz", HasValue: true}}, nil, []FlagDoc{seqOut}, nil, "", ""},
 		{"assemble a_1.fq.gz", []FlagValue{{Name: "-1", Value: "a_1.fq.gz", HasValue: true}}, nil, []FlagDoc{either2}, nil, "", ""},
 		{"write the OTU table to otutab.txt", []FlagValue{{Name: "--output", Value: "otutab.txt", HasValue: true}}, nil, []FlagDoc{fasta}, nil, "", "is not of the kind the help names (fasta"},
+		{"polish draft.fasta with frags.bam", []FlagValue{{Name: "--genome", Value: "draft.fasta", HasValue: true}}, nil, []FlagDoc{genome}, nil, "", ""},
+		{"polish with calls.vcf", []FlagValue{{Name: "--genome", Value: "calls.vcf", HasValue: true}}, nil, []FlagDoc{genome}, nil, "", "is not of the kind the help names (bam"},
 		{"search genome.fa with t.cm", nil, []string{"t.cm", "genome.fa"}, nil, two, "t [options] <cmfile> <seqdb>", ""},
 		{"sort chroms.txt so chr2 comes before chr10", nil, []string{"chroms.txt", "chr2"}, nil, files, "t [OPTION]... [FILE]...", "chr2 is a region or a number where the usage reads a file"},
 		{"sort chroms.txt into s.txt", nil, []string{"chroms.txt", "s.txt"}, nil, files, "t [OPTION]... [FILE]...", "s.txt is an output written as a positional"},

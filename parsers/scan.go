@@ -40,6 +40,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 	var cur *pending
 	blank := false
 	required := false // under a "Required arguments:" heading
+	spaced := spacedRows(lines, skip)
 	flush := func() {
 		if cur != nil {
 			fs := cur.build(cfg)
@@ -75,6 +76,12 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 		if cfg.aliasColumn {
 			content = mergeAliasColumn(content)
 		}
+		shift := 0 // bytes the description moved by a rewrite of content
+		if spaced[i] && (cur == nil || ind <= cur.indent) && !hasGap(content) {
+			if _, ok := parseOptionLine(content); !ok || !looksLikeOption(content) {
+				content, shift = widenSpacedRow(content)
+			}
+		}
 		// Text at or past the description column belongs to the entry
 		// above even when it starts with a flag ("--exclude '*.pyc'" in an
 		// example); an option row never starts that deep.
@@ -100,13 +107,17 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 				i++
 				c, joined = c+" "+strings.TrimSpace(lines[i]), true
 			}
-			if ol, ok := parseOptionLine(c); ok {
+			ol, ok := parseOptionLine(c)
+			if !ok && !joined && (cur == nil || ind <= cur.indent) {
+				ol, ok = valueWordRow(c, lines[i+1:], ind)
+			}
+			if ok {
 				flush()
 				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required}
 				if ol.desc != "" {
 					cur.desc = append(cur.desc, ol.desc)
 					if ol.descAt >= 0 && !joined {
-						cur.descCol = colAt(line, off+ol.descAt)
+						cur.descCol = colAt(line, off+ol.descAt-shift)
 					}
 				}
 				optionLines++
@@ -255,6 +266,7 @@ func dedupeFlags(flags []Flag) []Flag {
 		}
 		if g.ParamType == "bool" && f.ParamType != "bool" {
 			g.ParamType, g.Placeholder, g.Choices = f.ParamType, f.Placeholder, f.Choices
+			g.OptionalValue, g.AttachedValue = f.OptionalValue, f.AttachedValue
 		}
 		if g.Default == "" {
 			g.Default = f.Default
@@ -332,4 +344,100 @@ func expandRange(content string) string {
 		rest = "  " + strings.TrimLeft(rest, " \t")
 	}
 	return head + rest
+}
+
+// spacedRowRE matches an option row that puts a single space, or " : ",
+// between the flag and its description (stringtie: " -e only estimate
+// the abundance ...", " --mix : both short and long ...").
+var spacedRowRE = lazyre.New(`^(--?[A-Za-z0-9][\w/|-]*)(?: : [A-Za-z(]| [a-z]+ (?:[a-z]|\([a-z]))`)
+
+// spacedRows marks the lines of a table whose rows separate flag and
+// description by one space. One such line could be prose that starts with
+// a flag, so only a run of at least three at one indent, with no blank
+// line between them, counts as a table. The description must open with two
+// lower-case words: a value written after the flag ("-log logfile --
+// save", "--snf OUT.snf", "--maxP arg (=95)", "--output prefix") is not a
+// description.
+func spacedRows(lines []string, skip []bool) []bool {
+	out := make([]bool, len(lines))
+	var run []int
+	runInd := -1
+	end := func() {
+		if len(run) >= 3 {
+			for _, k := range run {
+				out[k] = true
+			}
+		}
+		run, runInd = nil, -1
+	}
+	for i, line := range lines {
+		if isBlank(line) || i < len(skip) && skip[i] {
+			end()
+			continue
+		}
+		ind, off := indentOf(line)
+		m := spacedRowRE.FindStringSubmatch(line[off:])
+		if m == nil || splitAliases(m[1]) == nil {
+			if runInd >= 0 && (ind < runInd || ind == runInd && !strings.HasPrefix(line[off:], "-")) {
+				end() // a shallower line, or text at the rows' column
+			}
+			continue
+		}
+		if runInd >= 0 && ind != runInd {
+			end()
+		}
+		runInd = ind
+		run = append(run, i)
+	}
+	end()
+	return out
+}
+
+// widenSpacedRow rewrites a spaced row as a two-column one ("-e  only
+// estimate ..."), returning the new content and how many bytes later the
+// description now starts.
+func widenSpacedRow(content string) (string, int) {
+	m := spacedRowRE.FindStringSubmatchIndex(content)
+	if m == nil {
+		return content, 0
+	}
+	sep := 1
+	if strings.HasPrefix(content[m[3]:], " : ") {
+		sep = 3
+	}
+	return content[:m[3]] + "  " + content[m[3]+sep:], 2 - sep
+}
+
+// valueWordRow reads a row that holds one flag and one plain word, its
+// description on the deeper-indented lines below (pilon: "--output
+// prefix"): the word names the value. Without a description below (a
+// line of an example, "-db mm9"), the row may be prose and is not read.
+func valueWordRow(content string, next []string, ind int) (optionLine, bool) {
+	toks := tokens(content)
+	if len(toks) != 2 || !isProseWord(toks[1]) {
+		return optionLine{}, false
+	}
+	below := false
+	for _, l := range next {
+		if isBlank(l) {
+			continue
+		}
+		ni, _ := indentOf(l)
+		below = ni > ind
+		break
+	}
+	if !below {
+		return optionLine{}, false
+	}
+	sp, used, ok := parseSpec(toks, true)
+	if !ok || used != 2 || len(sp.values) != 1 {
+		return optionLine{}, false
+	}
+	return optionLine{spec: sp, descAt: -1}, true
+}
+
+// hasGap reports whether content has a column gap.
+func hasGap(content string) bool {
+	gs, _ := gapIndex(content)
+	return gs >= 0
 }

@@ -39,7 +39,8 @@ func usageLabel(content string) (label, rest int) {
 }
 
 // endsWithUsageLabel reports a line whose last sentence is a bare usage
-// label ("gffread v0.12.7. Usage:").
+// label ("gffread v0.12.7. Usage:"), or a program name and version before
+// the label ("StringTie v2.2.1 usage:").
 func endsWithUsageLabel(content string) bool {
 	t := strings.TrimRight(content, " \t")
 	for _, l := range []string{". Usage:", ". usage:", ". USAGE:"} {
@@ -47,7 +48,20 @@ func endsWithUsageLabel(content string) bool {
 			return true
 		}
 	}
+	// "StringTie v2.2.1 usage:": the label after the program's version
+	for _, l := range []string{" Usage:", " usage:", " USAGE:"} {
+		if head, ok := strings.CutSuffix(t, l); ok {
+			f := strings.Fields(head)
+			return len(f) == 2 && versionWord(f[1])
+		}
+	}
 	return false
+}
+
+// versionWord reports a version number such as "v2.2.1" or "0.12.7".
+func versionWord(w string) bool {
+	w = strings.TrimPrefix(strings.TrimPrefix(w, "v"), "V")
+	return len(w) >= 3 && isDigit(w[0]) && strings.Trim(w, "0123456789.") == "" && strings.Contains(w, ".")
 }
 
 // findUsage collects the usage lines of a help text and marks the lines
@@ -344,7 +358,8 @@ func usageFlags(usages []string) []Flag {
 	var out []Flag
 	var perLine []map[string]bool
 	for _, u := range usages {
-		toks := tokens(u)
+		// "[-j ][--ids <IDs.lst>]": two groups written without a space
+		toks := tokens(strings.ReplaceAll(u, "][", "] ["))
 		if len(toks) == 0 {
 			continue
 		}
@@ -435,6 +450,15 @@ func mergeUsageFlags(flags, fromUsage []Flag, add bool) []Flag {
 				break
 			}
 		}
+		if ok && distinctInTable(index, at, u.Aliases) {
+			// "{-B|-b <dir_path>}": the table lists -B and -b as two
+			// options, so the usage shows alternatives, and the value
+			// written after them belongs to the last
+			if i, ok := index[u.Aliases[len(u.Aliases)-1]]; ok && flags[i].ParamType == "bool" && u.ParamType != "bool" {
+				flags[i].Placeholder, flags[i].Choices, flags[i].ParamType = u.Placeholder, u.Choices, u.ParamType
+			}
+			continue
+		}
 		if !ok && singleDashLong(u.Name) {
 			// "Usage: x -ref FILE" over a table of "--ref PATH": the
 			// usage spells the listed long option with one dash, which
@@ -458,6 +482,17 @@ func mergeUsageFlags(flags, fromUsage []Flag, add bool) []Flag {
 		}
 	}
 	return flags
+}
+
+// distinctInTable reports whether one of names is listed in the table as
+// an option other than the one at index at.
+func distinctInTable(index map[string]int, at int, names []string) bool {
+	for _, n := range names {
+		if i, ok := index[n]; ok && i != at {
+			return true
+		}
+	}
+	return false
 }
 
 // bundledLetters reports a token like "-bc" or "-nrv": two to four lower-
