@@ -735,13 +735,20 @@ func clauseWindow(words, toks []string, i, n int, numAt []int) []string {
 		t := strings.TrimRight(toks[j], ")]")
 		return strings.HasSuffix(t, ",") || strings.HasSuffix(t, ";") || t == "，" || t == "；"
 	}
-	// n words each side, stop words not counted: "maximum intron length
-	// of 50000" keeps "maximum".
-	lo, hi := i, min(len(words), i+n+1)
-	for k := 0; lo > 0 && k < n; {
+	// n words each side; each stop word before the number lets one more
+	// word in, up to a file: "maximum intron length of 50000" keeps
+	// "maximum", "sort in.txt into sorted.txt using 8" stops at the file.
+	lo, hi := max(0, i-n), min(len(words), i+n+1)
+	extra := 0
+	for _, w := range words[lo:i] {
+		if Stopword(w) {
+			extra++
+		}
+	}
+	for extra > 0 && lo > 0 && words[lo-1] != "" {
 		lo--
 		if !Stopword(words[lo]) {
-			k++
+			extra--
 		}
 	}
 	for j := i - 1; j >= lo; j-- {

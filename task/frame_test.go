@@ -14,7 +14,7 @@ import (
 func TestParse(t *testing.T) {
 	cases := []struct{ task, want string }{
 		{"sort aln.bam by coordinate with 8 threads into aln.sorted.bam",
-			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"aln.sorted.bam","type":"bam","output":true,"role":"output","pos":8}],"numbers":[{"value":"8","context":["sort","by","coordinate","with","threads","into"],"pos":5}]}`},
+			`{"files":[{"path":"aln.bam","type":"bam","pos":1},{"path":"aln.sorted.bam","type":"bam","output":true,"role":"output","pos":8}],"numbers":[{"value":"8","context":["by","coordinate","with","threads","into"],"pos":5}]}`},
 		{"align reads_R1.fastq.gz reads_R2.fastq.gz to ref.fa, -k 31, use 2G memory",
 			`{"files":[{"path":"reads_R1.fastq.gz","type":"fastq","compression":"gz","pos":1},{"path":"reads_R2.fastq.gz","type":"fastq","compression":"gz","pos":2},{"path":"ref.fa","type":"fasta","role":"reference","pos":4}],"numbers":[{"value":"2G","context":["use","memory"],"unit":"G","pos":8}],"user_flags":[{"key":"-k","value":"31"}]}`},
 		// A number's words stay in its clause and with the nearer number.
@@ -243,6 +243,11 @@ func TestReferenceWordRole(t *testing.T) {
 func TestNumberContextSkipsStopWords(t *testing.T) {
 	fr := Parse("align r.fq with a maximum intron length of 50000 to idx")
 	if len(fr.Numbers) != 1 || !slices.Contains(fr.Numbers[0].Context, "maximum") {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	// a file before the window ends it
+	fr = Parse("sort in.txt into sorted.txt using 8 threads")
+	if len(fr.Numbers) != 1 || slices.Contains(fr.Numbers[0].Context, "sort") {
 		t.Errorf("numbers %+v", fr.Numbers)
 	}
 	// a clause's end still bounds it
