@@ -59,6 +59,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	if choice.tie != "" {
 		m.missing(f, fmt.Sprintf("missing: a word of the task that chooses between %s and %s (they score within %g of each other and no word names either)", c.command(), choice.tie, sc.Choose.CloseCall))
 	}
+	m.scaleLengths(f, c)
 	f.Unused = m.unusedItems(f)
 	if len(f.Unused) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("%s %s no place in `%s`", joinAnd(f.Unused), hasHave(len(f.Unused)), strings.Join(append([]string{f.Executable}, f.Subcommand...), " ")))

@@ -551,6 +551,9 @@ func Parse(task string) Frame {
 				continue // already read with its Chinese unit
 			}
 			n := Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i}
+			if next := strings.Trim(safeAt(toks, i+1), ",;()"); next != strings.ToUpper(next) && V().Word("length_unit", strings.ToLower(next)) {
+				n.Unit = next // "10 kb": a length the help may read in base pairs
+			}
 			if i > 0 {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
@@ -571,7 +574,7 @@ func Parse(task string) Frame {
 	}
 	for i := range s.Numbers {
 		n := &s.Numbers[i]
-		if !sciRE.MatchString(n.Value) {
+		if !sciRE.MatchString(n.Value) && n.Unit == "" {
 			n.Unit = strings.TrimLeft(n.Value, "0123456789.")
 		}
 	}

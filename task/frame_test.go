@@ -256,3 +256,12 @@ func TestNumberContextSkipsStopWords(t *testing.T) {
 		t.Errorf("numbers %+v", fr.Numbers)
 	}
 }
+
+// A length unit written after a number is its unit ("10 kb"); MB in
+// capitals is memory, no length.
+func TestLengthUnit(t *testing.T) {
+	fr := Parse("10 kb windows with 16000 MB of memory")
+	if len(fr.Numbers) != 2 || fr.Numbers[0].Unit != "kb" || fr.Numbers[1].Unit != "" {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+}

@@ -1,0 +1,27 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// A length the task gives in kb goes in base pairs to a flag that reads a
+// plain integer; a flag whose help shows a unit suffix keeps the task's
+// number; memory in MB is no length.
+func TestLengthsInBasePairs(t *testing.T) {
+	rec := &ToolRecord{Name: "win", Executable: "win", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--window", ParamType: "int", Placeholder: "integer", Description: "window size for diversity"},
+		{Name: "--out", ParamType: "string", Placeholder: "prefix", Category: "Output", Description: "output prefix"},
+	}}
+	sk := inlineSkill(t, "name: win", "diversity in windows of 5000 bp from a.vcf, prefix p", "win --window 5000 --out p a.vcf")
+	f := MapTask(builtinRules, rec, doc, sk, "diversity in 10 kb windows from pop.vcf, prefix pop_pi")
+	if got := Assemble(rec, f).Display; got != "win --window 10000 --out pop_pi pop.vcf" || len(f.Unused) > 0 {
+		t.Errorf("got %q unused %v\n%s", got, f.Unused, strings.Join(f.Evidence, "\n"))
+	}
+	doc.Flags[0].Default = "200k"
+	f = MapTask(builtinRules, rec, doc, sk, "diversity in 10 kb windows from pop.vcf, prefix pop_pi")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--window 10 ") {
+		t.Errorf("a flag that reads units: got %q", got)
+	}
+}
