@@ -25,3 +25,18 @@ func TestLengthsInBasePairs(t *testing.T) {
 		t.Errorf("a flag that reads units: got %q", got)
 	}
 }
+
+// A word the command sets as a flag's own name ("the WAG model" for
+// -wag) is used by that flag, not an item left without a place.
+func TestItemNamedByAPlacedFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "tree", Executable: "tree", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-wag", ParamType: "bool", Description: "Whelan-And-Goldman 2001 model instead of (default) Jones-Taylor-Thorton 1992 model"},
+		{Name: "-out", ParamType: "file", Placeholder: "FILE", Category: "Output", Description: "write the tree to FILE"},
+	}}
+	sk := inlineSkill(t, "name: tree", "infer a tree from a.faa with the WAG model into a.nwk", "tree -wag -out a.nwk a.faa")
+	f := MapTask(builtinRules, rec, doc, sk, "infer a tree from p.faa with the WAG model into p.nwk")
+	if got := Assemble(rec, f).Display; got != "tree -wag -out p.nwk p.faa" || len(f.Unused) > 0 {
+		t.Errorf("got %q unused %v\n%s", got, f.Unused, strings.Join(f.Evidence, "\n"))
+	}
+}

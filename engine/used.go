@@ -28,10 +28,15 @@ func (m *mapper) unusedItems(f *Fill) []string {
 			}
 		}
 	}
+	// A word the command sets as a flag's own name ("the WAG model" for
+	// FastTree -wag, "the LG model" for -lg) is used by the flag.
+	flagNamed := map[string]bool{}
 	for _, fv := range f.Flags {
 		placed[fv.Name] = true
+		flagNamed[strings.ToLower(strings.TrimLeft(fv.Name, "-"))] = true
 		put(fv.Value)
 	}
+	named := func(w string) bool { return len(w) > 1 && flagNamed[strings.ToLower(w)] }
 	for _, p := range f.Positionals {
 		put(p)
 	}
@@ -51,7 +56,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		miss(fs.Path, placed[fs.Path] || m.byStem[fs.Path] && placed[rules.Stem(fs.Path)])
 	}
 	for _, n := range m.slots.Names {
-		miss(n, placed[n])
+		miss(n, placed[n] || named(n))
 	}
 	for _, r := range m.slots.Regions {
 		miss(r, placed[r])
@@ -59,7 +64,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	for _, id := range m.slots.Idents {
 		// A flag's name the task writes bare ("with genomeSAindexNbases
 		// 10") is used by the flag.
-		miss(id.Text, placed[id.Text] || placed["--"+id.Text] || placed["-"+id.Text] || m.valuePlaced(f, id.Text))
+		miss(id.Text, placed[id.Text] || named(id.Text) || m.valuePlaced(f, id.Text))
 	}
 	for _, s := range m.slots.Sequences {
 		miss(s, placed[s])
@@ -75,7 +80,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	}
 	for _, v := range m.slots.Values {
 		if v.Shape != task.ShapeLiteral {
-			miss(v.Text, placed[v.Text] || m.valuePlaced(f, v.Text))
+			miss(v.Text, placed[v.Text] || named(v.Text) || m.valuePlaced(f, v.Text))
 		}
 	}
 	for _, kv := range m.slots.KV {
