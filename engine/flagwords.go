@@ -2,7 +2,7 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"strings"
 
 	"github.com/traitome/oxo-call/task"
@@ -18,7 +18,7 @@ import (
 
 // proseWordRE is a word of the help not written as a flag (no dash before)
 // nor quoted as a literal ('pfile').
-var proseWordRE = regexp.MustCompile(`(?:^|[^-\w'"])([A-Za-z][A-Za-z0-9]+)`)
+var proseWordRE = lazyre.New(`(?:^|[^-\w'"])([A-Za-z][A-Za-z0-9]+)`)
 
 // helpProse is the set of words, lower-cased, the candidate's help writes
 // as plain words: its description and its flags' descriptions.
