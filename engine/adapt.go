@@ -958,6 +958,14 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		}
 		return true // "generate a genome index" asks for --runMode genomeGenerate
 	}
+	if v, ok := m.namedChoice(t); ok {
+		if !t.doc.Required && strings.EqualFold(v, defaultValue(*t.doc)) {
+			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task names %s, the default its help gives", t.flag, t.value, v))
+			m.dropQuiet = true
+			return false
+		}
+		return true // the task names a value of its list: rechoose sets it
+	}
 	if ws := m.choiceWordsLacking(t); len(ws) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: its task asks for %s in words this task lacks (%s)", t.flag, t.value, t.value, strings.Join(ws, ", ")))
 		m.dropQuiet = true

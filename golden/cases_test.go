@@ -40,12 +40,34 @@ type caseResult struct {
 	// Stage 5 finds).
 	features map[string]float64
 	hard     bool
+	// skill is the skill the command was built with ("" for none).
+	skill string
 }
 
+// helpOnly reports whether OXO_NO_EXAMPLES asks for the cases to be run
+// from the tools' help alone: the "doc" scenario, which withholds the
+// whole skill — its worked examples, and its concepts, pitfalls and
+// subcommand keywords too, since a tool the project has never seen has
+// none of them. It measures how well a command is built from the help
+// alone; the figures are printed, the floors and the ledger are left out.
+func helpOnly() bool { return os.Getenv("OXO_NO_EXAMPLES") != "" }
+
 // runCases runs every golden tool's cases through Stages 3–5 on the
-// ToolDoc built from its capture, with the built-in skills, no model, in
-// an empty working directory.
+// ToolDoc built from its capture, with the built-in skills (none with
+// OXO_NO_EXAMPLES), no model, in an empty working directory.
 func runCases(t testing.TB, s *rules.Set) []caseResult {
+	scenario := "full"
+	if helpOnly() {
+		scenario = "doc"
+	}
+	dirs, _ := filepath.Glob("*/cases.yaml")
+	sort.Strings(dirs)
+	return runCasesOf(t, s, scenario, dirs)
+}
+
+// runCasesOf runs the cases of the given cases.yaml files in a scenario
+// (full: help and skill; doc: help only).
+func runCasesOf(t testing.TB, s *rules.Set, scenario string, dirs []string) []caseResult {
 	st, errs := skills.Load(nil, skills.Builtin())
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -67,8 +89,6 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 		}
 		return &d.Record, d, nil
 	}
-	dirs, _ := filepath.Glob("*/cases.yaml")
-	sort.Strings(dirs)
 	for _, p := range dirs {
 		tool := filepath.Dir(p)
 		cases, err := ReadCases(p)
@@ -82,7 +102,7 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 		doc := explore(s, c)
 		rec := c.Record()
 		for i, cs := range cases {
-			req := engine.Request{Tool: tool, Task: cs.Task, Cwd: cwd}
+			req := engine.Request{Tool: tool, Task: cs.Task, Cwd: cwd, Scenario: scenario}
 			res, err := e.GenerateFrom(context.Background(), req, rec, doc, nil)
 			var pl *engine.Pipeline
 			if err == nil {
@@ -93,6 +113,7 @@ func runCases(t testing.TB, s *rules.Set) []caseResult {
 			r := caseResult{id: fmt.Sprintf("%s#%d", tool, i+1), tool: tool, task: cs.Task, want: cs.Expect, category: cs.Category, exit: 1}
 			if err == nil {
 				r.got = res.Command.Display
+				r.skill = res.Skill
 				r.confidence = res.Confidence
 				r.exit = 0
 				if res.Uncertain {
@@ -260,11 +281,23 @@ func TestGoldenCases(t *testing.T) {
 	share := float64(exact) / n
 	fmt.Fprintf(&b, "exact: %d/%d = %.3f; equivalent: %.3f; mean accuracy: %.3f", exact, len(res), share, float64(equiv)/n, acc/n)
 	m := measure(res)
+	if helpOnly() {
+		t.Log("\nhelp only (OXO_NO_EXAMPLES: no skill; no floors, no ledger)")
+	}
 	t.Log("\n" + b.String() + "\n" + m.String())
-	checkLedger(t, res)
+	if p := os.Getenv("OXO_LEDGER"); p != "" {
+		// a ledger of this run elsewhere, to diff two runs of either mode
+		if err := os.WriteFile(p, []byte(ledger(res)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if os.Getenv("OXO_SHOW_MISSES") != "" {
 		t.Log("\n" + strings.Join(misses, "\n"))
 	}
+	if helpOnly() {
+		return
+	}
+	checkLedger(t, res)
 	if share < exactFloor {
 		t.Fatalf("exact-match share %.3f fell below the floor %.3f", share, exactFloor)
 	}
@@ -279,5 +312,29 @@ func TestGoldenCases(t *testing.T) {
 	}
 	if m.sourceless > sourcelessCommandsMost {
 		t.Errorf("%d commands hold a value the task never gave (at most %d); OXO_SHOW_SOURCELESS=1 lists them", m.sourceless, sourcelessCommandsMost)
+	}
+}
+
+// TestHelpOnlyWithholdsSkill: the help-only run builds every command
+// without the skill the full run uses, and with OXO_NO_EXAMPLES set the
+// cases run that way.
+func TestHelpOnlyWithholdsSkill(t *testing.T) {
+	s := loadRules(t)
+	files := []string{"gzip/cases.yaml"}
+	full, doc := runCasesOf(t, s, "full", files), runCasesOf(t, s, "doc", files)
+	if len(full) == 0 || len(full) != len(doc) {
+		t.Fatalf("%d full and %d help-only results", len(full), len(doc))
+	}
+	for i := range full {
+		if full[i].skill == "" || doc[i].skill != "" {
+			t.Fatalf("%s: skill %q in the full run, %q help only", full[i].id, full[i].skill, doc[i].skill)
+		}
+		if doc[i].got == "" {
+			t.Fatalf("%s: no command from the help alone", doc[i].id)
+		}
+	}
+	t.Setenv("OXO_NO_EXAMPLES", "1")
+	if !helpOnly() {
+		t.Fatal("OXO_NO_EXAMPLES=1 is not help only")
 	}
 }
