@@ -584,6 +584,9 @@ func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 			return "", false
 		}
 		v = m.slots.Regions[0]
+	case accessionRE.MatchString(v) && m.taskAccession() != "":
+		// The example's accession (SRR1234567) is the task's.
+		v = m.taskAccession()
 	case isName(v) && !numberRE.MatchString(v) && i > 0:
 		v = m.nameFor(v, a.exFirstIn, a.firstIn)
 		a.f.Outputs = append(a.f.Outputs, v)

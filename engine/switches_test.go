@@ -306,3 +306,21 @@ func TestExampleRegionIsData(t *testing.T) {
 		t.Error("exampleRegion")
 	}
 }
+
+// TestAccessionIsAnItem checks that an accession the task gives
+// (SRR390728) takes the example's accession and, when the command has no
+// place for it, is named as unused.
+func TestAccessionIsAnItem(t *testing.T) {
+	got, f := mapOn(t, "fasterq-dump", "dump SRR1234567 to FASTQ", "SRR1234567", "dump the run SRR390728 to FASTQ")
+	if got != "fasterq-dump SRR390728" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	_, f = mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "compress x.vcf of the run SRR390728")
+	if f.Features["unused_items"] != 1 {
+		t.Errorf("accession: features %v", f.Features)
+	}
+	_, f = mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "compress x.vcf of the PASS sites")
+	if f.Features["unused_items"] != 0 {
+		t.Errorf("literal: features %v", f.Features)
+	}
+}
