@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/task"
@@ -267,6 +268,18 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		if cur < 0 {
 			continue
 		}
+		if named := m.namedPairs(pairs, c); len(named) == 1 {
+			// The task writes one listed value itself ("with the asm20
+			// preset"): that value, whatever the meanings say, unless the
+			// example's value refines it ("splice:hq" for "the
+			// high-quality splice preset").
+			if j := named[0]; j != cur && !refines(fv.Value, pairs[j].value) {
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task names %s, a value %s's help lists", fv.Name, pairs[j].value, fv.Value, pairs[j].value, fv.Name))
+				fv.Value = pairs[j].value
+				fv.Why = fmt.Sprintf("the task names %s, a value the help lists", pairs[j].value)
+			}
+			continue
+		}
 		shared := sharedPairWords(pairs)
 		curBeyond, _ := m.pairScore(pairs[cur], shared)
 		best, bestB, bestA, tie := -1, 0, 0, false
@@ -286,6 +299,72 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		fv.Value = pairs[best].value
 		fv.Why = fmt.Sprintf("the task asks for %s: %s", pairs[best].value, strings.TrimSpace(pairs[best].words))
 	}
+}
+
+// namedPairs returns the listed values the task writes itself, as a
+// word of its own (case aside), among those a task can name by
+// themselves (distinctive).
+func (m *mapper) namedPairs(pairs []choicePair, c *candidate) []int {
+	toks := m.taskTokens()
+	var out []int
+	for j, p := range pairs {
+		lv := strings.ToLower(p.value)
+		if toks[lv] && m.distinctive(lv, c) && !slices.ContainsFunc(out, func(i int) bool { return strings.EqualFold(pairs[i].value, p.value) }) {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// namedChoice returns the one listed value of an example flag's help
+// that the task writes itself, when the help lists the example's value
+// too.
+func (m *mapper) namedChoice(t exToken) (string, bool) {
+	if !t.hasValue || t.doc == nil {
+		return "", false
+	}
+	pairs := choicePairs(*t.doc)
+	if !slices.ContainsFunc(pairs, func(p choicePair) bool { return p.value == t.value }) {
+		return "", false
+	}
+	if named := m.namedPairs(pairs, m.cand); len(named) == 1 {
+		return pairs[named[0]].value, true
+	}
+	return "", false
+}
+
+// refines reports a value that holds another as a part of its own
+// ("splice:hq" holds "splice").
+func refines(v, part string) bool {
+	return slices.ContainsFunc(strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(":-_.", r) }), func(p string) bool { return strings.EqualFold(p, part) })
+}
+
+// taskTokens are the task's words, files aside, lower-cased and without
+// the punctuation around them.
+func (m *mapper) taskTokens() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range m.taskWordList() {
+		out[strings.Trim(w, ",;:.()[]'\"`")] = true
+	}
+	return out
+}
+
+// distinctive reports a listed value (lower-cased) that a task word names
+// by itself: one with a digit or a joining mark ("asm20", "map-ont",
+// "splice:hq"), or a word of four letters or more that is no stop word,
+// no word that is no value, no word many of the candidate's flags use and
+// not the tool's or subcommand's name.
+func (m *mapper) distinctive(lv string, c *candidate) bool {
+	if !strings.ContainsFunc(lv, unicode.IsLetter) {
+		return false
+	}
+	if strings.ContainsAny(lv, "0123456789:-_.") {
+		return len(lv) >= 2
+	}
+	if len(lv) < 4 || task.Stopword(lv) || task.V().Word("not_a_value", lv) || m.common[stem(lv)] {
+		return false
+	}
+	return c == nil || !contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key))[stem(lv)]
 }
 
 // addNamedChoices is the pass that adds a format flag the fill lacks when

@@ -118,6 +118,7 @@ func TestRechooseOnCapturedHelp(t *testing.T) {
 	mm := &ToolRecord{Name: "minimap2", Executable: "minimap2"}
 	bcf := &ToolRecord{Name: "bcftools", Executable: "bcftools"}
 	mmEx := []string{"map nanopore reads reads.fq to ref.fa into aln.sam", "-a -x map-ont -o aln.sam ref.fa reads.fq"}
+	asmEx := []string{"align contigs asm.fa to ref.fa with the asm5 preset into asm.paf", "-x asm5 -o asm.paf ref.fa asm.fa"}
 	runAdaptCases(t, []adaptCase{
 		{name: "HiFi", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: mmEx,
 			task: "map PacBio HiFi reads hifi.fq to ref.fa into hifi.sam", want: "minimap2 -a -x map-hifi -o hifi.sam ref.fa hifi.fq",
@@ -127,6 +128,16 @@ func TestRechooseOnCapturedHelp(t *testing.T) {
 		// the example's own words asked for its value: kept
 		{name: "nanopore kept", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: mmEx,
 			task: "map Oxford Nanopore reads r.fq to ref.fa with 4 threads into r.sam", want: "minimap2 -a -x map-ont -o r.sam -t 4 ref.fa r.fq"},
+		// the task writes a listed value itself: that value
+		{name: "named value", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: asmEx,
+			task: "align contigs c.fa to ref.fa with the asm20 preset into o.paf", want: "minimap2 -x asm20 -o o.paf ref.fa c.fa",
+			evidence: []string{"set -x asm20 for the example's asm5: the task names asm20, a value -x's help lists"}},
+		// two named values choose neither: the example's stays
+		{name: "two named values", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: asmEx,
+			task: "align contigs c.fa to ref.fa with asm10 or asm20 into o.paf", want: "minimap2 -x asm5 -o o.paf ref.fa c.fa"},
+		// a named value keeps the flag its task words would drop
+		{name: "named value keeps the flag", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: mmEx,
+			task: "map reads r.fq to ref.fa with the map-hifi preset into r.sam", want: "minimap2 -a -x map-hifi -o r.sam ref.fa r.fq"},
 		{name: "compressed VCF", rec: bcf, doc: goldenDoc(t, "bcftools"), front: "name: bcftools",
 			examples: []string{"view calls.vcf.gz as compressed BCF calls.bcf", "view -O b -o calls.bcf calls.vcf.gz"},
 			task:     "view c.bcf as a bgzip-compressed VCF c.vcf.gz", want: "bcftools view -O z -o c.vcf.gz c.bcf"},
@@ -225,4 +236,41 @@ func TestNamedChoicesOnCapturedHelp(t *testing.T) {
 	if !listed(FlagDoc{Choices: []string{"a", "b"}}, "b") || listed(FlagDoc{Choices: []string{"a", "b"}}, "c") {
 		t.Error("listed")
 	}
+}
+
+// A value a task names by itself is distinctive: a digit or a joining
+// mark, or a word of four letters or more that is no stop word, no word
+// that is no value and not the tool's name.
+func TestDistinctiveValues(t *testing.T) {
+	m := newMapper(builtinRules, &ToolRecord{Name: "vsk", Executable: "vsk"}, nil, nil, "search q.fa")
+	m.common = map[string]bool{"read": true}
+	c := &candidate{exe: "vsk", key: "vsk"}
+	for v, want := range map[string]bool{
+		"asm20": true, "map-ont": true, "splice:hq": true, "plus": true, "minus": true,
+		"sr": false, "the": false, "fasta": false, "reads": false, "vsk": false, "12": false, "with": false,
+	} {
+		if got := m.distinctive(v, c); got != want {
+			t.Errorf("distinctive(%q) = %v", v, got)
+		}
+	}
+	if !refines("splice:hq", "splice") || refines("asm20", "asm") || refines("map-ont", "map-hifi") {
+		t.Error("refines")
+	}
+}
+
+// The task naming the default of an example's listed value drops the
+// flag: the tool's default applies.
+func TestNamedDefaultDropsTheFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "vsk", Executable: "vsk"}
+	doc := &ToolDoc{Record: *rec, Description: "search sequences against a database", Flags: []FlagDoc{
+		{Name: "--strand", ParamType: "string", Category: "Algorithm", Default: "plus", Description: "strand to search: 'plus' forward strand only; 'both' forward and reverse strands"},
+		{Name: "--db", ParamType: "file", Category: "Input", Description: "database FASTA file"},
+		{Name: "-o", ParamType: "file", Category: "Output", Description: "output file"},
+	}, Positionals: []PositionalDoc{{Position: 1, Name: "query.fa", Required: true}}}
+	ex := []string{"search q.fa against db.fa on both strands into hits.txt", "--strand both --db db.fa -o hits.txt q.fa"}
+	runAdaptCases(t, []adaptCase{
+		{name: "default", rec: rec, doc: doc, front: "name: vsk", examples: ex,
+			task: "search r.fa against d.fa with strand plus into h.txt", want: "vsk --db d.fa -o h.txt r.fa",
+			evidence: []string{"dropped --strand both from the example: the task names plus, the default its help gives"}},
+	})
 }
