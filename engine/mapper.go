@@ -90,6 +90,8 @@ type mapper struct {
 	// unmetSwitches counts the switches that fit the task's uncovered
 	// words fairly well but not enough to add.
 	unmetSwitches int
+	// tiedValues counts task values two flags fit alike (bestFlagTied).
+	tiedValues int
 	// unmetPhrases counts the runs of a switch's help words the task says
 	// that another switch's help says as well.
 	unmetPhrases int
