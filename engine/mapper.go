@@ -92,6 +92,9 @@ type mapper struct {
 	unmetSwitches int
 	// tiedValues counts task values two flags fit alike (bestFlagTied).
 	tiedValues int
+	// inputsLeft are the files placeInputFlags left in a place the usage
+	// does not show (Fill.Mismatched).
+	inputsLeft []string
 	// unmetPhrases counts the runs of a switch's help words the task says
 	// that another switch's help says as well.
 	unmetPhrases int
