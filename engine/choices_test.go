@@ -274,3 +274,41 @@ func TestNamedDefaultDropsTheFlag(t *testing.T) {
 			evidence: []string{"dropped --strand both from the example: the task names plus, the default its help gives"}},
 	})
 }
+
+// A flag whose help lists values covers the value the command sets and
+// its meaning, and the help outside the list, not the other values: "with
+// the asm20 preset" is not accounted for by -x asm5.
+func TestFlagCoverOfListedValues(t *testing.T) {
+	fd, ok := LookupFlag(subFlags(t, "minimap2", ""), "-x")
+	if !ok {
+		t.Fatal("minimap2 -x")
+	}
+	got := flagCover(fd, FlagValue{Name: "-x", Value: "asm5", HasValue: true})
+	for _, w := range []string{"preset", "asm5", "asm", "ref", "divergence"} {
+		if !got[w] {
+			t.Errorf("-x asm5 does not cover %q", w)
+		}
+	}
+	for _, w := range []string{"asm20", "asm10", "hifi", "nanopore", "splice"} {
+		if got[w] {
+			t.Errorf("-x asm5 covers %q", w)
+		}
+	}
+	// A switch, or a help that lists no values, covers its whole help.
+	if got := flagCover(fd, FlagValue{Name: "-x"}); !got["asm20"] || !got["hifi"] {
+		t.Errorf("no value: %v", got)
+	}
+	plain := FlagDoc{Name: "--threads", Aliases: []string{"-t"}, Description: "number of worker processes"}
+	if got := flagCover(plain, FlagValue{Name: "-t", Value: "4", HasValue: true}); !got["thread"] || !got["worker"] {
+		t.Errorf("plain: %v", got)
+	}
+	// The task's word a listed value the command does not set leaves is
+	// uncovered: the command is less sure than one that sets it.
+	mm := &ToolRecord{Name: "minimap2", Executable: "minimap2"}
+	sk := inlineSkill(t, "name: minimap2", "align contigs asm.fa to ref.fa with the asm5 preset into asm.paf", "-x asm5 -o asm.paf ref.fa asm.fa")
+	task := "align contigs c.fa to ref.fa with asm10 or asm20 into o.paf"
+	f := MapTask(builtinRules, mm, goldenDoc(t, "minimap2"), sk, task)
+	if f.Features["uncovered_words"] == 0 {
+		t.Errorf("%q: nothing uncovered (%v)", task, f.Features)
+	}
+}

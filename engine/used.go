@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 
@@ -157,7 +158,7 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 	for _, fv := range f.Flags {
 		addAll(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
-			addAll(fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description)
+			maps.Copy(cover, flagCover(fd, fv))
 		}
 	}
 	taskConcepts := m.textConcepts
@@ -177,6 +178,40 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 		n++
 	}
 	return float64(n) / float64(len(task))
+}
+
+// flagCover are the words a flag the command sets accounts for: its
+// names and its help. Of a help that lists values ("- asm5/asm10/asm20 -
+// asm-to-ref mapping …", "'b' compressed BCF; 'v' uncompressed VCF"),
+// only the value set and its meaning count, and the help outside the
+// listed values: the values the command does not set are no cover for a
+// task that names one of them.
+func flagCover(fd FlagDoc, fv FlagValue) map[string]bool {
+	words := func(text string) map[string]bool {
+		return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+	}
+	out := words(fd.Name + " " + strings.Join(fd.Aliases, " "))
+	desc := words(fd.Description)
+	if pairs := choicePairs(fd); fv.HasValue && len(pairs) >= 2 {
+		set := map[string]bool{}
+		for _, p := range pairs {
+			if p.value == fv.Value {
+				maps.Copy(set, words(p.value+" "+p.words))
+			}
+		}
+		for _, p := range pairs {
+			if p.value != fv.Value {
+				for w := range words(p.value + " " + p.words) {
+					if !set[w] {
+						delete(desc, w)
+					}
+				}
+			}
+		}
+		maps.Copy(desc, set)
+	}
+	maps.Copy(out, desc)
+	return out
 }
 
 func keys(m map[string]bool) []string {
