@@ -93,6 +93,58 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	return out
 }
 
+// unplacedValues returns the task's words that are a distinctive value a
+// flag of the candidate lists ("asm20" of minimap2's -x presets) when the
+// command places them nowhere: the task names a setting the command does
+// not make. A kind's name ("SAM output" the command writes by other
+// means) and a flag's default are no such setting.
+func (m *mapper) unplacedValues(f *Fill, c *candidate, already []string) []string {
+	if c == nil {
+		return nil
+	}
+	placed := map[string]bool{}
+	put := func(v string) {
+		v = strings.ToLower(v)
+		placed[v] = true
+		for _, p := range strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(",=/:", r) }) {
+			placed[p] = true
+		}
+	}
+	for _, fv := range f.Flags {
+		put(strings.TrimLeft(fv.Name, "-"))
+		put(fv.Value)
+	}
+	for _, p := range append(append(append([]string(nil), f.Positionals...), f.Subcommand...), already...) {
+		put(p)
+	}
+	toks := m.taskTokens()
+	// A word of letters alone is named as a value only in capitals, as
+	// the help writes it ("normalise to RPKM"); in lower case it is
+	// prose ("short reads" names no --cs short).
+	caps := map[string]bool{}
+	for _, w := range strings.Fields(withoutFiles(m.task)) {
+		if w = strings.Trim(w, ",;:.()[]'\"`"); caseStyle(w) == 1 {
+			caps[w] = true
+		}
+	}
+	var out []string
+	for _, fd := range c.flags {
+		if fd.ParamType == "bool" || fd.Name == "" {
+			continue
+		}
+		def := strings.ToLower(defaultValue(fd))
+		for _, p := range choicePairs(fd) {
+			lv := strings.ToLower(p.value)
+			marked := strings.ContainsAny(lv, "0123456789:-_.")
+			if toks[lv] && !placed[lv] && lv != def && !isKindName(lv) && m.distinctive(lv, c) && (marked || caps[p.value]) {
+				placed[lv] = true
+				out = append(out, p.value)
+			}
+		}
+	}
+	return out
+}
+
 // bareNumber drops a unit from a number ("80%" → "80", "4G" stays "4G").
 func bareNumber(v string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(v, "%"), "x")
