@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
@@ -583,6 +584,9 @@ func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 			return "", false
 		}
 		v = m.slots.Regions[0]
+	case accessionRE.MatchString(v) && m.taskAccession() != "":
+		// The example's accession (SRR1234567) is the task's.
+		v = m.taskAccession()
 	case isName(v) && !numberRE.MatchString(v) && i > 0:
 		v = m.nameFor(v, a.exFirstIn, a.firstIn)
 		a.f.Outputs = append(a.f.Outputs, v)
@@ -674,6 +678,15 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		}
 		fv.Value, fromSlot = v, true
 		fv.Why = fmt.Sprintf("the task names %q, a value the help lists", v)
+	case t.hasValue && exampleRegion(t.value):
+		// The example's region is the example's data: the task's own
+		// region goes there, and without one the flag goes.
+		if len(m.slots.Regions) == 0 {
+			m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the task gives no region for it", t.flag, t.value))
+			return fv, false
+		}
+		fv.Value, fromSlot = m.slots.Regions[0], true
+		fv.Why = "the task's region"
 	case t.hasValue && numberRE.MatchString(t.value):
 		if n := assigned[i]; n != nil {
 			fv.Value, n.Used, fromSlot = n.Value, true, true
@@ -743,7 +756,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	if a.stdout != "" {
 		f.Stdout = m.mapFile(a, a.stdout, true)
 	}
-	if len(m.slots.Regions) > 0 && !hasRegion(f.Positionals) {
+	if len(m.slots.Regions) > 0 && !hasRegion(f.Positionals) && !slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return slices.Contains(m.slots.Regions, fv.Value) }) {
 		// Regions go last, after the input (samtools view, tabix, bcftools view).
 		for _, r := range m.slots.Regions {
 			f.Positionals = append(f.Positionals, r)
@@ -799,6 +812,14 @@ func readsFiles(c *candidate) bool {
 		}
 	}
 	return false
+}
+
+// exampleRegion reports a value written as a genomic region ("chr20:1-5",
+// "chr7"): data of the example's own, never a constant.
+func exampleRegion(v string) bool {
+	v = strings.Trim(v, "'\"")
+	contig, _, _ := strings.Cut(v, ":")
+	return regionRE.MatchString(v) && (strings.HasPrefix(strings.ToLower(v), "chr") || strings.Contains(v, ":") && strings.ContainsFunc(contig, unicode.IsLetter))
 }
 
 func hasRegion(ps []string) bool {

@@ -367,6 +367,13 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
 	m.addPhraseSwitches(a)
+	if acc := m.taskAccession(); acc != "" && len(inputs) == 0 && len(f.Positionals) == 0 && len(c.positionals) > 0 {
+		// An accession (SRR390728) is what a tool that fetches or
+		// converts runs reads where it reads a file.
+		f.Positionals = append(f.Positionals, acc)
+		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+		m.evidence = append(m.evidence, fmt.Sprintf("the task's accession %s goes where the usage reads its input", acc))
+	}
 	if len(inputs) == 0 && len(f.Positionals) == 0 && len(c.positionals) > 0 && c.positionals[0].Required {
 		f.Confidence += sc.Penalties.NoInputFile
 		m.evidence = append(m.evidence, "the task names no input file")

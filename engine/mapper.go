@@ -90,6 +90,9 @@ type mapper struct {
 	// unmetSwitches counts the switches that fit the task's uncovered
 	// words fairly well but not enough to add.
 	unmetSwitches int
+	// inputsLeft are the files placeInputFlags left in a place the usage
+	// does not show (Fill.Mismatched).
+	inputsLeft []string
 	// unmetPhrases counts the runs of a switch's help words the task says
 	// that another switch's help says as well.
 	unmetPhrases int

@@ -44,6 +44,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.reviseOutputFlags(f, c)
 	m.placeByKind(f, c)
 	m.placeMates(f, c)
+	if ex == nil {
+		m.placeInputFlags(f, c)
+	}
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)
 	m.placeDirs(f, c)
@@ -69,7 +72,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["value_kind_mismatches"] = float64(len(f.Mismatched))
 	// Arguments past the usage and task values written twice make the
 	// command uncertain whatever its confidence (not weighed: no feature).
-	f.Mismatched = append(f.Mismatched, m.shapeMismatches(f, c)...)
+	f.Mismatched = append(append(f.Mismatched, m.shapeMismatches(f, c)...), m.inputsLeft...)
 	feat["unused_items"] = float64(len(f.Unused))
 	feat["missing_values"] = float64(len(f.Missing))
 	feat["no_doc"] = b2f(doc == nil)

@@ -178,10 +178,23 @@ func (m *mapper) switchFit(name string, fd *FlagDoc, words map[string]bool) (flo
 	return 2*float64(len(nh)) + float64(len(dh)), append(nh, dh...)
 }
 
-// askTerms are the task's terms (files left out).
+// askTerms are the task's terms (files left out). A Chinese run's
+// concepts are terms too: the intent rules read "单端" as single and "解压"
+// as decompress, and a switch's English help says those words
+// (--single, --decompress).
 func (m *mapper) askTerms() map[string]bool {
 	if m.asks == nil {
 		m.asks = terms(withoutFiles(m.task))
+		for _, tok := range tokens(m.task) {
+			if !isCJK(tok) {
+				continue
+			}
+			for c := range m.concepts(tok) {
+				if !strings.Contains(c, "_") {
+					m.asks[root(c)] = true
+				}
+			}
+		}
 	}
 	return m.asks
 }
@@ -282,6 +295,14 @@ func (m *mapper) uncoveredTerms(a *adaptation) map[string]bool {
 	}
 	for w := range m.candTerms(a.c, len(a.c.sub) > 0) {
 		delete(words, w)
+	}
+	// The words of the usage's positional names are what the command's
+	// arguments are ("<bt2_index_base>" for "build an index named
+	// ecoli"): the arguments account for them.
+	for _, p := range a.c.positionals {
+		for w := range terms(strings.NewReplacer("_", " ", "-", " ", "<", " ", ">", " ").Replace(p.Name)) {
+			delete(words, w)
+		}
 	}
 	// The example's task's words that none of its flags' help holds are
 	// what the command does without them ("collapse repeated lines" for

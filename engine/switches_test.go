@@ -267,3 +267,60 @@ func TestExampleChoiceDroppedForWordsTaskLacks(t *testing.T) {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }
+
+// TestChineseConceptsAskForSwitches checks that a Chinese word's concept
+// (解压: decompress) asks for the switch whose help says it, as the
+// English word does, on bgzip's captured help.
+func TestChineseConceptsAskForSwitches(t *testing.T) {
+	for _, task := range []string{"decompress x.vcf.gz", "把 x.vcf.gz 解压"} {
+		got, f := mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", task)
+		if got != "bgzip -d x.vcf.gz" {
+			t.Errorf("%s: got %q\n%s", task, got, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
+
+// TestPositionalNamesCoverTaskWords checks that the task's word for what
+// a positional is ("index" for bowtie2-build's <bt2_index_base>) is
+// accounted for by the argument, so it does not count as a switch the
+// command lacks (--large-index).
+func TestPositionalNamesCoverTaskWords(t *testing.T) {
+	got, f := mapOn(t, "bowtie2-build", "build an index of genome.fa", "genome.fa genome", "build a bowtie2 index of ecoli.fa named ecoli")
+	if got != "bowtie2-build ecoli.fa ecoli" || f.Features["unmet_switch"] != 0 {
+		t.Errorf("got %q, features %v\n%s", got, f.Features, strings.Join(f.Evidence, "\n"))
+	}
+}
+
+// TestExampleRegionIsData checks that an example's region is never kept:
+// the task's own region takes its flag, and a task without one drops it.
+func TestExampleRegionIsData(t *testing.T) {
+	got, _ := mapOn(t, "bcftools", "extract chr1:100-200 from calls.vcf.gz", "view -r chr1:100-200 calls.vcf.gz", "extract chr20:5-9 from x.vcf.gz")
+	if got != "bcftools view -r chr20:5-9 x.vcf.gz" {
+		t.Errorf("region task: got %q", got)
+	}
+	got, f := mapOn(t, "bcftools", "extract chr1:100-200 from calls.vcf.gz as compressed VCF", "view -r chr1:100-200 -O z calls.vcf.gz", "view the region of x.vcf.gz as compressed VCF")
+	if strings.Contains(got, "chr1") || !hasEvidence(f, "the task gives no region for it") {
+		t.Errorf("no region: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if exampleRegion("1:100") || !exampleRegion("chr7") || !exampleRegion("'chrX:1-5'") {
+		t.Error("exampleRegion")
+	}
+}
+
+// TestAccessionIsAnItem checks that an accession the task gives
+// (SRR390728) takes the example's accession and, when the command has no
+// place for it, is named as unused.
+func TestAccessionIsAnItem(t *testing.T) {
+	got, f := mapOn(t, "fasterq-dump", "dump SRR1234567 to FASTQ", "SRR1234567", "dump the run SRR390728 to FASTQ")
+	if got != "fasterq-dump SRR390728" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	_, f = mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "compress x.vcf of the run SRR390728")
+	if f.Features["unused_items"] != 1 {
+		t.Errorf("accession: features %v", f.Features)
+	}
+	_, f = mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "compress x.vcf of the PASS sites")
+	if f.Features["unused_items"] != 0 {
+		t.Errorf("literal: features %v", f.Features)
+	}
+}

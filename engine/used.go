@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
 )
@@ -80,7 +81,10 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		miss(sp.Word, sp.Used || m.cand != nil && !toolHasSeparatorFlag(m.cand))
 	}
 	for _, v := range m.slots.Values {
-		if v.Shape != task.ShapeLiteral {
+		// An all-capitals literal (PASS, GTR) may be a word the command
+		// needs no place for; one with a run of digits (SRR390728,
+		// GCF000005845) is an accession the command must use.
+		if v.Shape != task.ShapeLiteral || accessionRE.MatchString(v.Text) {
 			miss(v.Text, placed[v.Text] || named(v.Text) || m.valuePlaced(f, v.Text))
 		}
 	}
@@ -143,6 +147,20 @@ func (m *mapper) unplacedValues(f *Fill, c *candidate, already []string) []strin
 		}
 	}
 	return out
+}
+
+// accessionRE is an identifier of capitals then three digits or more.
+var accessionRE = lazyre.New(`^[A-Z]{2,}_?\d{3,}`)
+
+// taskAccession is the task's first accession (a literal of capitals and
+// digits, SRR390728), or "".
+func (m *mapper) taskAccession() string {
+	for _, v := range m.slots.Values {
+		if v.Shape == task.ShapeLiteral && accessionRE.MatchString(v.Text) {
+			return v.Text
+		}
+	}
+	return ""
 }
 
 // bareNumber drops a unit from a number ("80%" → "80", "4G" stays "4G").

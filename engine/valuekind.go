@@ -26,6 +26,24 @@ func (m *mapper) kindMismatches(f *Fill, c *candidate) []string {
 	return out
 }
 
+// kindFormatRE reads "in VCF/BCF format", or "BAM file", "a FASTA file
+// of" at the start:
+// a help that names a file kind as what the flag reads.
+var kindFormatRE = lazyre.New(`(?i)(?:\bin\s+|^(?:an?\s+|the\s+|input\s+)?)([a-z0-9]{2,8}(?:/[a-z0-9]{2,8})*)\s+(?:format|file)\b`)
+
+// namesFileKind reports a flag's help that names a file kind the flag
+// reads ("Reference panel of haplotypes in VCF/BCF format").
+func namesFileKind(desc string) bool {
+	for _, m := range kindFormatRE.FindAllStringSubmatch(desc, -1) {
+		for _, k := range strings.Split(m[1], "/") {
+			if isKindName(strings.ToLower(k)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sizeRE is a size with a unit and a fraction ("4.6m"), which flags read
 // as integers take.
 var sizeRE = lazyre.New(`^\d+\.\d+[kKmMgGtT][bB]?$`)
@@ -45,6 +63,10 @@ func kindMismatch(fd FlagDoc, v string) string {
 	case "file":
 		if !file && (numberRE.MatchString(v) || regionRE.MatchString(v)) {
 			return "is a number or a region where the help reads a file"
+		}
+	case "string", "":
+		if numberRE.MatchString(v) && namesFileKind(fd.Description) {
+			return "is a number where the help reads a file of a kind it names"
 		}
 	}
 	if cs := choicesOf(fd); len(cs) > 0 && !fitsChoice(cs, v) {

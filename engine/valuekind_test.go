@@ -18,6 +18,10 @@ func TestKindMismatch(t *testing.T) {
 		{integer, "12", false}, {integer, "2G", false}, {integer, "4.6m", false}, {integer, "10%", true}, {integer, "0.5", true}, {integer, "part_", true}, {integer, "r.fq", true},
 		{number, "0.1", false}, {number, "1e-5", false}, {number, "10%", true}, {number, "hits.tsv", true},
 		{str, "10%", false}, {str, "7", false},
+		{FlagDoc{Name: "-H", ParamType: "string", Description: "Reference panel of haplotypes in VCF/BCF format"}, "8", true},
+		{FlagDoc{Name: "-H", ParamType: "string", Description: "Reference panel of haplotypes in VCF/BCF format"}, "ref.bcf", false},
+		{FlagDoc{Name: "-l", ParamType: "string", Description: "compression level of the BAM file written"}, "6", false},
+		{FlagDoc{Name: "-w", ParamType: "string", Description: "window size in the output format"}, "6", false},
 	} {
 		if got := kindMismatch(c.fd, c.v) != ""; got != c.want {
 			t.Errorf("kindMismatch(%s %s, %q) = %v, want %v", c.fd.Name, c.fd.ParamType, c.v, got, c.want)

@@ -36,6 +36,7 @@ func TestColumns(t *testing.T) {
 		{"按第二列数值对 data.txt 排序", []col{{"2", false}}, 0},
 		{"输出前三列", []col{{"1-3", false}}, 0},
 		{"输出第2到5列", []col{{"2-5", false}}, 0},
+		{"提取 x.tsv 的第 1,4 列", []col{{"1,4", false}}, 0},
 		{"去掉第1列", []col{{"1", true}}, 0},
 		{"计算 genomes.txt 中列出的所有基因组", nil, 0},
 		{"用两列格式输出", nil, 0},

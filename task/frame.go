@@ -461,7 +461,7 @@ func Parse(task string) Frame {
 		}
 		s.Numbers = append(s.Numbers, Number{Value: strings.ReplaceAll(m[1], " ", ""), Context: ctx, Pos: -1})
 	}
-	toks := splitPairs(Tokens(task))
+	toks := splitClauseCommas(splitPairs(Tokens(task)), task)
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
@@ -692,6 +692,30 @@ func splitPairs(toks []string) []string {
 		} else {
 			out = append(out, t)
 		}
+	}
+	return out
+}
+
+// clauseCommaRE is two numbers joined by a comma with no space.
+var clauseCommaRE = lazyre.New(`^(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$`)
+
+// splitClauseCommas splits "30,4" into "30," and "4" in a Chinese task,
+// where an ASCII comma often ends a clause with no space after it
+// ("标准差 30,4 线程": 30 is the deviation, 4 the threads). A thousands
+// group ("1,000") stays one number; a column list ("第 1,4 列") is read
+// from the split tokens as from "1, 4".
+func splitClauseCommas(toks []string, task string) []string {
+	if !strings.ContainsFunc(task, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+		return toks
+	}
+	var out []string
+	for _, t := range toks {
+		m := clauseCommaRE.FindStringSubmatch(t)
+		if m == nil || len(m[2]) == 3 && !strings.Contains(m[2], ".") {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, m[1]+",", m[2])
 	}
 	return out
 }

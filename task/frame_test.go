@@ -265,3 +265,33 @@ func TestLengthUnit(t *testing.T) {
 		t.Errorf("numbers %+v", fr.Numbers)
 	}
 }
+
+// TestClauseComma checks that a comma with no space after it ends a
+// clause between two numbers of a Chinese task, while a thousands group
+// stays one number and an English "30,4" is left alone.
+func TestClauseComma(t *testing.T) {
+	values := func(task string) []string {
+		var out []string
+		for _, n := range Parse(task).Numbers {
+			out = append(out, n.Value)
+		}
+		return out
+	}
+	got := values("片段平均长度 250,标准差 30,4 线程")
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"250", "30", "4"}) {
+		t.Errorf("numbers %v, want 250, 30 and 4", got)
+	}
+	fr := Parse("标准差 30,4 线程")
+	for _, n := range fr.Numbers {
+		if n.Value == "4" && !slices.Contains(n.Context, "threads") {
+			t.Errorf("4 has context %v, want threads", n.Context)
+		}
+	}
+	if got := values("保留 1,000 条记录"); slices.Contains(got, "000") || slices.Contains(got, "1") {
+		t.Errorf("thousands group read as %v", got)
+	}
+	if got := values("keep 30,4 reads"); len(got) > 1 {
+		t.Errorf("an English task split 30,4 into %v", got)
+	}
+}

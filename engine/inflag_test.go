@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Built from the help alone, a command whose usage shows no positional
+// reads the task's input through the flag the help reads it with: the
+// flag named as an input, or the one whose help or placeholder names the
+// file's kind or the task's words for it; a flag for a list of files, a
+// label named -i, or a flag whose help names another kind takes none.
+func TestInputFlagsFromHelp(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	in := FlagDoc{Name: "--in", Aliases: []string{"-i"}, ParamType: "file", Category: "Input", Description: "sequence input file"}
+	bed := FlagDoc{Name: "-bed", ParamType: "string", Category: "Input", Placeholder: "bed/gff/vcf", Description: "intervals to mask"}
+	ref := FlagDoc{Name: "-fi", ParamType: "file", Category: "Input", Description: "reference FASTA file"}
+	sheet := FlagDoc{Name: "-s", ParamType: "file", Category: "General", Description: "sample file"}
+	list := FlagDoc{Name: "--infile-list", ParamType: "string", Category: "Input", Description: "file of input files list"}
+	label := FlagDoc{Name: "--stdin-label", Aliases: []string{"-i"}, ParamType: "string", Category: "Input", Description: "label for stdin"}
+	out := FlagDoc{Name: "--out", Aliases: []string{"-o"}, ParamType: "file", Category: "Output", Description: "output file"}
+	cases := []struct {
+		task  string
+		flags []FlagDoc
+		pos   []PositionalDoc
+		want  []string // flags holding files, "flag=file"
+		left  []string // files left as positionals
+	}{
+		{"align seqs.fa into aln.fa", []FlagDoc{in, out}, nil, []string{"-o=aln.fa", "-i=seqs.fa"}, nil},
+		{"mask repeats.bed in genome.fa, write masked.fa", []FlagDoc{bed, ref, out}, nil, []string{"-bed=repeats.bed", "-fi=genome.fa", "-o=masked.fa"}, nil},
+		{"filter sv.bcf with the sample sheet samples.tsv", []FlagDoc{sheet, in}, nil, []string{"-s=samples.tsv", "-i=sv.bcf"}, nil},
+		{"count the reads of reads.fq.gz", []FlagDoc{list, label}, nil, nil, []string{"reads.fq.gz"}},
+		{"mask genome.fa", []FlagDoc{bed}, nil, nil, []string{"genome.fa"}},
+		{"align seqs.fa into aln.fa", []FlagDoc{in, out}, []PositionalDoc{{Position: 1, Name: "FILE"}}, []string{"-o=aln.fa"}, []string{"seqs.fa"}},
+	}
+	for _, tc := range cases {
+		doc := &ToolDoc{Record: *rec, Flags: tc.flags, Positionals: tc.pos}
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		var got []string
+		for _, fv := range f.Flags {
+			if fv.HasValue && knownExt(fv.Value) {
+				got = append(got, fv.Name+"="+fv.Value)
+			}
+		}
+		slices.Sort(got)
+		want := slices.Sorted(slices.Values(tc.want))
+		var left []string
+		for _, p := range f.Positionals {
+			if knownExt(p) {
+				left = append(left, p)
+			}
+		}
+		if !slices.Equal(got, want) || !slices.Equal(left, tc.left) {
+			t.Errorf("%q: flags %v positionals %v, want %v and %v\n%s", tc.task, got, left, want, tc.left, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
+
+// A file left a positional where the usage shows none, beside inputs the
+// help reads through flags, makes the command uncertain.
+func TestInputLeftWithoutPlace(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	in := FlagDoc{Name: "-i", ParamType: "string", Category: "Input", Description: "Input file(s) *.ctg.lay"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{in}}
+	f := MapTask(builtinRules, rec, doc, nil, "由布局文件 dbg.ctg.lay.gz 生成一致性序列 dbg.ctg.fa")
+	if !f.Uncertain || !slices.ContainsFunc(f.Mismatched, func(s string) bool { return strings.Contains(s, "stays a positional") }) {
+		t.Errorf("uncertain %v, mismatched %q\n%s", f.Uncertain, f.Mismatched, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, nil, "由布局文件 dbg.ctg.lay.gz 生成一致性序列")
+	if len(f.Mismatched) > 0 {
+		t.Errorf("one input, placed: mismatched %q", f.Mismatched)
+	}
+}
+
+func TestDropPositional(t *testing.T) {
+	f := &Fill{Positionals: []string{"a", "b", "c"}, Flags: []FlagValue{{Name: "-x"}}, Order: []string{"f0", "p0", "p1", "p2"}}
+	dropPositional(f, 1)
+	if !slices.Equal(f.Positionals, []string{"a", "c"}) || !slices.Equal(f.Order, []string{"f0", "p0", "p1"}) {
+		t.Fatalf("%v %v", f.Positionals, f.Order)
+	}
+	if !placeOtherKind("bed/gff/vcf", "genome.fa") || placeOtherKind("bed/gff/vcf", "a.bed") || placeOtherKind("FILE", "genome.fa") || placeOtherKind("bed", "notes") {
+		t.Error("placeOtherKind")
+	}
+}
