@@ -64,6 +64,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	}
 	m.scaleLengths(f, c)
 	f.Unused = m.unusedItems(f)
+	f.Unused = append(f.Unused, m.unplacedValues(f, c, f.Unused)...)
 	if len(f.Unused) > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("%s %s no place in `%s`", joinAnd(f.Unused), hasHave(len(f.Unused)), strings.Join(append([]string{f.Executable}, f.Subcommand...), " ")))
 	}
