@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/skills"
 )
 
 // subFlags are the flags of a captured tool's subcommand ("" the tool's).
@@ -261,16 +263,114 @@ func TestDistinctiveValues(t *testing.T) {
 // The task naming the default of an example's listed value drops the
 // flag: the tool's default applies.
 func TestNamedDefaultDropsTheFlag(t *testing.T) {
-	rec := &ToolRecord{Name: "vsk", Executable: "vsk"}
-	doc := &ToolDoc{Record: *rec, Description: "search sequences against a database", Flags: []FlagDoc{
-		{Name: "--strand", ParamType: "string", Category: "Algorithm", Default: "plus", Description: "strand to search: 'plus' forward strand only; 'both' forward and reverse strands"},
-		{Name: "--db", ParamType: "file", Category: "Input", Description: "database FASTA file"},
-		{Name: "-o", ParamType: "file", Category: "Output", Description: "output file"},
-	}, Positionals: []PositionalDoc{{Position: 1, Name: "query.fa", Required: true}}}
+	doc := vskDoc()
+	rec := &doc.Record
 	ex := []string{"search q.fa against db.fa on both strands into hits.txt", "--strand both --db db.fa -o hits.txt q.fa"}
 	runAdaptCases(t, []adaptCase{
 		{name: "default", rec: rec, doc: doc, front: "name: vsk", examples: ex,
 			task: "search r.fa against d.fa with strand plus into h.txt", want: "vsk --db d.fa -o h.txt r.fa",
 			evidence: []string{"dropped --strand both from the example: the task names plus, the default its help gives"}},
 	})
+}
+
+// A flag whose help lists values covers the value the command sets and
+// its meaning, and the help outside the list, not the other values: "with
+// the asm20 preset" is not accounted for by -x asm5.
+func TestFlagCoverOfListedValues(t *testing.T) {
+	fd, ok := LookupFlag(subFlags(t, "minimap2", ""), "-x")
+	if !ok {
+		t.Fatal("minimap2 -x")
+	}
+	got := flagCover(fd, FlagValue{Name: "-x", Value: "asm5", HasValue: true})
+	for _, w := range []string{"preset", "asm5", "asm", "ref", "divergence"} {
+		if !got[w] {
+			t.Errorf("-x asm5 does not cover %q", w)
+		}
+	}
+	for _, w := range []string{"asm20", "asm10", "hifi", "nanopore", "splice"} {
+		if got[w] {
+			t.Errorf("-x asm5 covers %q", w)
+		}
+	}
+	// A switch, or a help that lists no values, covers its whole help.
+	if got := flagCover(fd, FlagValue{Name: "-x"}); !got["asm20"] || !got["hifi"] {
+		t.Errorf("no value: %v", got)
+	}
+	plain := FlagDoc{Name: "--threads", Aliases: []string{"-t"}, Description: "number of worker processes"}
+	if got := flagCover(plain, FlagValue{Name: "-t", Value: "4", HasValue: true}); !got["thread"] || !got["worker"] {
+		t.Errorf("plain: %v", got)
+	}
+	// The task's word a listed value the command does not set leaves is
+	// uncovered: the command is less sure than one that sets it.
+	mm := &ToolRecord{Name: "minimap2", Executable: "minimap2"}
+	sk := inlineSkill(t, "name: minimap2", "align contigs asm.fa to ref.fa with the asm5 preset into asm.paf", "-x asm5 -o asm.paf ref.fa asm.fa")
+	task := "align contigs c.fa to ref.fa with asm10 or asm20 into o.paf"
+	f := MapTask(builtinRules, mm, goldenDoc(t, "minimap2"), sk, task)
+	if f.Features["uncovered_words"] == 0 {
+		t.Errorf("%q: nothing uncovered (%v)", task, f.Features)
+	}
+}
+
+// A listed value the task writes and the command does not set is an item
+// without a place: the command is uncertain. Prose ("short reads" beside
+// --cs short), a kind's name ("in BAM format") and a value the command
+// sets are not.
+func TestUnplacedListedValues(t *testing.T) {
+	mm := &ToolRecord{Name: "minimap2", Executable: "minimap2"}
+	asm := inlineSkill(t, "name: minimap2", "align contigs asm.fa to ref.fa with the asm5 preset into asm.paf", "-x asm5 -o asm.paf ref.fa asm.fa")
+	plain := inlineSkill(t, "name: minimap2", "map reads reads.fq to ref.fa into aln.sam", "-a -o aln.sam ref.fa reads.fq")
+	mac := &ToolRecord{Name: "macs2", Executable: "macs2"}
+	macSk := inlineSkill(t, "name: macs2", "call peaks on chip.bam, name exp", "callpeak -t chip.bam -n exp")
+	bc := &ToolRecord{Name: "bamCoverage", Executable: "bamCoverage"}
+	vsk := &ToolRecord{Name: "vsk", Executable: "vsk"}
+	vskSk := inlineSkill(t, "name: vsk", "search q.fa against db.fa into hits.txt", "--db db.fa -o hits.txt q.fa")
+	bcSk := inlineSkill(t, "name: bamCoverage", "compute the coverage of in.bam into cov.bw", "-b in.bam -o cov.bw")
+	for _, c := range []struct {
+		rec    *ToolRecord
+		doc    string
+		sk     *skills.Skill
+		task   string
+		unused []string
+	}{
+		{mm, "minimap2", asm, "align contigs c.fa to ref.fa with asm10 or asm20 into o.paf", []string{"asm10", "asm20"}},
+		{mm, "minimap2", asm, "align contigs c.fa to ref.fa with the asm20 preset into o.paf", nil},
+		{mm, "minimap2", plain, "map short reads r.fq to ref.fa into r.sam", nil},
+		{mm, "minimap2", plain, "map reads r.fq to ref.fa with the map-hifi preset into r.sam", []string{"map-hifi"}},
+		{mac, "macs2", macSk, "call peaks on t.bam in BAM format, name s1", nil},
+		// capitals as the help writes them; the default is no setting
+		{vsk, "", vskSk, "search r.fa against d.fa with the slow-2 preset into h.txt", []string{"slow-2"}},
+		{vsk, "", vskSk, "search r.fa against d.fa with the fast-1 preset into h.txt", nil},
+		{bc, "bamCoverage", bcSk, "compute the coverage of a.bam into a.bw, normalized by RPKM", nil},
+		{bc, "bamCoverage", bcSk, "compute the coverage of a.bam into a.bw, normalized by RPKM or RPGC", []string{"RPGC"}},
+		{bc, "bamCoverage", bcSk, "compute the coverage of a.bam into a.bw, normalized by rpkm", nil},
+	} {
+		doc := vskDoc()
+		if c.doc != "" {
+			doc = goldenDoc(t, c.doc)
+		}
+		f := MapTask(builtinRules, c.rec, doc, c.sk, c.task)
+		var got []string
+		for _, u := range f.Unused {
+			if !strings.Contains(u, ".") {
+				got = append(got, u)
+			}
+		}
+		if !slices.Equal(got, c.unused) {
+			t.Errorf("%q: unused %q, want %q\nevidence %q", c.task, f.Unused, c.unused, f.Evidence)
+		}
+		if len(c.unused) > 0 && !f.Uncertain {
+			t.Errorf("%q: not uncertain", c.task)
+		}
+	}
+}
+
+// vskDoc is the help of a small search tool whose --strand and --preset
+// list their values, with defaults.
+func vskDoc() *ToolDoc {
+	return &ToolDoc{Record: ToolRecord{Name: "vsk", Executable: "vsk"}, Description: "search sequences against a database", Flags: []FlagDoc{
+		{Name: "--strand", ParamType: "string", Category: "Algorithm", Default: "plus", Description: "strand to search: 'plus' forward strand only; 'both' forward and reverse strands"},
+		{Name: "--preset", ParamType: "string", Category: "Algorithm", Default: "fast-1", Description: "search preset: 'fast-1' quick search; 'slow-2' thorough search"},
+		{Name: "--db", ParamType: "file", Category: "Input", Description: "database FASTA file"},
+		{Name: "-o", ParamType: "file", Category: "Output", Description: "output file"},
+	}, Positionals: []PositionalDoc{{Position: 1, Name: "query.fa", Required: true}}}
 }

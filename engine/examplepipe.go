@@ -226,6 +226,7 @@ func (e *Engine) followExample(ctx context.Context, req Request, first *Result, 
 	}
 	c.key, c.desc = strings.Join(names, " "), strings.Join(descs, " ")
 	unused := m.unusedItems(all)
+	unused = append(unused, m.unplacedValues(all, c, append(slices.Clone(unused), names...))...)
 	feat := map[string]float64{"example_similarity": me.score, "missing_values": float64(nMissing),
 		"unused_items": float64(len(unused)), "edits": float64(len(dropped)), "derived_outputs": float64(len(fm.derived)),
 		"task_words": float64(len(contentWords(m.keywordText()))) / 10}

@@ -1,11 +1,11 @@
 package engine
 
 import (
+	"maps"
 	"strconv"
-
-	"github.com/traitome/oxo-call/internal/lazyre"
 	"strings"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
 )
@@ -97,6 +97,58 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	return out
 }
 
+// unplacedValues returns the task's words that are a distinctive value a
+// flag of the candidate lists ("asm20" of minimap2's -x presets) when the
+// command places them nowhere: the task names a setting the command does
+// not make. A kind's name ("SAM output" the command writes by other
+// means) and a flag's default are no such setting.
+func (m *mapper) unplacedValues(f *Fill, c *candidate, already []string) []string {
+	if c == nil {
+		return nil
+	}
+	placed := map[string]bool{}
+	put := func(v string) {
+		v = strings.ToLower(v)
+		placed[v] = true
+		for _, p := range strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(",=/:", r) }) {
+			placed[p] = true
+		}
+	}
+	for _, fv := range f.Flags {
+		put(strings.TrimLeft(fv.Name, "-"))
+		put(fv.Value)
+	}
+	for _, p := range append(append(append([]string(nil), f.Positionals...), f.Subcommand...), already...) {
+		put(p)
+	}
+	toks := m.taskTokens()
+	// A word of letters alone is named as a value only in capitals, as
+	// the help writes it ("normalise to RPKM"); in lower case it is
+	// prose ("short reads" names no --cs short).
+	caps := map[string]bool{}
+	for _, w := range strings.Fields(withoutFiles(m.task)) {
+		if w = strings.Trim(w, ",;:.()[]'\"`"); caseStyle(w) == 1 {
+			caps[w] = true
+		}
+	}
+	var out []string
+	for _, fd := range c.flags {
+		if fd.ParamType == "bool" || fd.Name == "" {
+			continue
+		}
+		def := strings.ToLower(defaultValue(fd))
+		for _, p := range choicePairs(fd) {
+			lv := strings.ToLower(p.value)
+			marked := strings.ContainsAny(lv, "0123456789:-_.")
+			if toks[lv] && !placed[lv] && lv != def && !isKindName(lv) && m.distinctive(lv, c) && (marked || caps[p.value]) {
+				placed[lv] = true
+				out = append(out, p.value)
+			}
+		}
+	}
+	return out
+}
+
 // accessionRE is an identifier of capitals then three digits or more.
 var accessionRE = lazyre.New(`^[A-Z]{2,}_?\d{3,}`)
 
@@ -176,7 +228,7 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 	for _, fv := range f.Flags {
 		addAll(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
-			addAll(fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description)
+			maps.Copy(cover, flagCover(fd, fv))
 		}
 	}
 	taskConcepts := m.textConcepts
@@ -196,6 +248,40 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 		n++
 	}
 	return float64(n) / float64(len(task))
+}
+
+// flagCover are the words a flag the command sets accounts for: its
+// names and its help. Of a help that lists values ("- asm5/asm10/asm20 -
+// asm-to-ref mapping …", "'b' compressed BCF; 'v' uncompressed VCF"),
+// only the value set and its meaning count, and the help outside the
+// listed values: the values the command does not set are no cover for a
+// task that names one of them.
+func flagCover(fd FlagDoc, fv FlagValue) map[string]bool {
+	words := func(text string) map[string]bool {
+		return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+	}
+	out := words(fd.Name + " " + strings.Join(fd.Aliases, " "))
+	desc := words(fd.Description)
+	if pairs := choicePairs(fd); fv.HasValue && len(pairs) >= 2 {
+		set := map[string]bool{}
+		for _, p := range pairs {
+			if p.value == fv.Value {
+				maps.Copy(set, words(p.value+" "+p.words))
+			}
+		}
+		for _, p := range pairs {
+			if p.value != fv.Value {
+				for w := range words(p.value + " " + p.words) {
+					if !set[w] {
+						delete(desc, w)
+					}
+				}
+			}
+		}
+		maps.Copy(desc, set)
+	}
+	maps.Copy(out, desc)
+	return out
 }
 
 func keys(m map[string]bool) []string {
