@@ -13,7 +13,17 @@ import (
 
 // bestFlag returns the candidate's flag that best fits a value's words.
 func (m *mapper) bestFlag(c *candidate, ctx []string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64) {
+	best, s, _ := m.bestFlagTied(c, ctx, want, used)
+	return best, s
+}
+
+// bestFlagTied is bestFlag that also returns another flag that fits the
+// words as well as the best, if one does (--lencutoff and --reject, both
+// "proportional length threshold", for "shorter than 50% of the
+// expected length").
+func (m *mapper) bestFlagTied(c *candidate, ctx []string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64, string) {
 	var best FlagDoc
+	tied := ""
 	bestScore := 0.0
 	for i := range c.flags {
 		fd := c.flags[i]
@@ -24,11 +34,14 @@ func (m *mapper) bestFlag(c *candidate, ctx []string, want func(FlagDoc) bool, u
 			continue
 		}
 		s := m.fitFlag(fd.Name, &fd, ctx)
-		if s > bestScore {
-			best, bestScore = fd, s
+		switch {
+		case s > bestScore:
+			best, bestScore, tied = fd, s, ""
+		case s == bestScore && s > 0 && tied == "":
+			tied = fd.Name
 		}
 	}
-	return best, bestScore
+	return best, bestScore, tied
 }
 
 func alreadyUsed(used map[string]bool, fd FlagDoc) bool {
@@ -286,7 +299,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			continue
 		}
 		share := strings.HasSuffix(n.Value, "%")
-		fd, s := m.bestFlag(c, n.Context, func(fd FlagDoc) bool {
+		fd, s, tied := m.bestFlagTied(c, n.Context, func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent
 			return fd.ParamType != "bool" && fd.Category != "Output" && fd.Category != "Input" &&
@@ -296,6 +309,12 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
 			f.Confidence += sc.Penalties.NumberUnplaced
 			continue
+		}
+		if tied != "" {
+			// The words around the number do not tell the two apart:
+			// the first in the help is a guess.
+			m.tiedValues++
+			m.evidence = append(m.evidence, fmt.Sprintf("tied: the task's %s (%s) fits %s and %s alike", n.Value, strings.Join(n.Context, " "), fd.Name, tied))
 		}
 		n.Used = true
 		name := spelling(fd)

@@ -90,6 +90,8 @@ type mapper struct {
 	// unmetSwitches counts the switches that fit the task's uncovered
 	// words fairly well but not enough to add.
 	unmetSwitches int
+	// tiedValues counts task values two flags fit alike (bestFlagTied).
+	tiedValues int
 	// inputsLeft are the files placeInputFlags left in a place the usage
 	// does not show (Fill.Mismatched).
 	inputsLeft []string

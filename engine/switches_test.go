@@ -324,3 +324,24 @@ func TestAccessionIsAnItem(t *testing.T) {
 		t.Errorf("literal: features %v", f.Features)
 	}
 }
+
+// TestTiedNumberIsEvidence checks that a task number two flags' help
+// fits alike is placed in one of them but recorded as a guess (the
+// tied_values feature), and that a number one flag fits best is not.
+func TestTiedNumberIsEvidence(t *testing.T) {
+	rec := &ToolRecord{Name: "rrna", Executable: "rrna"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--lencutoff", ParamType: "float", Category: "Quality", Description: "Proportional length threshold to label as partial"},
+		{Name: "--reject", ParamType: "float", Category: "Quality", Description: "Proportional length threshold to reject prediction"},
+		{Name: "--evalue", ParamType: "float", Category: "Quality", Description: "Similarity e-value cut-off"},
+	}}
+	sk := inlineSkill(t, "name: rrna", "predict rRNA in a.fa", "a.fa")
+	f := MapTask(builtinRules, rec, doc, sk, "predict rRNA in x.fa with a length threshold of 0.5")
+	if f.Features["tied_values"] != 1 || !hasEvidence(f, "tied: the task's 0.5") {
+		t.Errorf("tied: features %v\n%s", f.Features, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "predict rRNA in x.fa, rejecting predictions below a length threshold of 0.5")
+	if f.Features["tied_values"] != 0 {
+		t.Errorf("reject: features %v\n%s", f.Features, strings.Join(f.Evidence, "\n"))
+	}
+}
