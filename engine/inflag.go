@@ -3,21 +3,32 @@ package engine
 import (
 	"fmt"
 	"github.com/traitome/oxo-call/task"
+	"slices"
 	"strings"
 	"unicode"
 )
 
 // placeInputFlags is the pass that moves the task's input files from the
 // positionals of a command built from the help alone to the flags the help
-// reads them through, when its usage shows no positional to take them
+// reads them through. When its usage shows no positional to take them
 // (bamtools stats "-in <BAM filename>  the input BAM file", clustalo
-// "-i, --in  Multiple sequence input file", a tool's "-R <reference>" for
-// "with reference ref.fa"). Each file goes to the one unused flag that
-// reads a file and fits the file's words best (readingFlagFor); a file no
-// flag fits, or two fit alike, stays where it is. Each move is recorded.
+// "-i, --in  Multiple sequence input file"), every input may move; when it
+// shows some, only a file the task reads against (a reference) or one past
+// the places the usage shows, and only to a flag whose help holds its
+// words, not to one merely named as an input (bcftools norm <in.vcf.gz>
+// with "-f, --fasta-ref FILE  reference sequence" for "against ref.fa").
+// Each file goes to the one unused flag that reads a file and fits the
+// file's words best (readingFlagFor); a file no flag fits, or two fit
+// alike, stays where it is. Each move is recorded.
 func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
-	if len(c.positionals) > 0 || !c.known {
+	if !c.known {
 		return
+	}
+	room := len(c.positionals)
+	for _, p := range c.positionals {
+		if p.Repeatable {
+			room = len(f.Positionals) + 1
+		}
 	}
 	used := map[string]bool{}
 	for _, fv := range f.Flags {
@@ -31,17 +42,21 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		// A file left in a place the usage does not show, beside inputs
 		// the help reads through flags, has no place the help names.
 		for _, p := range f.Positionals {
-			if moved > 0 && knownExt(p) {
+			if moved > 0 && room == 0 && knownExt(p) {
 				m.inputsLeft = append(m.inputsLeft, fmt.Sprintf("%s stays a positional, though the usage shows none and the help reads the inputs through flags", p))
 			}
 		}
 	}()
-	for i := 0; i < len(f.Positionals); i++ {
+	for i, at := 0, 0; i < len(f.Positionals); i, at = i+1, at+1 {
 		p := f.Positionals[i]
 		if !knownExt(p) || !m.taskInput(p) {
 			continue
 		}
-		fd, ok := m.readingFlagFor(c, p, used)
+		free := room == 0
+		if !free && (m.fileRole(p) != "reference" && at < room || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) })) {
+			continue // a place of the usage is for it (minimap2 <target.fa>)
+		}
+		fd, ok := m.readingFlagFor(c, p, used, free)
 		if !ok {
 			continue
 		}
@@ -52,19 +67,27 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		i--
 		f.Flags = append(f.Flags, FlagValue{Name: name, Value: p, HasValue: true, Style: kvStyle(fd), Why: "the task's input " + p + ": " + fd.Description})
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
-		m.evidence = append(m.evidence, fmt.Sprintf("gave the input %s to %s: the usage shows no place for it and the help reads it there (%s)", p, name, fd.Description))
+		where := "the usage shows no place for it"
+		if !free {
+			where = "the usage's places are for the other inputs"
+		}
+		m.evidence = append(m.evidence, fmt.Sprintf("gave the input %s to %s: %s and the help reads it there (%s)", p, name, where, fd.Description))
 	}
 }
 
 // readingFlagFor finds the one unused flag that reads a file (filed under
 // Input or taking a file, writing none, its help naming no other kind)
-// whose names and help hold the most of the words for path (valueWords:
-// its extension and kind, the task's words before it), a flag named as an
-// input (lexicon class input_flag_name) counting one more for a file the
-// task reads as its input, not as a reference. Ties name none.
-func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool) (FlagDoc, bool) {
+// whose names, help and placeholder hold the most of the words for path
+// (valueWords: its extension and kind, the task's words before it; the
+// lexicon's reference_word for a file the task reads against). With
+// byName, a flag named as an input (lexicon class input_flag_name) counts
+// one more for a file the task reads as its input. Ties name none.
+func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool, byName bool) (FlagDoc, bool) {
 	ctx := m.valueWords(path)
-	plain := m.fileRole(path) == ""
+	role := m.fileRole(path)
+	if role == "reference" {
+		ctx = append(ctx, task.V().Words("reference_word")...)
+	}
 	var best FlagDoc
 	bestScore, tie := 0.0, false
 	for _, fd := range c.flags {
@@ -73,11 +96,10 @@ func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool)
 		if alreadyUsed(used, fd) || !readsFile(fd) && !(fd.Category != "Output" && fd.ParamType != "bool" && slotFits(fd.Placeholder, path)) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
 			continue
 		}
-		// the placeholder names what it reads too (bedtools' "-i <bed/gff/vcf>")
 		withPlace := fd
 		withPlace.Description += " " + fd.Placeholder
 		s := wordFit(withPlace, ctx)
-		if plain && namesInput(fd) {
+		if byName && role == "" && namesInput(fd) {
 			s++
 		}
 		switch {
@@ -93,7 +115,9 @@ func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool)
 // readsFile reports a flag that reads a file: filed under Input or taking
 // a file, not a switch, number or choice, writing no place, not a
 // directory or suffix (notFileFlag), nor a list of file names (lexicon
-// class file_list_word).
+// class file_list_word); a text value only when it is named as an input
+// (porechop's "-i INPUT") or its help speaks of a file (lexicon class
+// file_name_word).
 func readsFile(fd FlagDoc) bool {
 	if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
 		return false
@@ -101,7 +125,11 @@ func readsFile(fd FlagDoc) bool {
 	if fd.Category == "Output" || writesPlace(fd) || notFileFlag(fd) {
 		return false
 	}
-	return (fd.Category == "Input" || fd.ParamType == "file") && !task.V().Mentions("file_list_word", strings.ToLower(fd.Description))
+	desc := strings.ToLower(fd.Description)
+	// a text value filed under Input reads a file when its help says so
+	// (wtpoa-cns "-i <string>  Input file(s)"; not minimap2's "-x STR
+	// preset")
+	return (fd.ParamType == "file" || fd.Category == "Input" && (namesInput(fd) || task.V().Mentions("file_name_word", desc))) && !task.V().Mentions("file_list_word", desc)
 }
 
 // namesInput reports a flag named as an input (-i, --in, --input). A flag

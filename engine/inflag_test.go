@@ -19,6 +19,8 @@ func TestInputFlagsFromHelp(t *testing.T) {
 	sheet := FlagDoc{Name: "-s", ParamType: "file", Category: "General", Description: "sample file"}
 	list := FlagDoc{Name: "--infile-list", ParamType: "string", Category: "Input", Description: "file of input files list"}
 	label := FlagDoc{Name: "--stdin-label", Aliases: []string{"-i"}, ParamType: "string", Category: "Input", Description: "label for stdin"}
+	fastaRef := FlagDoc{Name: "--fasta-ref", Aliases: []string{"-f"}, ParamType: "file", Description: "reference sequence"}
+	preset := FlagDoc{Name: "-x", ParamType: "string", Category: "Input", Placeholder: "STR", Description: "preset: map-ont, Nanopore vs reference mapping"}
 	out := FlagDoc{Name: "--out", Aliases: []string{"-o"}, ParamType: "file", Category: "Output", Description: "output file"}
 	cases := []struct {
 		task  string
@@ -33,6 +35,10 @@ func TestInputFlagsFromHelp(t *testing.T) {
 		{"count the reads of reads.fq.gz", []FlagDoc{list, label}, nil, nil, []string{"reads.fq.gz"}},
 		{"mask genome.fa", []FlagDoc{bed}, nil, nil, []string{"genome.fa"}},
 		{"align seqs.fa into aln.fa", []FlagDoc{in, out}, []PositionalDoc{{Position: 1, Name: "FILE"}}, []string{"-o=aln.fa"}, []string{"seqs.fa"}},
+		// a usage with places: only the file read against, or one past them
+		{"normalize calls.vcf.gz against ref.fa", []FlagDoc{fastaRef, in}, []PositionalDoc{{Position: 1, Name: "in.vcf.gz"}}, []string{"-f=ref.fa"}, []string{"calls.vcf.gz"}},
+		{"map reads.fq to ref.fa", []FlagDoc{preset, fastaRef}, []PositionalDoc{{Position: 1, Name: "target.fa"}, {Position: 2, Name: "query.fa", Repeatable: true}}, nil, []string{"reads.fq", "ref.fa"}},
+		{"map reads.fq to ref.fa", []FlagDoc{preset}, []PositionalDoc{{Position: 1, Name: "reads"}}, nil, []string{"reads.fq", "ref.fa"}},
 	}
 	for _, tc := range cases {
 		doc := &ToolDoc{Record: *rec, Flags: tc.flags, Positionals: tc.pos}
