@@ -770,6 +770,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 		}
 	}
 	m.addSlotFlags(f, a.c, a.used)
+	m.addListedValues(f, a.c, a.used)
 	m.addColumnFlags(f, a.c, a.used)
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)

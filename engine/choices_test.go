@@ -335,7 +335,7 @@ func TestUnplacedListedValues(t *testing.T) {
 		{mm, "minimap2", asm, "align contigs c.fa to ref.fa with asm10 or asm20 into o.paf", []string{"asm10", "asm20"}},
 		{mm, "minimap2", asm, "align contigs c.fa to ref.fa with the asm20 preset into o.paf", nil},
 		{mm, "minimap2", plain, "map short reads r.fq to ref.fa into r.sam", nil},
-		{mm, "minimap2", plain, "map reads r.fq to ref.fa with the map-hifi preset into r.sam", []string{"map-hifi"}},
+		{mm, "minimap2", plain, "map reads r.fq to ref.fa with the map-hifi preset into r.sam", nil},
 		{mac, "macs2", macSk, "call peaks on t.bam in BAM format, name s1", nil},
 		// capitals as the help writes them; the default is no setting
 		{vsk, "", vskSk, "search r.fa against d.fa with the slow-2 preset into h.txt", []string{"slow-2"}},
@@ -369,8 +369,33 @@ func TestUnplacedListedValues(t *testing.T) {
 func vskDoc() *ToolDoc {
 	return &ToolDoc{Record: ToolRecord{Name: "vsk", Executable: "vsk"}, Description: "search sequences against a database", Flags: []FlagDoc{
 		{Name: "--strand", ParamType: "string", Category: "Algorithm", Default: "plus", Description: "strand to search: 'plus' forward strand only; 'both' forward and reverse strands"},
-		{Name: "--preset", ParamType: "string", Category: "Algorithm", Default: "fast-1", Description: "search preset: 'fast-1' quick search; 'slow-2' thorough search"},
+		{Name: "--preset", ParamType: "string", Category: "Algorithm", Default: "fast-1", Description: "search preset: 'fast-1' quick search; 'slow-2' thorough search; 'deep-3' deepest search"},
+		{Name: "--rescore", ParamType: "string", Category: "Algorithm", Description: "rescoring: 'slow-2' exact; 'none' no rescoring"},
 		{Name: "--db", ParamType: "file", Category: "Input", Description: "database FASTA file"},
 		{Name: "-o", ParamType: "file", Category: "Output", Description: "output file"},
 	}, Positionals: []PositionalDoc{{Position: 1, Name: "query.fa", Required: true}}}
+}
+
+// A flag the fill lacks is added when the task writes a value its help
+// lists, from the help alone or beside an example that lacks it; not when
+// two flags list the value or the task names two values of the flag.
+func TestAddListedValues(t *testing.T) {
+	mm := &ToolRecord{Name: "minimap2", Executable: "minimap2"}
+	plain := []string{"map reads reads.fq to ref.fa into aln.sam", "-a -o aln.sam ref.fa reads.fq"}
+	vsk := &ToolRecord{Name: "vsk", Executable: "vsk"}
+	vskEx := []string{"search q.fa against db.fa into hits.txt", "--db db.fa -o hits.txt q.fa"}
+	runAdaptCases(t, []adaptCase{
+		{name: "beside an example", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: plain,
+			task: "map reads r.fq to ref.fa with the map-hifi preset into r.sam", want: "minimap2 -a -o r.sam -x map-hifi ref.fa r.fq",
+			evidence: []string{"added -x map-hifi: the task names map-hifi, a value its help lists"}},
+		{name: "two flags list it", rec: vsk, doc: vskDoc(), front: "name: vsk", examples: vskEx,
+			task: "search r.fa against d.fa with slow-2 into h.txt", want: "vsk --db d.fa -o h.txt r.fa"},
+		{name: "two values of the flag", rec: vsk, doc: vskDoc(), front: "name: vsk", examples: vskEx,
+			task: "search r.fa against d.fa with deep-3 or slow-2 into h.txt", want: "vsk --db d.fa -o h.txt r.fa"},
+	})
+	// from the help alone
+	f := MapTask(builtinRules, vsk, vskDoc(), nil, "search r.fa with the deep-3 preset into h.txt")
+	if got := Assemble(vsk, f).Display; !strings.Contains(got, "--preset deep-3") {
+		t.Errorf("help alone: got %q\nevidence %q", got, f.Evidence)
+	}
 }

@@ -326,6 +326,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addProseChoices(f, c, used)
 	m.placeValues(f, c, used)
 	m.addNamedChoices(f, c, used)
+	m.addListedValues(f, c, used)
 	m.addCodedChoices(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if task.V().Is("read_group_line", q) {

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,12 +102,22 @@ func (m *mapper) unusedItems(f *Fill) []string {
 // unplacedValues returns the task's words that are a distinctive value a
 // flag of the candidate lists ("asm20" of minimap2's -x presets) when the
 // command places them nowhere: the task names a setting the command does
-// not make. A kind's name ("SAM output" the command writes by other
-// means) and a flag's default are no such setting.
+// not make.
 func (m *mapper) unplacedValues(f *Fill, c *candidate, already []string) []string {
-	if c == nil {
-		return nil
+	placed := fillWords(f, already)
+	var out []string
+	for _, h := range m.taskListedValues(c) {
+		if lv := strings.ToLower(h.value); !placed[lv] {
+			placed[lv] = true
+			out = append(out, h.value)
+		}
 	}
+	return out
+}
+
+// fillWords are the words a fill places, lower-cased: its flags' names
+// and values (and their parts), positionals, subcommand, and more.
+func fillWords(f *Fill, more []string) map[string]bool {
 	placed := map[string]bool{}
 	put := func(v string) {
 		v = strings.ToLower(v)
@@ -118,20 +130,37 @@ func (m *mapper) unplacedValues(f *Fill, c *candidate, already []string) []strin
 		put(strings.TrimLeft(fv.Name, "-"))
 		put(fv.Value)
 	}
-	for _, p := range append(append(append([]string(nil), f.Positionals...), f.Subcommand...), already...) {
+	for _, p := range slices.Concat(f.Positionals, f.Subcommand, more) {
 		put(p)
 	}
+	return placed
+}
+
+// listedHit is a value a flag's help lists that the task writes.
+type listedHit struct {
+	fd    FlagDoc
+	value string
+}
+
+// taskListedValues are the values the candidate's flags list that the
+// task writes as words of their own, in the flags' order: distinctive
+// values with a digit or a joining mark (asm20, map-hifi), or capitals as
+// the help writes them (RPGC) — a word of letters alone in lower case is
+// prose ("short reads" names no --cs short). A kind's name ("SAM output"
+// the command writes by other means) and a flag's default are no setting
+// the task asks for.
+func (m *mapper) taskListedValues(c *candidate) []listedHit {
+	if c == nil {
+		return nil
+	}
 	toks := m.taskTokens()
-	// A word of letters alone is named as a value only in capitals, as
-	// the help writes it ("normalise to RPKM"); in lower case it is
-	// prose ("short reads" names no --cs short).
 	caps := map[string]bool{}
 	for _, w := range strings.Fields(withoutFiles(m.task)) {
 		if w = strings.Trim(w, ",;:.()[]'\"`"); caseStyle(w) == 1 {
 			caps[w] = true
 		}
 	}
-	var out []string
+	var out []listedHit
 	for _, fd := range c.flags {
 		if fd.ParamType == "bool" || fd.Name == "" {
 			continue
@@ -140,13 +169,44 @@ func (m *mapper) unplacedValues(f *Fill, c *candidate, already []string) []strin
 		for _, p := range choicePairs(fd) {
 			lv := strings.ToLower(p.value)
 			marked := strings.ContainsAny(lv, "0123456789:-_.")
-			if toks[lv] && !placed[lv] && lv != def && !isKindName(lv) && m.distinctive(lv, c) && (marked || caps[p.value]) {
-				placed[lv] = true
-				out = append(out, p.value)
+			if toks[lv] && lv != def && !isKindName(lv) && m.distinctive(lv, c) && (marked || caps[p.value]) {
+				out = append(out, listedHit{fd, p.value})
 			}
 		}
 	}
 	return out
+}
+
+// addListedValues is the pass that adds a flag the fill lacks when the
+// task writes a value its help lists ("with the asm20 preset" → -x
+// asm20; taskListedValues) and no other flag lists that value, nor does
+// the task name another value of the flag.
+func (m *mapper) addListedValues(f *Fill, c *candidate, used map[string]bool) {
+	hits := m.taskListedValues(c)
+	flagsOf, valuesOf := map[string]map[string]bool{}, map[string]map[string]bool{}
+	for _, h := range hits {
+		lv := strings.ToLower(h.value)
+		if flagsOf[lv] == nil {
+			flagsOf[lv] = map[string]bool{}
+		}
+		if valuesOf[h.fd.Name] == nil {
+			valuesOf[h.fd.Name] = map[string]bool{}
+		}
+		flagsOf[lv][h.fd.Name], valuesOf[h.fd.Name][lv] = true, true
+	}
+	placed := fillWords(f, nil)
+	for _, h := range hits {
+		lv := strings.ToLower(h.value)
+		if len(flagsOf[lv]) != 1 || len(valuesOf[h.fd.Name]) != 1 || placed[lv] || alreadyUsed(used, h.fd) {
+			continue
+		}
+		name := spelling(h.fd)
+		used[h.fd.Name], used[name], placed[lv] = true, true, true
+		m.placedWords[lv] = true
+		f.Flags = append(f.Flags, FlagValue{Name: name, Value: h.value, HasValue: true, Style: kvStyle(h.fd), Why: fmt.Sprintf("the task names %s, a value %s's help lists", h.value, h.fd.Name)})
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		m.evidence = append(m.evidence, fmt.Sprintf("added %s %s: the task names %s, a value its help lists", name, h.value, h.value))
+	}
 }
 
 // accessionRE is an identifier of capitals then three digits or more.
