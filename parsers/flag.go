@@ -112,6 +112,26 @@ func setType(f *Flag) {
 		return
 	}
 	f.ParamType = inferType(f.Placeholder, f.Choices)
+	if f.ParamType == "int" && genericNumber(f.Placeholder) && (decimalRE.MatchString(strings.Trim(f.Default, "[]'\" ")) || fractionRangeRE.MatchString(f.Description)) {
+		// "-v <num> Maximum p-value to report. (0-1) [1.0]": a number
+		// the help bounds by one or gives a decimal default is no count.
+		f.ParamType = "float"
+	}
+}
+
+var (
+	// decimalRE is a number written with a fraction (1.0, 0.8).
+	decimalRE = lazyre.New(`^-?\d*\.\d+$`)
+	// fractionRangeRE is a range a help gives whose upper bound is one:
+	// "(0-1)", "(-1-1)", "[0, 1]".
+	fractionRangeRE = lazyre.New(`[(\[]\s*-?[01](?:\.0)?\s*(?:-|,|\.\.)\s*1(?:\.0)?\s*[)\]]`)
+)
+
+// genericNumber reports a placeholder that says "a number" without
+// saying which kind (NUM, number), unlike INT or FLOAT.
+func genericNumber(p string) bool {
+	l := strings.ToLower(strings.Trim(p, "<>[]"))
+	return l == "num" || l == "number"
 }
 
 // typeColumnRE matches a description that starts with a value type in

@@ -57,3 +57,25 @@ func TestInferType(t *testing.T) {
 		t.Errorf("choices give %s", got)
 	}
 }
+
+// TestGenericNumberWithFractionIsFloat checks that a flag whose
+// placeholder says only "a number" reads a fraction when its help bounds
+// it by one or gives a decimal default, and stays an integer otherwise;
+// an INT placeholder stays an integer whatever its range.
+func TestGenericNumberWithFractionIsFloat(t *testing.T) {
+	for _, c := range []struct {
+		f    Flag
+		want string
+	}{
+		{Flag{Placeholder: "num", Description: "Maximum p-value to report. (0-1) [1.0]"}, "float"},
+		{Flag{Placeholder: "num", Description: "Minimum identity to report. (-1-1) [0]", Default: "0"}, "float"},
+		{Flag{Placeholder: "NUM", Description: "max diff", Default: "0.04"}, "float"},
+		{Flag{Placeholder: "num", Description: "Parallelism. [1]", Default: "1"}, "int"},
+		{Flag{Placeholder: "INT", Description: "toggle (0-1) [0]", Default: "0"}, "int"},
+	} {
+		setType(&c.f)
+		if c.f.ParamType != c.want {
+			t.Errorf("%+v: type %s, want %s", c.f, c.f.ParamType, c.want)
+		}
+	}
+}
