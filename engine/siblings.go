@@ -22,7 +22,7 @@ const siblingMinShare = 0.5
 // reswitch is the pass that swaps each switch kept from the example for
 // its sibling when the task's words beyond the example's fit the
 // sibling's help alone.
-func (m *mapper) reswitch(f *Fill, c *candidate) {
+func (m *mapper) reswitch(f *Fill, c *candidate, used map[string]bool) {
 	asks := m.askTerms()
 	beyond := func(terms map[string]bool) (n int, hits []string) {
 		for w := range terms {
@@ -52,6 +52,9 @@ func (m *mapper) reswitch(f *Fill, c *candidate) {
 			if sib.Name == cur.Name || sib.ParamType != "bool" || sib.Description == "" || flagSet(f, sib) {
 				continue
 			}
+			if named, _ := m.namedIn(sib, asks); named {
+				continue // the task names it: the named-switch pass adds it
+			}
 			sibNames, sibDesc := m.flagTerms(sib.Name, &sib)
 			sibAll := union(sibNames, sibDesc)
 			if shareOf(curDesc, sibDesc) < siblingMinShare {
@@ -80,6 +83,7 @@ func (m *mapper) reswitch(f *Fill, c *candidate) {
 		m.evidence = append(m.evidence, fmt.Sprintf("set %s for the example's %s: the task's words %s fit its help (%q), not %s's", name, fv.Name, strings.Join(slices.Sorted(slices.Values(bestHits)), ", "), best.Description, fv.Name))
 		fv.Name = name
 		fv.Why = "the task asks for it: " + best.Description
+		used[best.Name], used[name] = true, true
 	}
 }
 
