@@ -89,3 +89,25 @@ func TestDropPositional(t *testing.T) {
 		t.Error("placeOtherKind")
 	}
 }
+
+// Built from the help alone, a switch whose help's head the task says word
+// for word is added though the rest of its help qualifies it at length;
+// a task that says less of it does not get it.
+func TestHelpHeadPhrase(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-n", ParamType: "bool", Description: "Sort by read name (not compatible with the tk index command, which needs coordinates)"},
+		{Name: "-t", ParamType: "string", Placeholder: "TAG", Description: "Sort by value of TAG"},
+		{Name: "-o", ParamType: "file", Category: "Output", Placeholder: "FILE", Description: "Write final output to FILE"},
+	}}
+	for task, want := range map[string]bool{
+		"sort reads.bam by read name into out.bam": true,
+		"sort reads.bam into out.bam":              false,
+	} {
+		f := MapTask(builtinRules, rec, doc, nil, task)
+		got := slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return fv.Name == "-n" })
+		if got != want {
+			t.Errorf("%q: -n %v, want %v\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

@@ -623,7 +623,23 @@ func (m *mapper) phraseBest(fits []switchFitted) (int, bool) {
 // phraseCover is the share of the terms of a flag's help that the task
 // holds, with those terms.
 func (m *mapper) phraseCover(fd FlagDoc) (float64, []string) {
-	d := terms(fd.Description)
+	c, hits := m.textCover(fd.Description)
+	// Built from the help alone (no example's task to go by), the help's
+	// head, before a parenthesis, a bracket or the end of its first
+	// clause, says what the switch does; the rest qualifies it ("Sort by
+	// read name (not compatible with samtools index command)").
+	if i := strings.IndexAny(fd.Description, "([;:."); i > 0 && m.exTerms == nil {
+		if hc, hh := m.textCover(fd.Description[:i]); hc > c && len(hh) >= len(hits) {
+			return hc, hh
+		}
+	}
+	return c, hits
+}
+
+// textCover is the share of the terms of a text that the task holds,
+// with those terms.
+func (m *mapper) textCover(text string) (float64, []string) {
+	d := terms(text)
 	if len(d) == 0 {
 		return 0, nil
 	}
