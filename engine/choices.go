@@ -258,7 +258,7 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		if !ok {
 			continue
 		}
-		pairs := choicePairs(fd)
+		pairs, fromExamples := m.flagValuePairs(fd, c)
 		cur := -1
 		for j, p := range pairs {
 			if p.value == fv.Value {
@@ -268,17 +268,25 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		if cur < 0 {
 			continue
 		}
-		if named := m.namedPairs(pairs, c); len(named) == 1 {
+		named := m.namedPairs(pairs, c)
+		if len(named) == 1 {
 			// The task writes one listed value itself ("with the asm20
 			// preset"): that value, whatever the meanings say, unless the
 			// example's value refines it ("splice:hq" for "the
 			// high-quality splice preset").
 			if j := named[0]; j != cur && !refines(fv.Value, pairs[j].value) {
-				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task names %s, a value %s's help lists", fv.Name, pairs[j].value, fv.Value, pairs[j].value, fv.Name))
+				src := fmt.Sprintf("%s's help lists", fv.Name)
+				if fromExamples {
+					src = fmt.Sprintf("the skill's examples give %s", fv.Name)
+				}
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task names %s, a value %s", fv.Name, pairs[j].value, fv.Value, pairs[j].value, src))
 				fv.Value = pairs[j].value
-				fv.Why = fmt.Sprintf("the task names %s, a value the help lists", pairs[j].value)
+				fv.Why = fmt.Sprintf("the task names %s, a value %s", pairs[j].value, src)
 			}
 			continue
+		}
+		if fromExamples {
+			continue // the examples' values have no meanings to weigh
 		}
 		shared := sharedPairWords(pairs)
 		curBeyond, _ := m.pairScore(pairs[cur], shared)
@@ -333,6 +341,27 @@ func (m *mapper) namedChoice(t exToken) (string, bool) {
 	return "", false
 }
 
+// flagValuePairs are the values a flag's help lists (choicePairs), or,
+// when it lists none, the values the skill's examples give the flag when
+// they give two or more (--kingdom Archaea in one, Viruses in another):
+// fromExamples then. Files and numbers are no such values.
+func (m *mapper) flagValuePairs(fd FlagDoc, c *candidate) (pairs []choicePair, fromExamples bool) {
+	if pairs = choicePairs(fd); len(pairs) >= 2 || c == nil {
+		return pairs, false
+	}
+	pairs = pairs[:0]
+	for _, ex := range c.examples {
+		for _, t := range classify(ex.args, c) {
+			if t.pos || !t.hasValue || !sameFlag(c, t.flag, fd.Name) || FileType(t.value) != "" || numberRE.MatchString(t.value) ||
+				slices.ContainsFunc(pairs, func(p choicePair) bool { return p.value == t.value }) {
+				continue
+			}
+			pairs = append(pairs, choicePair{t.value, t.value, true})
+		}
+	}
+	return pairs, len(pairs) >= 2
+}
+
 // refines reports a value that holds another as a part of its own
 // ("splice:hq" holds "splice").
 func refines(v, part string) bool {
@@ -343,8 +372,24 @@ func refines(v, part string) bool {
 // the punctuation around them.
 func (m *mapper) taskTokens() map[string]bool {
 	out := map[string]bool{}
-	for _, w := range m.taskWordList() {
-		out[strings.Trim(w, ",;:.()[]'\"`")] = true
+	for _, w := range valueTokens(strings.Join(m.taskWordList(), " ")) {
+		out[w] = true
+	}
+	return out
+}
+
+// valueTokens splits a text into the words a value can be: runs of
+// letters, digits and the marks that join a value's parts (":-_.+"),
+// parted by spaces, other punctuation and Chinese ("设为 Viruses），输出"
+// gives Viruses), with no mark at either end.
+func valueTokens(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return unicode.Is(unicode.Han, r) || !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(":-_.+", r))
+	}) {
+		if w = strings.Trim(w, ":-_.+"); w != "" {
+			out = append(out, w)
+		}
 	}
 	return out
 }

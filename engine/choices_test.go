@@ -399,3 +399,32 @@ func TestAddListedValues(t *testing.T) {
 		t.Errorf("help alone: got %q\nevidence %q", got, f.Evidence)
 	}
 }
+
+// Values are found as words of their own in any task text: Chinese and
+// its punctuation part them, and the marks that join a value stay.
+func TestValueTokens(t *testing.T) {
+	got := valueTokens("注释 virus.fa（kingdom 设为 Viruses），用 asm20 预设; -x splice:hq.")
+	want := []string{"virus.fa", "kingdom", "Viruses", "asm20", "x", "splice:hq"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A flag whose help lists no values takes, among the values the skill's
+// examples give it, the one the task writes (--kingdom Viruses where the
+// adapted example set Archaea).
+func TestRechooseAmongExampleValues(t *testing.T) {
+	rec := &ToolRecord{Name: "prokka", Executable: "prokka"}
+	ex := []string{
+		"annotate the archaeal genome arch.fa into arch_out, overwriting it", "--kingdom Archaea --outdir arch_out --force arch.fa",
+		"annotate the phage genome phage.fasta", "--kingdom Viruses --outdir phage_out phage.fasta",
+	}
+	runAdaptCases(t, []adaptCase{
+		{name: "an example's value", rec: rec, doc: goldenDoc(t, "prokka"), front: "name: prokka", examples: ex,
+			task: "annotate the genome g.fa into g_out, overwriting it, kingdom 设为 Viruses", want: "prokka --kingdom Viruses --outdir g_out --force g.fa",
+			evidence: []string{"set --kingdom Viruses for the example's Archaea: the task names Viruses, a value the skill's examples give --kingdom"}},
+		// an output name the task gives is its own, whatever the examples
+		{name: "a name", rec: rec, doc: goldenDoc(t, "prokka"), front: "name: prokka", examples: ex,
+			task: "annotate the genome g.fa into phage_out, overwriting it, kingdom 设为 Viruses", want: "prokka --kingdom Viruses --outdir phage_out --force g.fa"},
+	})
+}

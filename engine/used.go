@@ -155,8 +155,8 @@ func (m *mapper) taskListedValues(c *candidate) []listedHit {
 	}
 	toks := m.taskTokens()
 	caps := map[string]bool{}
-	for _, w := range strings.Fields(withoutFiles(m.task)) {
-		if w = strings.Trim(w, ",;:.()[]'\"`"); caseStyle(w) == 1 {
+	for _, w := range valueTokens(withoutFiles(m.task)) {
+		if caseStyle(w) == 1 {
 			caps[w] = true
 		}
 	}
