@@ -259,6 +259,7 @@ func (m *mapper) adapt(c *candidate, se scoredExample) *Fill {
 	m.evidence = append(m.evidence, alignLine(a))
 	m.fillArgs(a, se)
 	m.rechoose(a.f, c)
+	m.reswitch(a.f, c, a.used)
 	m.addLeftovers(a)
 	return a.f
 }

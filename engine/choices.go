@@ -178,7 +178,7 @@ func expandGroup(group, meaning string) []choicePair {
 		for _, w := range strings.Fields(meaning) {
 			if parts := strings.Split(w, "/"); len(parts) == len(vals) {
 				p := parts[i]
-				if len(p) <= 3 && strings.ToLower(p) == p && i < len(parts)-1 {
+				if len(p) <= 3 && strings.ToLower(p) == p && !strings.ContainsFunc(p, unicode.IsDigit) && i < len(parts)-1 {
 					p += parts[len(parts)-1] // "un/compressed": uncompressed
 				}
 				w = p
@@ -258,7 +258,7 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		if !ok {
 			continue
 		}
-		pairs := choicePairs(fd)
+		pairs, fromExamples := m.flagValuePairs(fd, c)
 		cur := -1
 		for j, p := range pairs {
 			if p.value == fv.Value {
@@ -268,15 +268,40 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		if cur < 0 {
 			continue
 		}
-		if named := m.namedPairs(pairs, c); len(named) == 1 {
+		named := m.namedPairs(pairs, c)
+		if len(named) == 1 {
 			// The task writes one listed value itself ("with the asm20
 			// preset"): that value, whatever the meanings say, unless the
 			// example's value refines it ("splice:hq" for "the
 			// high-quality splice preset").
 			if j := named[0]; j != cur && !refines(fv.Value, pairs[j].value) {
-				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task names %s, a value %s's help lists", fv.Name, pairs[j].value, fv.Value, pairs[j].value, fv.Name))
+				src := fmt.Sprintf("%s's help lists", fv.Name)
+				if fromExamples {
+					src = fmt.Sprintf("the skill's examples give %s", fv.Name)
+				}
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task names %s, a value %s", fv.Name, pairs[j].value, fv.Value, pairs[j].value, src))
 				fv.Value = pairs[j].value
-				fv.Why = fmt.Sprintf("the task names %s, a value the help lists", pairs[j].value)
+				fv.Why = fmt.Sprintf("the task names %s, a value %s", pairs[j].value, src)
+			}
+			continue
+		}
+		if fromExamples {
+			continue // the examples' values have no meanings to weigh
+		}
+		if j, n, ok := m.numberMeant(pairs); ok && len(named) == 0 {
+			// The task gives a number one value's meaning holds ("about
+			// 0.1% divergence" for "asm5: … ~0.1 sequence divergence"):
+			// that value takes the number.
+			m.meant[n] = true
+			for k := range m.slots.Numbers {
+				if m.slots.Numbers[k].Value == n {
+					m.slots.Numbers[k].Used = true
+				}
+			}
+			if j != cur && !refines(fv.Value, pairs[j].value) {
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task's %s is in its help (%s)", fv.Name, pairs[j].value, fv.Value, n, strings.TrimSpace(pairs[j].words)))
+				fv.Value = pairs[j].value
+				fv.Why = fmt.Sprintf("the task's %s: %s", n, strings.TrimSpace(pairs[j].words))
 			}
 			continue
 		}
@@ -333,6 +358,58 @@ func (m *mapper) namedChoice(t exToken) (string, bool) {
 	return "", false
 }
 
+// meaningNumberRE finds the numbers a value's meaning writes as words of
+// their own ("~0.1", "5%", "(2.7e9)"; not the 2 of "macs2").
+var meaningNumberRE = lazyre.New(`(?:^|[\s(~=<>])(\d+(?:\.\d+)?(?:e\d+)?)(?:$|[\s%),;:])`)
+
+// numberMeant returns the one listed value whose meaning holds a number
+// the task gives and no flag has taken ("about 0.1% divergence" for asm5's
+// "~0.1 sequence divergence"), with that number as the task writes it;
+// false when no value's meaning, or more than one, holds one.
+func (m *mapper) numberMeant(pairs []choicePair) (int, string, bool) {
+	found, num := -1, ""
+	for j, p := range pairs {
+		if p.words == p.value {
+			continue // a value alone, with no meaning
+		}
+		var nums []string
+		for _, sm := range meaningNumberRE.FindAllStringSubmatch(p.words, -1) {
+			nums = append(nums, sm[1])
+		}
+		for _, n := range m.slots.Numbers {
+			if n.Used || !slices.Contains(nums, strings.TrimSuffix(bareNumber(n.Value), "%")) {
+				continue
+			}
+			if found >= 0 && found != j {
+				return 0, "", false
+			}
+			found, num = j, n.Value
+		}
+	}
+	return found, num, found >= 0
+}
+
+// flagValuePairs are the values a flag's help lists (choicePairs), or,
+// when it lists none, the values the skill's examples give the flag when
+// they give two or more (--kingdom Archaea in one, Viruses in another):
+// fromExamples then. Files and numbers are no such values.
+func (m *mapper) flagValuePairs(fd FlagDoc, c *candidate) (pairs []choicePair, fromExamples bool) {
+	if pairs = choicePairs(fd); len(pairs) >= 2 || c == nil {
+		return pairs, false
+	}
+	pairs = pairs[:0]
+	for _, ex := range c.examples {
+		for _, t := range classify(ex.args, c) {
+			if t.pos || !t.hasValue || !sameFlag(c, t.flag, fd.Name) || FileType(t.value) != "" || numberRE.MatchString(t.value) ||
+				slices.ContainsFunc(pairs, func(p choicePair) bool { return p.value == t.value }) {
+				continue
+			}
+			pairs = append(pairs, choicePair{t.value, t.value, true})
+		}
+	}
+	return pairs, len(pairs) >= 2
+}
+
 // refines reports a value that holds another as a part of its own
 // ("splice:hq" holds "splice").
 func refines(v, part string) bool {
@@ -343,8 +420,24 @@ func refines(v, part string) bool {
 // the punctuation around them.
 func (m *mapper) taskTokens() map[string]bool {
 	out := map[string]bool{}
-	for _, w := range m.taskWordList() {
-		out[strings.Trim(w, ",;:.()[]'\"`")] = true
+	for _, w := range valueTokens(strings.Join(m.taskWordList(), " ")) {
+		out[w] = true
+	}
+	return out
+}
+
+// valueTokens splits a text into the words a value can be: runs of
+// letters, digits and the marks that join a value's parts (":-_.+"),
+// parted by spaces, other punctuation and Chinese ("设为 Viruses），输出"
+// gives Viruses), with no mark at either end.
+func valueTokens(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return unicode.Is(unicode.Han, r) || !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(":-_.+", r))
+	}) {
+		if w = strings.Trim(w, ":-_.+"); w != "" {
+			out = append(out, w)
+		}
 	}
 	return out
 }

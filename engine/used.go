@@ -74,7 +74,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		miss(s, placed[s])
 	}
 	for _, n := range m.slots.Numbers {
-		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value])
+		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value] || m.meant[n.Value])
 	}
 	for _, col := range m.slots.Columns {
 		miss("columns "+col.Value, col.Used)
@@ -155,8 +155,8 @@ func (m *mapper) taskListedValues(c *candidate) []listedHit {
 	}
 	toks := m.taskTokens()
 	caps := map[string]bool{}
-	for _, w := range strings.Fields(withoutFiles(m.task)) {
-		if w = strings.Trim(w, ",;:.()[]'\"`"); caseStyle(w) == 1 {
+	for _, w := range valueTokens(withoutFiles(m.task)) {
+		if caseStyle(w) == 1 {
 			caps[w] = true
 		}
 	}
