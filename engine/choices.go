@@ -178,7 +178,7 @@ func expandGroup(group, meaning string) []choicePair {
 		for _, w := range strings.Fields(meaning) {
 			if parts := strings.Split(w, "/"); len(parts) == len(vals) {
 				p := parts[i]
-				if len(p) <= 3 && strings.ToLower(p) == p && i < len(parts)-1 {
+				if len(p) <= 3 && strings.ToLower(p) == p && !strings.ContainsFunc(p, unicode.IsDigit) && i < len(parts)-1 {
 					p += parts[len(parts)-1] // "un/compressed": uncompressed
 				}
 				w = p
@@ -288,6 +288,23 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 		if fromExamples {
 			continue // the examples' values have no meanings to weigh
 		}
+		if j, n, ok := m.numberMeant(pairs); ok && len(named) == 0 {
+			// The task gives a number one value's meaning holds ("about
+			// 0.1% divergence" for "asm5: … ~0.1 sequence divergence"):
+			// that value takes the number.
+			m.meant[n] = true
+			for k := range m.slots.Numbers {
+				if m.slots.Numbers[k].Value == n {
+					m.slots.Numbers[k].Used = true
+				}
+			}
+			if j != cur && !refines(fv.Value, pairs[j].value) {
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the task's %s is in its help (%s)", fv.Name, pairs[j].value, fv.Value, n, strings.TrimSpace(pairs[j].words)))
+				fv.Value = pairs[j].value
+				fv.Why = fmt.Sprintf("the task's %s: %s", n, strings.TrimSpace(pairs[j].words))
+			}
+			continue
+		}
 		shared := sharedPairWords(pairs)
 		curBeyond, _ := m.pairScore(pairs[cur], shared)
 		best, bestB, bestA, tie := -1, 0, 0, false
@@ -339,6 +356,37 @@ func (m *mapper) namedChoice(t exToken) (string, bool) {
 		return pairs[named[0]].value, true
 	}
 	return "", false
+}
+
+// meaningNumberRE finds the numbers a value's meaning writes as words of
+// their own ("~0.1", "5%", "(2.7e9)"; not the 2 of "macs2").
+var meaningNumberRE = lazyre.New(`(?:^|[\s(~=<>])(\d+(?:\.\d+)?(?:e\d+)?)(?:$|[\s%),;:])`)
+
+// numberMeant returns the one listed value whose meaning holds a number
+// the task gives and no flag has taken ("about 0.1% divergence" for asm5's
+// "~0.1 sequence divergence"), with that number as the task writes it;
+// false when no value's meaning, or more than one, holds one.
+func (m *mapper) numberMeant(pairs []choicePair) (int, string, bool) {
+	found, num := -1, ""
+	for j, p := range pairs {
+		if p.words == p.value {
+			continue // a value alone, with no meaning
+		}
+		var nums []string
+		for _, sm := range meaningNumberRE.FindAllStringSubmatch(p.words, -1) {
+			nums = append(nums, sm[1])
+		}
+		for _, n := range m.slots.Numbers {
+			if n.Used || !slices.Contains(nums, strings.TrimSuffix(bareNumber(n.Value), "%")) {
+				continue
+			}
+			if found >= 0 && found != j {
+				return 0, "", false
+			}
+			found, num = j, n.Value
+		}
+	}
+	return found, num, found >= 0
 }
 
 // flagValuePairs are the values a flag's help lists (choicePairs), or,

@@ -25,7 +25,7 @@ func subFlags(t *testing.T, tool, sub string) []FlagDoc {
 func TestChoicePairsOfCapturedHelp(t *testing.T) {
 	cases := []struct{ tool, sub, flag, want string }{
 		// "- a/b - x/y …" lists, slash groups shared out
-		{"minimap2", "", "-x", `map-pb=PacBio CLR vs reference mapping|map-ont=PacBio Nanopore vs reference mapping|map-hifi=PacBio HiFi reads vs reference mapping`},
+		{"minimap2", "", "-x", `map-pb=PacBio CLR vs reference mapping|map-ont=PacBio Nanopore vs reference mapping|map-hifi=PacBio HiFi reads vs reference mapping|ava-pb=PacBio read overlap|ava-ont=Nanopore read overlap|asm5=asm-to-ref mapping, for ~0.1 sequence divergence|asm10=asm-to-ref mapping, for 1 sequence divergence|asm20=asm-to-ref mapping, for 5% sequence divergence`},
 		// "u/b: un/compressed BCF" groups
 		{"bcftools", "view", "-O", `u=uncompressed BCF|b=compressed BCF|v=uncompressed VCF|z=compressed VCF`},
 		// "'b' compressed BCF; 'u' …"
@@ -137,6 +137,12 @@ func TestRechooseOnCapturedHelp(t *testing.T) {
 		// two named values choose neither: the example's stays
 		{name: "two named values", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: asmEx,
 			task: "align contigs c.fa to ref.fa with asm10 or asm20 into o.paf", want: "minimap2 -x asm5 -o o.paf ref.fa c.fa"},
+		// a number one value's meaning holds names that value, and is used
+		{name: "number in a meaning", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: asmEx,
+			task: "align contigs c.fa to ref.fa (about 1% divergence) into o.paf", want: "minimap2 -x asm10 -o o.paf ref.fa c.fa",
+			evidence: []string{"set -x asm10 for the example's asm5: the task's 1% is in its help (asm-to-ref mapping, for 1 sequence divergence)"}},
+		{name: "number of the example's value", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: asmEx,
+			task: "align contigs c.fa to ref.fa (about 0.1% divergence) into o.paf", want: "minimap2 -x asm5 -o o.paf ref.fa c.fa"},
 		// a named value keeps the flag its task words would drop
 		{name: "named value keeps the flag", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: mmEx,
 			task: "map reads r.fq to ref.fa with the map-hifi preset into r.sam", want: "minimap2 -a -x map-hifi -o r.sam ref.fa r.fq"},
@@ -334,6 +340,8 @@ func TestUnplacedListedValues(t *testing.T) {
 	}{
 		{mm, "minimap2", asm, "align contigs c.fa to ref.fa with asm10 or asm20 into o.paf", []string{"asm10", "asm20"}},
 		{mm, "minimap2", asm, "align contigs c.fa to ref.fa with the asm20 preset into o.paf", nil},
+		// a number the value's meaning holds is used by it
+		{mm, "minimap2", asm, "align contigs c.fa to ref.fa (about 0.1% divergence) into o.paf", nil},
 		{mm, "minimap2", plain, "map short reads r.fq to ref.fa into r.sam", nil},
 		{mm, "minimap2", plain, "map reads r.fq to ref.fa with the map-hifi preset into r.sam", nil},
 		{mac, "macs2", macSk, "call peaks on t.bam in BAM format, name s1", nil},
@@ -351,7 +359,7 @@ func TestUnplacedListedValues(t *testing.T) {
 		f := MapTask(builtinRules, c.rec, doc, c.sk, c.task)
 		var got []string
 		for _, u := range f.Unused {
-			if !strings.Contains(u, ".") {
+			if FileType(u) == "" {
 				got = append(got, u)
 			}
 		}

@@ -74,6 +74,9 @@ type mapper struct {
 	valueTaken map[string]bool
 	// scaled are the task's numbers written in base pairs (scaleLengths).
 	scaled map[string]bool
+	// meant are the task's numbers a listed value's meaning holds, the
+	// value the command sets (numberMeant).
+	meant map[string]bool
 	// flagWordTarget is the flag of each value the task writes after the
 	// flag's bare name (flagWordValues).
 	flagWordTarget map[string]FlagDoc
@@ -144,7 +147,7 @@ type scoredExample struct {
 }
 
 func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tk string) *mapper {
-	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: tk, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}, scaled: map[string]bool{}}
+	m := &mapper{rules: rs, rec: rec, doc: doc, skill: sk, task: tk, conceptCache: map[string]map[string]bool{}, placedWords: map[string]bool{}, valueTaken: map[string]bool{}, scaled: map[string]bool{}, meant: map[string]bool{}}
 	m.slots = ExtractSlots(tk)
 	m.slots.Names = slices.DeleteFunc(m.slots.Names, func(n string) bool { return namesTheTool(rec, n) })
 	m.slots.Idents = slices.DeleteFunc(m.slots.Idents, func(id task.Ident) bool { return namesTheTool(rec, id.Text) })

@@ -74,7 +74,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		miss(s, placed[s])
 	}
 	for _, n := range m.slots.Numbers {
-		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value])
+		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value] || m.meant[n.Value])
 	}
 	for _, col := range m.slots.Columns {
 		miss("columns "+col.Value, col.Used)
