@@ -71,7 +71,18 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 	isOut := func(fd FlagDoc) bool {
 		return fd.Category == "Output" && fd.ParamType != "bool" && !(knownExt(path) && notFileFlag(fd))
 	}
-	fd, s := m.bestFlag(c, task.V().Words("output_flag_hint"), isOut, used)
+	var fd FlagDoc
+	var s float64
+	if f.Example == nil {
+		// Built from the help alone: the output flag whose help or
+		// placeholder names the output's words (hisat2's "-S <sam>" for
+		// out.sam), or the one named as an output (clustalo's -o, not
+		// --distmat-out "Pairwise distance matrix output file").
+		fd, s = m.outputFlagFor(c, path, isOut, used)
+	}
+	if s <= 0 {
+		fd, s = m.bestFlag(c, task.V().Words("output_flag_hint"), isOut, used)
+	}
 	if s <= 0 {
 		// No hint word fits its help ("out file", seqkit's global -o),
 		// but the flag is named as an output flag is: it is the one.

@@ -84,6 +84,17 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 // one more for a file the task reads as its input. Ties name none.
 func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool, byName bool) (FlagDoc, bool) {
 	ctx := m.valueWords(path)
+	if toks := tokens(m.task); len(toks) > 0 {
+		// the task's first word says what the command does, not what
+		// this file is ("align genes.fa …" names no "pre-aligned" file);
+		// the file's own extension and kind come first and stay
+		k := 0
+		if typ := FileType(path); typ != "" {
+			k = b2i(fileExt(path) != "") + b2i(typ != "file")
+		}
+		k = min(k, len(ctx))
+		ctx = append(ctx[:k:k], slices.DeleteFunc(slices.Clone(ctx[k:]), func(w string) bool { return w == strings.ToLower(toks[0]) })...)
+	}
 	role := m.fileRole(path)
 	if role == "reference" {
 		ctx = append(ctx, task.V().Words("reference_word")...)
@@ -93,7 +104,7 @@ func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool,
 	for _, fd := range c.flags {
 		// a flag whose placeholder names the file's kind reads it,
 		// however the help files it (bedtools' "-b <bed/gff/vcf>")
-		if alreadyUsed(used, fd) || !readsFile(fd) && !(fd.Category != "Output" && fd.ParamType != "bool" && slotFits(fd.Placeholder, path)) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
+		if alreadyUsed(used, fd) || !readsFile(fd) && !(fd.Category != "Output" && fd.ParamType != "bool" && fd.ParamType != "choice" && len(fd.Choices) == 0 && slotFits(fd.Placeholder, path)) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
 			continue
 		}
 		withPlace := fd
@@ -200,4 +211,56 @@ func placeOtherKind(place, path string) bool {
 		}
 	}
 	return named
+}
+
+// outputFlagFor finds the one unused output flag (want, or one whose help
+// says it writes a place: bwa sampe's "-f FILE  sam file to output results
+// to") whose names, help and placeholder hold the most of the words for
+// path (valueWords), a flag named as an output (leadsWithOutput) counting one more, its
+// value no number (bwa aln's "-o INT"), its help or placeholder naming no
+// other kind; ties name none.
+func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64) {
+	ctx := m.valueWords(path)
+	var best FlagDoc
+	bestScore, tie := 0.0, false
+	for _, fd := range c.flags {
+		if alreadyUsed(used, fd) || !want(fd) && !writesPlace(fd) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
+			continue
+		}
+		withPlace := fd
+		withPlace.Description += " " + fd.Placeholder
+		s := wordFit(withPlace, ctx)
+		if leadsWithOutput(fd) {
+			s++
+		}
+		switch {
+		case s > bestScore:
+			best, bestScore, tie = fd, s, false
+		case s == bestScore && s > 0 && fd.Name != best.Name:
+			tie = true
+		}
+	}
+	if tie {
+		return FlagDoc{}, 0
+	}
+	return best, bestScore
+}
+
+// leadsWithOutput reports a flag whose name begins with an output flag's
+// name (-o, --out, --output-file; lexicon output_flag_name), not one that
+// ends with it (--distmat-out, --guidetree-out: outputs of a side result).
+func leadsWithOutput(fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if parts := splitIdent(strings.TrimLeft(n, "-")); len(parts) > 0 && task.V().Is("output_flag_name", parts[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -22,6 +22,9 @@ func TestInputFlagsFromHelp(t *testing.T) {
 	fastaRef := FlagDoc{Name: "--fasta-ref", Aliases: []string{"-f"}, ParamType: "file", Description: "reference sequence"}
 	preset := FlagDoc{Name: "-x", ParamType: "string", Category: "Input", Placeholder: "STR", Description: "preset: map-ont, Nanopore vs reference mapping"}
 	out := FlagDoc{Name: "--out", Aliases: []string{"-o"}, ParamType: "file", Category: "Output", Description: "output file"}
+	outfmt := FlagDoc{Name: "--outfmt", ParamType: "choice", Category: "Format", Placeholder: "{a2m=fa[sta],clu[stal]}", Choices: []string{"fa", "fasta", "clu"}, Description: "MSA output file format (default: fasta)"}
+	profile1 := FlagDoc{Name: "--profile1", ParamType: "file", Placeholder: "<file>", Description: "Pre-aligned multiple sequence file"}
+	profile2 := FlagDoc{Name: "--profile2", ParamType: "file", Placeholder: "<file>", Description: "Pre-aligned multiple sequence file"}
 	cases := []struct {
 		task  string
 		flags []FlagDoc
@@ -30,6 +33,8 @@ func TestInputFlagsFromHelp(t *testing.T) {
 		left  []string // files left as positionals
 	}{
 		{"align seqs.fa into aln.fa", []FlagDoc{in, out}, nil, []string{"-o=aln.fa", "-i=seqs.fa"}, nil},
+		{"align seqs.fa into aln.fa", []FlagDoc{outfmt, in, out}, nil, []string{"-o=aln.fa", "-i=seqs.fa"}, nil},
+		{"align seqs.fa into aln.fa", []FlagDoc{in, profile1, profile2, out}, nil, []string{"-o=aln.fa", "-i=seqs.fa"}, nil},
 		{"mask repeats.bed in genome.fa, write masked.fa", []FlagDoc{bed, ref, out}, nil, []string{"-bed=repeats.bed", "-fi=genome.fa", "-o=masked.fa"}, nil},
 		{"filter sv.bcf with the sample sheet samples.tsv", []FlagDoc{sheet, in}, nil, []string{"-s=samples.tsv", "-i=sv.bcf"}, nil},
 		{"count the reads of reads.fq.gz", []FlagDoc{list, label}, nil, nil, []string{"reads.fq.gz"}},
@@ -108,6 +113,42 @@ func TestHelpHeadPhrase(t *testing.T) {
 		got := slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return fv.Name == "-n" })
 		if got != want {
 			t.Errorf("%q: -n %v, want %v\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
+
+// Built from the help alone, a task's output goes to the output flag whose
+// placeholder or help names its kind (-S <sam>, not --un "write unpaired
+// reads … to <path>"), else to the one named as an output (-o, not
+// --distmat-out), never to a number flag named -o.
+func TestOutputFlagFromHelp(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	un := FlagDoc{Name: "--un", ParamType: "file", Category: "Output", Placeholder: "path", Description: "write unpaired reads that didn't align to <path>"}
+	sam := FlagDoc{Name: "-S", ParamType: "string", Category: "Output", Placeholder: "sam"}
+	dist := FlagDoc{Name: "--distmat-out", ParamType: "file", Category: "Output", Placeholder: "<file>", Description: "Pairwise distance matrix output file"}
+	out := FlagDoc{Name: "--out", Aliases: []string{"-o"}, ParamType: "file", Category: "Output", Placeholder: "{file,-}", Description: "Multiple sequence alignment output file"}
+	gaps := FlagDoc{Name: "-o", ParamType: "int", Category: "Output", Placeholder: "INT", Description: "maximum number of gap opens"}
+	write := FlagDoc{Name: "-f", ParamType: "file", Placeholder: "FILE", Description: "file to write output to instead of stdout"}
+	cases := []struct {
+		task  string
+		flags []FlagDoc
+		want  string
+	}{
+		{"map reads.fq into reads.sam", []FlagDoc{un, sam}, "-S"},
+		{"align seqs.fa into aln.fa", []FlagDoc{dist, out}, "-o"},
+		{"align reads.fq, write reads.sai", []FlagDoc{gaps, write}, "-f"},
+	}
+	for _, tc := range cases {
+		doc := &ToolDoc{Record: *rec, Flags: tc.flags}
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		var got string
+		for _, fv := range f.Flags {
+			if slices.Contains(f.Outputs, fv.Value) {
+				got = fv.Name
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: output through %q, want %q\n%s", tc.task, got, tc.want, strings.Join(f.Evidence, "\n"))
 		}
 	}
 }
