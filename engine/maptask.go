@@ -191,8 +191,25 @@ func (m *mapper) countFromExample(f *Fill, ex *scoredExample) (flags, values int
 		if v != "" && v != "." && !isWordArg(v) && !strings.HasPrefix(v, "<") && !valueLike(v) && !m.taskValues()[v] && !m.spelledOut(v) && ex != nil && slices.Contains(ex.args, v) {
 			values++
 		}
+		// A word the example wrote as an argument (xargs' "samtools
+		// index", a mode) that the task does not say is the example's
+		// too.
+		if isWordArg(v) && ex != nil && slices.Contains(ex.args, v) && !slices.Contains(f.Subcommand, v) && !m.saysWord(v) {
+			values++
+		}
 	}
 	return flags, values
+}
+
+// saysWord reports a word the task says, itself or through a sense or a
+// concept of the lexicon.
+func (m *mapper) saysWord(v string) bool {
+	for w := range contentWords(v) {
+		if m.means(w) {
+			return true
+		}
+	}
+	return m.taskValues()[v]
 }
 
 // unsupportedFlags counts the flags of the command nothing in the task
