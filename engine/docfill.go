@@ -313,8 +313,12 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		fd, s, tied := m.bestFlagTied(c, n.Context, func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent
+			// a flag of listed values takes a number only when it is one of
+			// them or a placeholder is (zstd's --auto-threads
+			// {physical|logical} takes no 4; iqtree2's -T NUM|AUTO does)
 			return fd.ParamType != "bool" && fd.Category != "Output" && fd.Category != "Input" &&
-				(!share || fd.ParamType != "int" || percentForm(fd) == "percent")
+				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") &&
+				(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
 		}, used)
 		if s < sc.Fit.HelpFlagFitMin {
 			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
@@ -471,4 +475,18 @@ func (m *mapper) addProseChoices(f *Fill, c *candidate, used map[string]bool) {
 			}
 		}
 	}
+}
+
+// placeholderWord reports a listed value that stands for a value the user
+// gives: a word in capitals (NUM, INT, AUTO in "-T NUM|AUTO").
+func placeholderWord(v string) bool {
+	if len(v) < 2 {
+		return false
+	}
+	for _, r := range v {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
 }

@@ -173,3 +173,25 @@ func TestInputsInTurn(t *testing.T) {
 		}
 	}
 }
+
+// A task number goes to no flag of listed words (zstd's --auto-threads
+// {physical|logical} for "4 threads"); a list with a placeholder in
+// capitals (-T NUM|AUTO) takes it.
+func TestNumberNotToListedWords(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	auto := FlagDoc{Name: "--auto-threads", ParamType: "choice", Category: "Performance", Choices: []string{"physical", "logical"}, Description: "Use physical/logical cores when using threads"}
+	numAuto := FlagDoc{Name: "-T", ParamType: "choice", Category: "Performance", Choices: []string{"NUM", "AUTO"}, Description: "number of cores/threads or AUTO"}
+	for _, tc := range []struct {
+		flags []FlagDoc
+		want  string
+	}{{[]FlagDoc{auto}, "tk big.tsv"}, {[]FlagDoc{auto, numAuto}, "tk -T 4 big.tsv"}} {
+		doc := &ToolDoc{Record: *rec, Flags: tc.flags}
+		f := MapTask(builtinRules, rec, doc, nil, "compress big.tsv using 4 threads")
+		if got := Assemble(rec, f).Display; got != tc.want {
+			t.Errorf("%q, want %q\n%s", got, tc.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	if placeholderWord("N") || placeholderWord("physical") || !placeholderWord("NUM") {
+		t.Error("placeholderWord")
+	}
+}
