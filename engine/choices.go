@@ -78,6 +78,12 @@ func choicePairs(fd FlagDoc) []choicePair {
 		for _, m := range colonPairRE.FindAllStringSubmatch(desc, -1) {
 			out = append(out, expandGroup(m[1], m[2])...)
 		}
+		// A long run of quoted values outweighs a few colons of prose
+		// ("can be seen here: http://…; The available options are:
+		// 'magma', 'inferno', …").
+		if q := quotedValues(desc); len(q) >= 3 && len(q) > 2*len(out) {
+			return q
+		}
 	}
 	if len(out) < 2 {
 		out = out[:0]
@@ -96,12 +102,7 @@ func choicePairs(fd FlagDoc) []choicePair {
 		}
 	}
 	if len(out) < 2 {
-		out = out[:0]
-		for _, m := range quotedValueRE.FindAllStringSubmatch(desc, -1) {
-			if !slices.ContainsFunc(out, func(p choicePair) bool { return p.value == m[1] }) {
-				out = append(out, choicePair{m[1], m[1], true})
-			}
-		}
+		out = quotedValues(desc)
 	}
 	if len(out) < 2 {
 		out = out[:0]
@@ -111,6 +112,17 @@ func choicePairs(fd FlagDoc) []choicePair {
 		out = out[:0]
 		for _, ch := range fd.Choices {
 			out = append(out, choicePair{ch, ch, true})
+		}
+	}
+	return out
+}
+
+// quotedValues are the values a help quotes, each once.
+func quotedValues(desc string) []choicePair {
+	var out []choicePair
+	for _, m := range quotedValueRE.FindAllStringSubmatch(desc, -1) {
+		if !slices.ContainsFunc(out, func(p choicePair) bool { return p.value == m[1] }) {
+			out = append(out, choicePair{m[1], m[1], true})
 		}
 	}
 	return out

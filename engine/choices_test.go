@@ -401,10 +401,21 @@ func TestAddListedValues(t *testing.T) {
 		{name: "two values of the flag", rec: vsk, doc: vskDoc(), front: "name: vsk", examples: vskEx,
 			task: "search r.fa against d.fa with deep-3 or slow-2 into h.txt", want: "vsk --db d.fa -o h.txt r.fa"},
 	})
-	// from the help alone
-	f := MapTask(builtinRules, vsk, vskDoc(), nil, "search r.fa with the deep-3 preset into h.txt")
-	if got := Assemble(vsk, f).Display; !strings.Contains(got, "--preset deep-3") {
-		t.Errorf("help alone: got %q\nevidence %q", got, f.Evidence)
+	// from the help alone; a plain word only beside the flag's name
+	for task, want := range map[string]string{
+		"search r.fa with the deep-3 preset into h.txt": "--preset deep-3",
+		"search r.fa on strand both into h.txt":         "--strand both",
+		"search r.fa on both strands into h.txt":        "",
+	} {
+		f := MapTask(builtinRules, vsk, vskDoc(), nil, task)
+		if got := Assemble(vsk, f).Display; want != "" && !strings.Contains(got, want) || want == "" && strings.Contains(got, "--strand") {
+			t.Errorf("help alone: %q got %q, want %q\nevidence %q", task, got, want, f.Evidence)
+		}
+	}
+	// a long run of quoted values is the list, not a few colons of prose
+	fd, ok := LookupFlag(subFlags(t, "plotHeatmap", ""), "--colorMap")
+	if !ok || !listed(fd, "viridis") || listed(fd, "here") {
+		t.Errorf("plotHeatmap --colorMap: %v", choicePairs(fd))
 	}
 }
 

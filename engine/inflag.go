@@ -56,7 +56,10 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		if !free && (m.fileRole(p) != "reference" && at < room || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) })) {
 			continue // a place of the usage is for it (minimap2 <target.fa>)
 		}
-		fd, ok := m.readingFlagFor(c, p, used, free)
+		fd, ok, tied := m.readingFlags(c, p, used, free)
+		if !ok && free && len(tied) > 1 {
+			fd, ok = m.inTurn(f, c, i, tied, used)
+		}
 		if !ok {
 			continue
 		}
@@ -83,6 +86,13 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 // byName, a flag named as an input (lexicon class input_flag_name) counts
 // one more for a file the task reads as its input. Ties name none.
 func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool, byName bool) (FlagDoc, bool) {
+	fd, ok, _ := m.readingFlags(c, path, used, byName)
+	return fd, ok
+}
+
+// readingFlags is readingFlagFor with the flags tied for the best fit
+// (in the help's order) when several are.
+func (m *mapper) readingFlags(c *candidate, path string, used map[string]bool, byName bool) (FlagDoc, bool, []FlagDoc) {
 	ctx := m.valueWords(path)
 	if toks := tokens(m.task); len(toks) > 0 {
 		// the task's first word says what the command does, not what
@@ -100,6 +110,7 @@ func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool,
 		ctx = append(ctx, task.V().Words("reference_word")...)
 	}
 	var best FlagDoc
+	var tied []FlagDoc
 	bestScore, tie := 0.0, false
 	for _, fd := range c.flags {
 		// a flag whose placeholder names the file's kind reads it,
@@ -116,11 +127,18 @@ func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool,
 		switch {
 		case s > bestScore:
 			best, bestScore, tie = fd, s, false
+			tied = []FlagDoc{fd}
 		case s == bestScore && s > 0 && fd.Name != best.Name:
 			tie = true
+			if !slices.ContainsFunc(tied, func(x FlagDoc) bool { return x.Name == fd.Name }) {
+				tied = append(tied, fd)
+			}
 		}
 	}
-	return best, bestScore > 0 && !tie
+	if !tie {
+		tied = nil
+	}
+	return best, bestScore > 0 && !tie, tied
 }
 
 // readsFile reports a flag that reads a file: filed under Input or taking
@@ -263,4 +281,34 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// inTurn settles a tie of the task input at positional i between flags
+// that read alike (bedtools' -a and -b, both "<bed/gff/vcf>"): when the
+// task inputs still positional, i the first of them, are as many as those
+// flags and each ties between the same flags, they take them in turn, the
+// task's order for the help's; it returns the flag of the input at i.
+func (m *mapper) inTurn(f *Fill, c *candidate, i int, tied []FlagDoc, used map[string]bool) (FlagDoc, bool) {
+	if slices.ContainsFunc(f.Positionals[:i], func(p string) bool { return knownExt(p) && m.taskInput(p) }) {
+		return FlagDoc{}, false
+	}
+	n := 0
+	for _, p := range f.Positionals {
+		if !knownExt(p) || !m.taskInput(p) {
+			continue
+		}
+		_, ok, t := m.readingFlags(c, p, used, true)
+		same := len(t) == len(tied)
+		for k := 0; same && k < len(t); k++ {
+			same = t[k].Name == tied[k].Name
+		}
+		if ok || !same {
+			return FlagDoc{}, false
+		}
+		n++
+	}
+	if n != len(tied) {
+		return FlagDoc{}, false
+	}
+	return tied[0], true
 }

@@ -152,3 +152,24 @@ func TestOutputFlagFromHelp(t *testing.T) {
 		}
 	}
 }
+
+// Two inputs that fit two flags alike (bedtools' -a and -b, both
+// "<bed/gff/vcf>") take them in turn, the task's order for the help's;
+// a third input, or a flag one of them fits better, settles nothing so.
+func TestInputsInTurn(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	a := FlagDoc{Name: "-a", ParamType: "string", Category: "Input", Placeholder: "bed/gff/vcf"}
+	b := FlagDoc{Name: "-b", ParamType: "string", Placeholder: "bed/gff/vcf"}
+	for task, want := range map[string]string{
+		"intersect peaks.bed with genes.bed":        "-a peaks.bed -b genes.bed",
+		"intersect x.bed with y.bed and z.bed":      "x.bed y.bed z.bed",
+		"compare genes.bed with the peaks in a.bed": "-a genes.bed -b a.bed",
+	} {
+		doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{a, b}}
+		f := MapTask(builtinRules, rec, doc, nil, task)
+		got := strings.TrimPrefix(Assemble(rec, f).Display, "tk ")
+		if got != want {
+			t.Errorf("%q: %q, want %q\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

@@ -144,9 +144,10 @@ type listedHit struct {
 
 // taskListedValues are the values the candidate's flags list that the
 // task writes as words of their own, in the flags' order: distinctive
-// values with a digit or a joining mark (asm20, map-hifi), or capitals as
-// the help writes them (RPGC) — a word of letters alone in lower case is
-// prose ("short reads" names no --cs short). A kind's name ("SAM output"
+// values with a digit or a joining mark (asm20, map-hifi), capitals as
+// the help writes them (RPGC), or a word the task writes next to the
+// flag's name ("the viridis colormap") — a word of letters alone in lower
+// case is otherwise prose ("short reads" names no --cs short). A kind's name ("SAM output"
 // the command writes by other means) and a flag's default are no setting
 // the task asks for.
 func (m *mapper) taskListedValues(c *candidate) []listedHit {
@@ -155,10 +156,28 @@ func (m *mapper) taskListedValues(c *candidate) []listedHit {
 	}
 	toks := m.taskTokens()
 	caps := map[string]bool{}
-	for _, w := range valueTokens(withoutFiles(m.task)) {
+	words := valueTokens(withoutFiles(m.task))
+	for _, w := range words {
 		if caseStyle(w) == 1 {
 			caps[w] = true
 		}
+	}
+	// beside reports a value the task writes next to the flag's own name
+	// ("the viridis colormap" for --colorMap).
+	beside := func(lv string, fd FlagDoc) bool {
+		for i, w := range words {
+			if strings.ToLower(w) != lv {
+				continue
+			}
+			for _, j := range []int{i - 1, i + 1} {
+				if j >= 0 && j < len(words) && len(words[j]) > 2 && slices.ContainsFunc(append([]string{fd.Name}, fd.Aliases...), func(n string) bool {
+					return strings.EqualFold(strings.TrimLeft(n, "-"), words[j])
+				}) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	var out []listedHit
 	for _, fd := range c.flags {
@@ -169,7 +188,7 @@ func (m *mapper) taskListedValues(c *candidate) []listedHit {
 		for _, p := range choicePairs(fd) {
 			lv := strings.ToLower(p.value)
 			marked := strings.ContainsAny(lv, "0123456789:-_.")
-			if toks[lv] && lv != def && !isKindName(lv) && m.distinctive(lv, c) && (marked || caps[p.value]) {
+			if toks[lv] && lv != def && !isKindName(lv) && m.distinctive(lv, c) && (marked || caps[p.value] || beside(lv, fd)) {
 				out = append(out, listedHit{fd, p.value})
 			}
 		}
