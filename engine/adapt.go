@@ -692,6 +692,12 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		if n := assigned[i]; n != nil {
 			fv.Value, n.Used, fromSlot = n.Value, true, true
 			fv.Why = fmt.Sprintf("the task's %q (%s)", n.Value, strings.Join(n.Context, " "))
+			if fd, ok := m.betterNumberFlag(a, t, n); ok {
+				name := spelling(fd)
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s %s for the example's %s: the words around the task's %s (%s) name %s", name, n.Value, t.flag, n.Value, strings.Join(n.Context, " "), fd.Name))
+				fv.Name, fv.Style = name, kvStyle(fd)
+				fv.Why = fmt.Sprintf("the task's %q (%s) fits %s: %s", n.Value, strings.Join(n.Context, " "), fd.Name, fd.Description)
+			}
 		} else if optionalByConcept(t) {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
 			return fv, false
@@ -1597,6 +1603,51 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 		taken[p.num] = true
 	}
 	return out
+}
+
+// betterNumberFlag returns a flag of the help the example does not set
+// whose own name the words around the task's number say and whose help
+// fits them better than the example's flag ("the first 100 bytes" names
+// head's --bytes, where the example's -n printed lines): the example's
+// flag took the number for its place, the task's words ask for another.
+func (m *mapper) betterNumberFlag(a *adaptation, t exToken, n *NumberSlot) (FlagDoc, bool) {
+	own := m.fitFlag(t.flag, t.doc, n.Context)
+	var best FlagDoc
+	bestScore := own
+	for _, fd := range a.c.flags {
+		if fd.ParamType == "bool" || fd.Name == "" || fd.Category == "Output" || fd.Category == "Input" || sameFlag(a.c, fd.Name, t.flag) || alreadyUsed(a.used, fd) {
+			continue
+		}
+		if !namedByContext(fd, n.Context) {
+			continue
+		}
+		if s := m.fitFlag(fd.Name, &fd, n.Context); s > bestScore {
+			best, bestScore = fd, s
+		}
+	}
+	return best, best.Name != "" && bestScore >= own+sc.Fit.ExactFlagName
+}
+
+// namedByContext reports a flag whose long name (or a part of it of four
+// letters or more) is a word around the value ("bytes" for --bytes,
+// "window" for --window-size).
+func namedByContext(fd FlagDoc, ctx []string) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if !strings.HasPrefix(n, "--") && len(n) <= 3 {
+			continue
+		}
+		for _, part := range splitIdent(strings.TrimLeft(n, "-")) {
+			if len(part) < 4 {
+				continue
+			}
+			for _, w := range ctx {
+				if stem(strings.ToLower(w)) == stem(part) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // sharedContext counts the content words around the example task's

@@ -40,3 +40,18 @@ func TestExampleWordArgumentIsExampleValue(t *testing.T) {
 		t.Errorf("said: features %v", f.Features)
 	}
 }
+
+// TestNumberTakesTheFlagItsWordsName checks, on head's captured help,
+// that a task number the example's flag takes by place goes to the flag
+// the words around it name ("100 bytes" for -c, not the example's -n),
+// and stays on the example's flag when they name none.
+func TestNumberTakesTheFlagItsWordsName(t *testing.T) {
+	const exTask, exArgs = "print the first 5 lines of counts.tsv", "-n 5 counts.tsv"
+	got, f := mapOn(t, "head", exTask, exArgs, "print the first 100 bytes of big.txt")
+	if got != "head -c 100 big.txt" || !hasEvidence(f, "set -c 100 for the example's -n") {
+		t.Errorf("bytes: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if got, _ = mapOn(t, "head", exTask, exArgs, "print the first 100 lines of big.txt"); got != "head -n 100 big.txt" {
+		t.Errorf("lines: got %q", got)
+	}
+}
