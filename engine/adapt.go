@@ -1578,6 +1578,11 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if task.Scientific(t.value) == task.Scientific(numbers[j].Value) {
 				s += sc.Fit.ExampleNumberWord * float64(sharedContext(exNums, t.value, numbers[j].Context))
 			}
+			if numbers[j].Value == t.value && s > 0 {
+				// The task gives the very value the example sets the flag
+				// to, and some word of it fits: the same setting.
+				s += sc.Fit.SameShape
+			}
 			if s > 0 && task.Scientific(t.value) {
 				// the example's e-value takes the task's e-value; a plain
 				// number needs a closer fit to take it

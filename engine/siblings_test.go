@@ -55,3 +55,13 @@ func TestNumberTakesTheFlagItsWordsName(t *testing.T) {
 		t.Errorf("lines: got %q", got)
 	}
 }
+
+// TestSameNumberKeepsExampleFlag checks, on bedtools' captured help,
+// that a task number equal to the value the example sets a flag to stays
+// on that flag when a word around it fits the flag.
+func TestSameNumberKeepsExampleFlag(t *testing.T) {
+	got, f := mapOn(t, "bedtools", "合并 sorted.bed 中相距 1000 bp 以内的区间，并统计合并的区间数", "merge -i sorted.bed -d 1000 -c 1 -o count", "merge the features of peaks.bed that are within 1000 bp of each other")
+	if got != "bedtools merge -i peaks.bed -d 1000" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
