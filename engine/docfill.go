@@ -145,23 +145,12 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 // and whose names and help hold the most of ctx, the words of an output;
 // a tie, or no word held, names none.
 func writingFlagFor(c *candidate, ctx []string, used map[string]bool) (FlagDoc, float64) {
-	var best FlagDoc
-	bestScore, tie := 0.0, false
-	for _, fd := range c.flags {
+	return bestUntied(c.flags, func(fd FlagDoc) (float64, bool) {
 		if alreadyUsed(used, fd) || !writesPlace(fd) {
-			continue
+			return 0, false
 		}
-		switch s := wordFit(fd, ctx); {
-		case s > bestScore:
-			best, bestScore, tie = fd, s, false
-		case s == bestScore && s > 0 && fd.Name != best.Name:
-			tie = true
-		}
-	}
-	if tie {
-		return FlagDoc{}, 0
-	}
-	return best, bestScore
+		return wordFit(fd, ctx), true
+	})
 }
 
 // extensionFlagFor finds the one unused file flag whose default file

@@ -239,17 +239,30 @@ func placeOtherKind(place, path string) bool {
 // other kind; ties name none.
 func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64) {
 	ctx := m.valueWords(path)
-	var best FlagDoc
-	bestScore, tie := 0.0, false
-	for _, fd := range c.flags {
+	return bestUntied(c.flags, func(fd FlagDoc) (float64, bool) {
 		if alreadyUsed(used, fd) || !want(fd) && !writesPlace(fd) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
-			continue
+			return 0, false
 		}
 		withPlace := fd
 		withPlace.Description += " " + fd.Placeholder
 		s := wordFit(withPlace, ctx)
 		if leadsWithOutput(fd) {
 			s++
+		}
+		return s, true
+	})
+}
+
+// bestUntied returns the flag score rates highest (score's false leaves a
+// flag out), or none when another flag rates as high or no flag rates
+// above zero.
+func bestUntied(flags []FlagDoc, score func(FlagDoc) (float64, bool)) (FlagDoc, float64) {
+	var best FlagDoc
+	bestScore, tie := 0.0, false
+	for _, fd := range flags {
+		s, ok := score(fd)
+		if !ok {
+			continue
 		}
 		switch {
 		case s > bestScore:
