@@ -278,6 +278,14 @@ func TestChineseConceptsAskForSwitches(t *testing.T) {
 			t.Errorf("%s: got %q\n%s", task, got, strings.Join(f.Evidence, "\n"))
 		}
 	}
+	// 反向链特异 says reverse and stranded: kallisto's --rf-stranded.
+	got, f := mapOn(t, "kallisto", "quantify paired reads r1.fq.gz r2.fq.gz with index tx.idx into out", "quant -i tx.idx -o out r1.fq.gz r2.fq.gz",
+		"用索引 m.idx 对 a_1.fq 和 a_2.fq 做定量，反向链特异文库，输出目录 q1")
+	// It is added, or the command is unsure and says it may lack it:
+	// never a confident command without it.
+	if !strings.Contains(got, " --rf-stranded ") && !(f.Uncertain && hasEvidence(f, "fit --rf-stranded")) {
+		t.Errorf("kallisto: got %q, uncertain %v\n%s", got, f.Uncertain, strings.Join(f.Evidence, "\n"))
+	}
 }
 
 // TestPositionalNamesCoverTaskWords checks that the task's word for what
