@@ -13,11 +13,8 @@ import (
 // example's switch stands for the example's task; when this task's own
 // words, beyond the example's, fit what the sibling's help says and not
 // what the example's switch's help says, the task asks for the sibling.
-
-// siblingMinShare is the share of two switches' description terms (of
-// all the terms of either) they hold in common for the two to be
-// siblings; their names differ by design ("fr" and "rf").
-const siblingMinShare = 0.5
+// Siblings share scoring.fit.sibling_share_min of their descriptions'
+// terms; their names differ by design ("fr" and "rf").
 
 // reswitch is the pass that swaps each switch kept from the example for
 // its sibling when the task's words beyond the example's fit the
@@ -57,7 +54,7 @@ func (m *mapper) reswitch(f *Fill, c *candidate, used map[string]bool) {
 			}
 			sibNames, sibDesc := m.flagTerms(sib.Name, &sib)
 			sibAll := union(sibNames, sibDesc)
-			if shareOf(curDesc, sibDesc) < siblingMinShare {
+			if shareOf(curDesc, sibDesc) < sc.Fit.SiblingShareMin {
 				continue
 			}
 			own := 0

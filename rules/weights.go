@@ -74,6 +74,7 @@ type Scoring struct {
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
 		ExampleNumberWord  float64 `yaml:"example_number_word"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`
+		SiblingShareMin    float64 `yaml:"sibling_share_min"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`
