@@ -323,7 +323,7 @@ func TestAccessionIsAnItem(t *testing.T) {
 	if got != "fasterq-dump SRR390728" {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
-	_, f = mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "compress x.vcf of the run SRR390728")
+	_, f = mapOn(t, "bgzip", "compress calls.vcf with bgzip", "calls.vcf", "compress x.vcf, the calls of SRR390728")
 	if f.Features["unused_items"] != 1 {
 		t.Errorf("accession: features %v", f.Features)
 	}
