@@ -62,6 +62,10 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		Repeatable:    vi.repeat || sp.repeat,
 	}
 	f.Description = strings.TrimPrefix(descMeta(&f, desc, parens), ": ")
+	if sp.number && f.Placeholder == "" && len(f.Choices) == 0 {
+		// "-T#": the value is the number written onto the name
+		f.Placeholder, f.Style = "#", "glued"
+	}
 	if f.Placeholder == "" && len(f.Choices) == 0 {
 		valueFromDescription(&f)
 	}
