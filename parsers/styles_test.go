@@ -51,3 +51,44 @@ Options:
 		t.Errorf("-d: %+v", f)
 	}
 }
+
+// SRA Toolkit's table writes no placeholders: the value shows only in the
+// description, as the value's name alone ("output-dir"), a default
+// ("dflt=6", "dflt=1MB") or words that name a count or a bound ("how many
+// thread", "minimum length"). Such flags take values; the switches beside
+// them stay switches.
+func TestValueNamedOnlyInDescription(t *testing.T) {
+	help := `Usage:
+  fasterq-dump <accession> [options]
+
+Options:
+  -o|--outfile                     output-file 
+  -O|--outdir                      output-dir 
+  -b|--bufsize                     size of file-buffer dflt=1MB 
+  -e|--threads                     how many thread dflt=6 
+  -t|--temp                        where to put temp. files dflt=curr dir 
+  -p|--progress                    show progress 
+  -S|--split-files                 write reads into different files 
+  --min_length                     minimum total nucleotide length 
+  --min-memory                     Minimize memory usage (slower). 
+  -f|--force                       force to overwrite existing file(s) 
+`
+	s := parseText(t, "generic", help)
+	for n, want := range map[string]string{"-o": "file", "-O": "file", "-t": "file", "-b": "string", "-e": "int", "--min_length": "int"} {
+		f, ok := findFlag(s, n)
+		if !ok {
+			t.Fatalf("%s missing; have %v", n, flagNames(s))
+		}
+		if f.ParamType != want {
+			t.Errorf("%s: %s, want %s (%+v)", n, f.ParamType, want, f)
+		}
+	}
+	if f, _ := findFlag(s, "-e"); f.Default != "6" {
+		t.Errorf("-e default %q", f.Default)
+	}
+	for _, n := range []string{"-p", "-S", "--min-memory", "-f"} {
+		if f, _ := findFlag(s, n); f.ParamType != "bool" {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+}
