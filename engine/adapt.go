@@ -58,6 +58,13 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 			continue
 		}
 		_, knownFlag := LookupFlag(c.flags, a)
+		if len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == "" {
+			// "-19" where the help lists "-#": the number is the flag
+			if f, ok := LookupFlag(c.flags, "-#"); ok && f.Style == "glued" {
+				out = append(out, exToken{flag: "-#", value: a[1:], hasValue: true, style: "glued", doc: &f})
+				continue
+			}
+		}
 		// Without help, "-1 r1.fq" is the mate flag, not a negative number.
 		mate := len(a) == 2 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' && i+1 < len(args) && FileType(args[i+1]) != ""
 		if !knownFlag && !mate && (!strings.HasPrefix(a, "-") || a == "-" || numberRE.MatchString(a[1:])) {
