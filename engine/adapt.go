@@ -58,6 +58,13 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 			continue
 		}
 		_, knownFlag := LookupFlag(c.flags, a)
+		if len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == "" {
+			// "-19" where the help lists "-#": the number is the flag
+			if f, ok := LookupFlag(c.flags, "-#"); ok && f.Style == "glued" {
+				out = append(out, exToken{flag: "-#", value: a[1:], hasValue: true, style: "glued", doc: &f})
+				continue
+			}
+		}
 		// Without help, "-1 r1.fq" is the mate flag, not a negative number.
 		mate := len(a) == 2 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' && i+1 < len(args) && FileType(args[i+1]) != ""
 		if !knownFlag && !mate && (!strings.HasPrefix(a, "-") || a == "-" || numberRE.MatchString(a[1:])) {
@@ -1679,7 +1686,13 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 			desc += " " + strings.TrimLeft(a, "-")
 		}
 	}
-	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, contentWords(desc)))
+	descWords := contentWords(desc)
+	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, descWords))
+	// A Chinese run's senses are its words too: "标准差" is what a help
+	// calls a "standard deviation", "哈希表大小" a "hash size".
+	if isCJK(text) {
+		s += float64(len(senseHits(text, descWords, ctxWords)))
+	}
 	// "K=5" puts "k" in the context: a flag named exactly so fits. Case
 	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")

@@ -40,7 +40,8 @@ func Assemble(rec *ToolRecord, f *Fill) Command {
 		case fv.Style == "eq" && fv.HasValue:
 			return []string{fv.Name + "=" + fv.Value}
 		case fv.Style == "glued" && fv.HasValue:
-			return []string{fv.Name + fv.Value}
+			// "-#" is the number itself written as a flag (-19)
+			return []string{strings.TrimSuffix(fv.Name, "#") + fv.Value}
 		case fv.HasValue:
 			return []string{fv.Name, fv.Value}
 		}

@@ -149,3 +149,26 @@ func TestRequiredAlternatives(t *testing.T) {
 		t.Error("namesFlag")
 	}
 }
+
+// A help's "-#" is the number written as the flag (zstd -19) and "-T#"
+// a number written onto -T: an example's -19 is that flag, and the fill
+// writes it back the same way.
+func TestNumberWrittenAsFlag(t *testing.T) {
+	c := &candidate{flags: []FlagDoc{
+		{Name: "-#", ParamType: "int", Placeholder: "#", Style: "glued", Description: "compression level"},
+		{Name: "-T", ParamType: "int", Placeholder: "#", Style: "glued", Description: "threads"},
+	}}
+	toks := classify([]string{"-19", "-T8", "big.tsv"}, c)
+	if len(toks) != 3 || toks[0].flag != "-#" || toks[0].value != "19" || toks[1].flag != "-T" || toks[1].value != "8" || !toks[2].pos {
+		t.Fatalf("classify: %+v", toks)
+	}
+	rec := &ToolRecord{Name: "zstd", Executable: "zstd", Installed: true}
+	cmd := Assemble(rec, &Fill{Executable: "zstd", Flags: []FlagValue{{Name: "-#", Value: "19", HasValue: true, Style: "glued"}, {Name: "-T", Value: "8", HasValue: true, Style: "glued"}}, Positionals: []string{"big.tsv"}})
+	if !slices.Equal(cmd.Args, []string{"-19", "-T8", "big.tsv"}) {
+		t.Errorf("args %q", cmd.Args)
+	}
+	// without a "-#" in the help, -5 stays a negative number
+	if toks := classify([]string{"-5"}, &candidate{}); len(toks) != 1 || !toks[0].pos {
+		t.Errorf("%+v", toks)
+	}
+}

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/rules"
-	"github.com/traitome/oxo-call/task"
 )
 
 // ExploreOptions bound Stage 2.
@@ -449,32 +447,9 @@ var moreHelpRE = lazyre.New(`(?:^|[\s'"(])(--help-[a-z][a-z0-9-]*)`)
 // morePointer is the pattern that finds a flag whose description promises
 // more options ("-expert -- see more options", "--help-all  show all
 // options"), built from the lexicon's more_help_* classes.
-var morePointer atomic.Pointer[vocabRE]
-
-type vocabRE struct {
-	v  *rules.Vocab
-	re *regexp.Regexp
-}
-
-func morePointerRE() *regexp.Regexp {
-	v := task.V()
-	if c := morePointer.Load(); c != nil && c.v == v {
-		return c.re
-	}
-	alt := func(class string) string {
-		var ws []string
-		for _, w := range v.Words(class) {
-			ws = append(ws, regexp.QuoteMeta(w))
-		}
-		if len(ws) == 0 {
-			return `[^\s\S]` // an empty class matches nothing
-		}
-		return `(?:` + strings.Join(ws, "|") + `)`
-	}
-	re := regexp.MustCompile(`(?mi)^\s*(-{1,2}[a-z][\w-]*)\b[^\n]{0,30}?\b` + alt("more_help_verb") + `\s+` + alt("more_help_extent") + `\s+` + alt("more_help_noun"))
-	morePointer.Store(&vocabRE{v: v, re: re})
-	return re
-}
+var morePointer = &vocabPattern{build: func(alt func(string) string) string {
+	return `(?mi)^\s*(-{1,2}[a-z][\w-]*)\b[^\n]{0,30}?\b` + alt("more_help_verb") + `\s+` + alt("more_help_extent") + `\s+` + alt("more_help_noun")
+}}
 
 // helpFlagLineRE finds an option row of a help text whose names start the
 // line and whose description speaks of help ("-h , -help : Show this
@@ -521,7 +496,7 @@ func (x *Explorer) moreHelp(ctx context.Context, p *prober, argv0, path []string
 	for _, m := range moreHelpRE.FindAllStringSubmatch(text, -1) {
 		ptrs = append(ptrs, m[1])
 	}
-	for _, m := range morePointerRE().FindAllStringSubmatch(text, -1) {
+	for _, m := range morePointer.re().FindAllStringSubmatch(text, -1) {
 		ptrs = append(ptrs, m[1])
 	}
 	if hr.followHelp {

@@ -13,6 +13,7 @@ import (
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/internal/safefile"
 	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
 )
 
 // Resolver is Stage 1: it turns the tool string into a ToolRecord.
@@ -434,11 +435,12 @@ func (rv *Resolver) version(ctx context.Context, rec *ToolRecord, g *hangGuard) 
 }
 
 // FindVersion returns the version token of the first line that has one,
-// skipping lines that are clearly errors.
+// skipping lines that are clearly errors (the lexicon's error_line
+// class).
 func FindVersion(out string) string {
+	v := task.V()
 	for line := range strings.Lines(out) {
-		l := strings.ToLower(line)
-		if strings.Contains(l, "unrecognized") || strings.Contains(l, "unknown") || strings.Contains(l, "invalid") || strings.Contains(l, "error") {
+		if v.Mentions("error_line", line) {
 			continue
 		}
 		if m := versionRE.FindStringSubmatch(line); m != nil {

@@ -26,15 +26,17 @@ func (m *mapper) kindMismatches(f *Fill, c *candidate) []string {
 	return out
 }
 
-// kindFormatRE reads "in VCF/BCF format", or "BAM file", "a FASTA file
-// of" at the start:
-// a help that names a file kind as what the flag reads.
-var kindFormatRE = lazyre.New(`(?i)(?:\bin\s+|^(?:an?\s+|the\s+|input\s+)?)([a-z0-9]{2,8}(?:/[a-z0-9]{2,8})*)\s+(?:format|file)\b`)
+// kindFormat reads "in VCF/BCF format", or "BAM file", "a FASTA file
+// of" at the start: a help that names a file kind as what the flag reads.
+// Its words are the lexicon's kind_format_* classes.
+var kindFormat = &vocabPattern{build: func(alt func(string) string) string {
+	return `(?i)(?:\b` + alt("kind_format_in") + `\s+|^(?:` + alt("kind_format_opening") + `\s+)?)([a-z0-9]{2,8}(?:/[a-z0-9]{2,8})*)\s+` + alt("kind_format_noun") + `\b`
+}}
 
 // namesFileKind reports a flag's help that names a file kind the flag
 // reads ("Reference panel of haplotypes in VCF/BCF format").
 func namesFileKind(desc string) bool {
-	for _, m := range kindFormatRE.FindAllStringSubmatch(desc, -1) {
+	for _, m := range kindFormat.re().FindAllStringSubmatch(desc, -1) {
 		for _, k := range strings.Split(m[1], "/") {
 			if isKindName(strings.ToLower(k)) {
 				return true

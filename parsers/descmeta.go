@@ -25,11 +25,13 @@ var (
 	// "Default = `10'", at the end or ending a sentence, so that
 	// "Default: allow both ..." (prose) is not read as "allow"
 	sentenceDefaultRE = lazyre.New("(?i)^default(?: value)?(?: is)?\\s*[:=]\\s*(\"[^\"]*\"|'[^']*'|`[^']*'|\\S+?)(?:\\s*\\([^()]*\\))?(?:[.;,]?\\s*$|[.;]\\s)")
-	equalsDefaultRE   = lazyre.New(`\(=([^()]*)\)\s*\.?$`)
-	tailBracketRE     = lazyre.New(`\[([^\[\]\s]*)\]\s*\.?$`)
-	tailParenRE       = lazyre.New(`\(([^()\s]+)\)\s*\.?$`)
-	requiredRE        = lazyre.New(`(?:^|[.!;]\s+|\s)(?:Required|REQUIRED)(?:[.!]|\s*$)|\[required\]`)
-	repeatRE          = lazyre.New(`(?i)\b(?:can|may|could)\s+be\s+(?:specified|given|used|repeated|supplied|provided|passed)\s+(?:\S+\s+)?(?:multiple|several|many|more than once|0 or more)|\bcan\s+specify\s+multiple\s+times|\bspecified\s+0\s+or\s+more\s+times`)
+	// "dflt=6" ending a description (SRA Toolkit)
+	dfltRE          = lazyre.New(`(?i)(?:^|[\s(])dflt\s*[=:]\s*([^\s,;()]+)\)?\.?\s*$`)
+	equalsDefaultRE = lazyre.New(`\(=([^()]*)\)\s*\.?$`)
+	tailBracketRE   = lazyre.New(`\[([^\[\]\s]*)\]\s*\.?$`)
+	tailParenRE     = lazyre.New(`\(([^()\s]+)\)\s*\.?$`)
+	requiredRE      = lazyre.New(`(?:^|[.!;]\s+|\s)(?:Required|REQUIRED)(?:[.!]|\s*$)|\[required\]`)
+	repeatRE        = lazyre.New(`(?i)\b(?:can|may|could)\s+be\s+(?:specified|given|used|repeated|supplied|provided|passed)\s+(?:\S+\s+)?(?:multiple|several|many|more than once|0 or more)|\bcan\s+specify\s+multiple\s+times|\bspecified\s+0\s+or\s+more\s+times`)
 )
 
 // notDefaults are bracketed words that end descriptions without being a
@@ -183,6 +185,12 @@ func findDefault(desc string, boolean, parens bool) string {
 	}
 	if v, ok := sentenceDefault(desc, lower); ok {
 		return v
+	}
+	if strings.Contains(lower, "dflt") {
+		// SRA Toolkit: "how many thread dflt=6", "size of file-buffer dflt=1MB"
+		if m := dfltRE.FindStringSubmatch(desc); m != nil {
+			return m[1]
+		}
 	}
 	if strings.Contains(desc, "(=") {
 		if m := equalsDefaultRE.FindStringSubmatch(tail(desc)); m != nil {

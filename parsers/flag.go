@@ -62,6 +62,10 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		Repeatable:    vi.repeat || sp.repeat,
 	}
 	f.Description = strings.TrimPrefix(descMeta(&f, desc, parens), ": ")
+	if sp.number && f.Placeholder == "" && len(f.Choices) == 0 {
+		// "-T#": the value is the number written onto the name
+		f.Placeholder, f.Style = "#", "glued"
+	}
 	if f.Placeholder == "" && len(f.Choices) == 0 {
 		valueFromDescription(&f)
 	}
@@ -147,7 +151,19 @@ var descPlaceholderRE = lazyre.New(`^(?:<([A-Za-z][\w.-]*)>(?:$|[^,])|(?:[A-Za-z
 // descNounRE matches a description that starts by naming a value: a
 // count ("number of parallel threads") or a location ("full path to a
 // multi-fasta file"). A switch's description starts with what it does.
-var descNounRE = lazyre.New(`^(?:(?i:(number) of) |(?i:(?:full )?path) (?:to|of) )`)
+var descNounRE = lazyre.New(`^(?:(?i:(number) of|how many) |(?i:(?:full )?path) (?:to|of) |(?i:where) to [a-z]+ )`)
+
+// boundRE matches a description that starts by naming a bound ("minimum
+// total nucleotide length", "max unmasked % of sequences"): a number.
+var boundRE = lazyre.New(`^(?i:min|max|minimum|maximum) [a-z%]`)
+
+// metavarDescRE matches a description that is one hyphenated lower-case
+// noun and nothing more ("-O|--outdir   output-dir"): the help wrote the
+// value's name in the description column.
+var metavarDescRE = lazyre.New(`^[a-z]+(?:[-_][a-z]+)+$`)
+
+// sizeRE matches a size with its unit ("1MB", "100M", "4g").
+var sizeRE = lazyre.New(`^\d+(?:\.\d+)?[KkMmGgTt][Bb]?$`)
 
 // notValueDefaults are defaults that a switch states (on/off words).
 var notValueDefaults = map[string]bool{
@@ -173,16 +189,27 @@ func valueFromDescription(f *Flag) {
 		return
 	}
 	if m := descNounRE.FindStringSubmatch(f.Description); m != nil {
-		// "-P  number of parallel threads (1)", "-g  full path to a
+		// "-P  number of parallel threads (1)", "-e  how many thread",
+		// "--min_length  minimum total length", "-g  full path to a
 		// multi-fasta file": the description names the value itself
 		f.Placeholder = "INT"
-		if m[1] == "" {
+		if m[1] == "" && !strings.HasPrefix(strings.ToLower(m[0]), "how") {
+			// "path to …", "where to put temp. files"
 			f.Placeholder = "PATH"
 		}
 		return
 	}
+	if metavarDescRE.MatchString(f.Description) {
+		// "-o|--outfile   output-file": the value's name, in place of
+		// a description
+		f.Placeholder = f.Description
+		return
+	}
 	d := f.Default
 	if d == "" || notValueDefaults[strings.ToLower(d)] || strings.HasPrefix(d, "-") || namesSwitch(f, d) {
+		if boundRE.MatchString(f.Description) {
+			f.Placeholder = "NUM"
+		}
 		return
 	}
 	switch {
@@ -191,6 +218,9 @@ func valueFromDescription(f *Flag) {
 			// "(default=0.001)"; 0 and 1 may be a switch's off and on
 			f.Placeholder = "VALUE"
 		}
+	case sizeRE.MatchString(d):
+		// "dflt=1MB": a size
+		f.Placeholder = "SIZE"
 	case listsValue(f.Description, d):
 		// "output format: TAB, MAF, BlastTab (default: MAF)"
 		f.Placeholder = "VALUE"

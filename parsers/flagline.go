@@ -19,6 +19,9 @@ type flagSpec struct {
 	// glued is a value written onto a name: "--cs[=STR]", "--out=FILE".
 	glued  string
 	repeat bool
+	// number is set for a name that holds "#" where a number is written
+	// onto it ("-T#": -T8; "-#": -19): the flag takes a number glued on.
+	number bool
 	// slashed is set when names were joined by '/' or '|' ("--fr/--rf",
 	// "--shout / --no-shout"); with two or more long names these are
 	// alternatives, not aliases.
@@ -72,6 +75,13 @@ func isFlagName(s string) bool {
 	}
 	// a name never ends a sentence: "--glob." is wrapped prose
 	return s[n-1] != '.'
+}
+
+// numberInName reports a short name whose "#" stands for a number written
+// onto it: "-T#", "-B#", and "-#" alone (a level written as the flag,
+// -19).
+func numberInName(n string) bool {
+	return len(n) <= 3 && n[0] == '-' && n[1] != '-' && strings.HasSuffix(n, "#") && strings.Count(n, "#") == 1
 }
 
 // isNameStart reports whether c may start a flag name after the dashes.
@@ -163,6 +173,13 @@ func (sp *flagSpec) addNames(t string) bool {
 	}
 	if names == nil {
 		return false
+	}
+	if len(names) == 1 && numberInName(names[0]) {
+		// "-T#  Spawn # compression threads": -T8
+		if names[0] != "-#" {
+			names = []string{strings.TrimSuffix(names[0], "#")}
+		}
+		sp.number = true
 	}
 	sp.names = append(sp.names, names...)
 	sp.groups = append(sp.groups, names)

@@ -151,6 +151,9 @@ func inferType(placeholder string, choices []string) string {
 	if p == "" {
 		return "bool"
 	}
+	if p == "#" {
+		return "int" // "--fast[=#]", "-T#": # stands for a number
+	}
 	words := strings.FieldsFunc(p, func(r rune) bool { return r == ' ' || r == '_' })
 	if len(words) == 0 {
 		return "string"

@@ -1,0 +1,94 @@
+package parsers
+
+import "testing"
+
+// parseText parses a help excerpt with the named parser.
+func parseText(t *testing.T, parser, help string) *Schema {
+	t.Helper()
+	p, err := Get(parser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A "#" in a short flag's name stands for a number written onto it
+// (zstd, lz4): "-T#" is -T8, "-#" is -19. Such a flag takes a number,
+// glued, and is no switch.
+func TestNumberInFlagName(t *testing.T) {
+	help := `Usage: zstd [OPTIONS...] [INPUT... | -] [-o OUTPUT]
+
+Options:
+  -o OUTPUT                     Write output to a single file, OUTPUT.
+  -#                            Desired compression level, where ` + "`#`" + ` is a number between 1 and 19;
+                                lower numbers provide faster compression.
+  -d, --decompress              Perform decompression.
+  --fast[=#]                    Use to very fast compression levels. [Default: 1]
+  -T#                           Spawn # compression threads. [Default: 1; pass 0 for core count.]
+  -B#                           Set job size to #. [Default: 0 (automatic)]
+`
+	s := parseText(t, "getopt", help)
+	for _, n := range []string{"-T", "-B", "-#"} {
+		f, ok := findFlag(s, n)
+		if !ok {
+			t.Fatalf("%s missing; have %v", n, flagNames(s))
+		}
+		if f.ParamType != "int" || f.Style != "glued" || f.Placeholder != "#" {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+	if _, ok := findFlag(s, "-T#"); ok {
+		t.Errorf("-T# kept its # in the name")
+	}
+	if f, _ := findFlag(s, "--fast"); f.ParamType != "int" || !f.AttachedValue {
+		t.Errorf("--fast[=#]: %+v", f)
+	}
+	if f, _ := findFlag(s, "-d"); f.ParamType != "bool" || f.Style != "" {
+		t.Errorf("-d: %+v", f)
+	}
+}
+
+// SRA Toolkit's table writes no placeholders: the value shows only in the
+// description, as the value's name alone ("output-dir"), a default
+// ("dflt=6", "dflt=1MB") or words that name a count or a bound ("how many
+// thread", "minimum length"). Such flags take values; the switches beside
+// them stay switches.
+func TestValueNamedOnlyInDescription(t *testing.T) {
+	help := `Usage:
+  fasterq-dump <accession> [options]
+
+Options:
+  -o|--outfile                     output-file 
+  -O|--outdir                      output-dir 
+  -b|--bufsize                     size of file-buffer dflt=1MB 
+  -e|--threads                     how many thread dflt=6 
+  -t|--temp                        where to put temp. files dflt=curr dir 
+  -p|--progress                    show progress 
+  -S|--split-files                 write reads into different files 
+  --min_length                     minimum total nucleotide length 
+  --min-memory                     Minimize memory usage (slower). 
+  -f|--force                       force to overwrite existing file(s) 
+`
+	s := parseText(t, "generic", help)
+	for n, want := range map[string]string{"-o": "file", "-O": "file", "-t": "file", "-b": "string", "-e": "int", "--min_length": "int"} {
+		f, ok := findFlag(s, n)
+		if !ok {
+			t.Fatalf("%s missing; have %v", n, flagNames(s))
+		}
+		if f.ParamType != want {
+			t.Errorf("%s: %s, want %s (%+v)", n, f.ParamType, want, f)
+		}
+	}
+	if f, _ := findFlag(s, "-e"); f.Default != "6" {
+		t.Errorf("-e default %q", f.Default)
+	}
+	for _, n := range []string{"-p", "-S", "--min-memory", "-f"} {
+		if f, _ := findFlag(s, n); f.ParamType != "bool" {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+}
