@@ -597,7 +597,9 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) (bool, []string) {
 		all, any := true, false
 		var spelled []string
 		for _, p := range splitIdent(n) {
-			if task.Stopword(p) {
+			// A one-letter part ("A" of -sizeA, ascending) is no stopword:
+			// it says what the rest of the name does not.
+			if task.Stopword(p) && len(p) > 1 {
 				continue
 			}
 			r := root(p)
