@@ -92,3 +92,43 @@ Options:
 		}
 	}
 }
+
+// argparse prints a subparsers group with a title word ("subcommands")
+// above its choices, one level deeper: the choices are the subcommands,
+// the title is none.
+func TestNestedSubcommandTitle(t *testing.T) {
+	help := `usage: multiBamSummary [-h] [--version]  ...
+
+options:
+  -h, --help  show this help message and exit
+  --version   show program's version number and exit
+
+commands:
+  subcommands
+
+              subcommands
+    bins      The coverage calculation is done for consecutive bins of equal size (10 kilobases by default). This mode
+              is useful to assess the genome-wide similarity of BAM files.
+    BED-file  The user provides a BED file that contains all regions that should be considered for the coverage
+              analysis.
+
+example usages:
+multiBamSummary bins --bamfiles file1.bam file2.bam -o results.npz
+`
+	es, err := ExtractSubcommands(help, ListMethod{Kind: "section", Headings: []string{"commands"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name)
+	}
+	if len(es) != 2 || es[0].Name != "bins" || es[1].Name != "BED-file" || es[0].Description == "" {
+		t.Errorf("subcommands %v", names)
+	}
+	// a bare word with one plain row under it stays an item
+	es, _ = ExtractSubcommands("Commands:\n  view\n      print alignments\n  sort    sort them\n", ListMethod{Kind: "section", Headings: []string{"commands"}})
+	if len(es) != 2 || es[0].Name != "view" {
+		t.Errorf("%+v", es)
+	}
+}
