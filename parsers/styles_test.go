@@ -132,3 +132,44 @@ multiBamSummary bins --bamfiles file1.bam file2.bam -o results.npz
 		t.Errorf("%+v", es)
 	}
 }
+
+// HMMER lists the formats of --informat and --outformat on lines below
+// the option rows; each list goes to the option its words name.
+func TestFormatsListedBelowTheOptions(t *testing.T) {
+	help := `Usage: hmmalign [-options] <hmmfile> <seqfile>
+
+Basic options:
+  -h     : show brief help on version and usage
+  -o <f> : output alignment to file <f>, not stdout
+
+Less common options:
+  --trim          : trim terminal tails of nonaligned residues from alignment
+  --informat <s>  : assert <seqfile> is in format <s>: no autodetection
+  --outformat <s> : output alignment in format <s>  [Stockholm]
+
+Sequence input formats include:   FASTA, EMBL, GenBank, UniProt
+Alignment output formats include: Stockholm, Pfam, A2M, PSIBLAST
+`
+	s := parseText(t, "getopt", help)
+	in, _ := findFlag(s, "--informat")
+	out, _ := findFlag(s, "--outformat")
+	if in.ParamType != "choice" || len(in.Choices) != 4 || in.Choices[0] != "FASTA" {
+		t.Errorf("--informat: %+v", in)
+	}
+	if out.ParamType != "choice" || len(out.Choices) != 4 || out.Choices[2] != "A2M" {
+		t.Errorf("--outformat: %+v", out)
+	}
+	if o, _ := findFlag(s, "-o"); len(o.Choices) != 0 {
+		t.Errorf("-o: %+v", o)
+	}
+	// one format option takes a list that names no direction; prose is
+	// no list
+	s = parseText(t, "getopt", "Options:\n  --format <s>  : input format\n\nSupported formats: fasta, fastq and sam.\n")
+	if f, _ := findFlag(s, "--format"); len(f.Choices) != 3 || f.Choices[2] != "sam" {
+		t.Errorf("--format: %+v", f)
+	}
+	s = parseText(t, "getopt", "Options:\n  --format <s>  : input format\n\nformats: see the manual for the full list\n")
+	if f, _ := findFlag(s, "--format"); len(f.Choices) != 0 {
+		t.Errorf("--format from prose: %+v", f)
+	}
+}
