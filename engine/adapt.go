@@ -1686,7 +1686,13 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 			desc += " " + strings.TrimLeft(a, "-")
 		}
 	}
-	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, contentWords(desc)))
+	descWords := contentWords(desc)
+	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, descWords))
+	// A Chinese run's senses are its words too: "标准差" is what a help
+	// calls a "standard deviation", "哈希表大小" a "hash size".
+	if isCJK(text) {
+		s += float64(len(senseHits(text, descWords, ctxWords)))
+	}
 	// "K=5" puts "k" in the context: a flag named exactly so fits. Case
 	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")

@@ -40,6 +40,26 @@ func senseClasses() []string {
 	return out
 }
 
+// senseHits are the words of a help (contentWords) that the senses text
+// mentions name, compared as roots ("replicat" of "Replicates" for the
+// sense "replicate"), those already in have left out.
+func senseHits(text string, help, have map[string]bool) []string {
+	var out []string
+	for _, c := range senseClasses() {
+		if !task.V().Mentions(c, text) {
+			continue
+		}
+		r := root(strings.TrimPrefix(c, "sense_"))
+		for w := range help {
+			if !have[w] && trimRoot(w) == r && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // terms returns the rooted content words of text with the senses it
 // mentions.
 func terms(text string) map[string]bool {

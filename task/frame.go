@@ -461,7 +461,7 @@ func Parse(task string) Frame {
 		}
 		s.Numbers = append(s.Numbers, Number{Value: strings.ReplaceAll(m[1], " ", ""), Context: ctx, Pos: -1})
 	}
-	toks := splitClauseCommas(splitPairs(Tokens(task)), task)
+	toks := splitClauseCommas(splitPairs(clauseTokens(task)), task)
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
@@ -625,7 +625,15 @@ func redirOp(app bool) string {
 // Tokens splits on whitespace and around CJK characters so "排序aln.bam"
 // yields the file name. It slices the original string, so bytes that are
 // not valid UTF-8 pass through unchanged.
-func Tokens(s string) []string {
+func Tokens(s string) []string { return tokenize(s, false) }
+
+// clauseTokens is Tokens for reading a task's clauses: a full-width comma,
+// semicolon or full stop ("基因组大小 5m，输出目录 x") ends the word before
+// it as ", " does in English ("…5m,"), so a number's words stay inside its
+// clause. No token is added or taken away: positions stay those of Tokens.
+func clauseTokens(s string) []string { return tokenize(s, true) }
+
+func tokenize(s string, clauses bool) []string {
 	var out []string
 	start := -1
 	flush := func(end int) {
@@ -639,6 +647,9 @@ func Tokens(s string) []string {
 		switch {
 		case unicode.IsSpace(r) || isWidePunct(r):
 			flush(i)
+			if clauses && wideClauseEnd(r) && len(out) > 0 && !strings.HasSuffix(out[len(out)-1], ",") {
+				out[len(out)-1] += ","
+			}
 		case unicode.Is(unicode.Han, r):
 			// A run of CJK characters is one token: "输出到" must stay
 			// whole to mark the next file as an output.
@@ -660,6 +671,17 @@ func Tokens(s string) []string {
 	}
 	flush(len(s))
 	return out
+}
+
+// wideClauseEnd reports the full-width punctuation that ends a clause:
+// the comma, semicolon and full stop (not the enumeration comma "、",
+// which lists items of one clause).
+func wideClauseEnd(r rune) bool {
+	switch r {
+	case '，', '；', '。':
+		return true
+	}
+	return false
 }
 
 // isWidePunct reports the punctuation of CJK text — "，", "。", "（",

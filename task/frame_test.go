@@ -307,3 +307,35 @@ func TestFileBeforeColon(t *testing.T) {
 		t.Errorf("regions %+v", f.Regions)
 	}
 }
+
+// A full-width comma, semicolon or full stop ends a clause as ", " does:
+// a number's words stay inside its own clause ("基因组大小 5m，输出目录 x"
+// gives 5m the words of the genome size, not of the output directory),
+// and no token is added, so positions are those of Tokens.
+func TestWideCommaEndsClause(t *testing.T) {
+	fr := Parse("组装原始读段 r.fq.gz，基因组大小 5m，输出目录 asm")
+	if len(fr.Numbers) != 1 || slices.Contains(fr.Numbers[0].Context, "输出目录") || slices.Contains(fr.Numbers[0].Context, "组装原始读段") {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	fr = Parse("线程数 8；最小长度 50。")
+	for _, n := range fr.Numbers {
+		if n.Value == "50" && slices.Contains(n.Context, "线程数") {
+			t.Errorf("50 has context %v", n.Context)
+		}
+	}
+	// the enumeration comma lists items of one clause
+	fr = Parse("最小长度、质量 20")
+	if len(fr.Numbers) != 1 || !slices.Contains(fr.Numbers[0].Context, "最小长度") {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	s := "对 a.bam，b.bam 排序；输出 c.bam。"
+	if a, b := Tokens(s), clauseTokens(s); len(a) != len(b) || b[1] != "a.bam," || a[1] != "a.bam" {
+		t.Errorf("Tokens %q, clauseTokens %q", a, b)
+	}
+	if got := Parse("对 a.bam，b.bam 排序").Files; len(got) != 2 || got[0].Path != "a.bam" {
+		t.Errorf("files %+v", got)
+	}
+	if got := clauseTokens("，开头"); len(got) != 1 || got[0] != "开头" {
+		t.Errorf("a leading comma: %q", got)
+	}
+}
