@@ -299,20 +299,52 @@ func (m *mapper) exampleFit(t exToken) (float64, []string) {
 // help of the flags set, not words after a negation ("without doing the
 // tree search" asks for nothing).
 func (m *mapper) uncoveredTerms(a *adaptation) map[string]bool {
-	words := map[string]bool{}
+	words, _ := m.uncoveredSplit(a)
+	return words
+}
+
+// uncoveredSplit returns the task's uncovered terms (uncoveredTerms) and,
+// apart, the uncovered terms of the few words after a negation ("without
+// the BAQ computation"): those ask for no switch that does the thing, but
+// for one whose help leaves it out ("Disable BAQ", offTerms).
+func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) {
+	words = map[string]bool{}
+	negated = map[string]bool{}
 	for w := range m.askTerms() {
 		words[w] = true
 	}
-	tw := m.taskWordList()
+	// A negation reaches over the next four words, not past the end of
+	// its clause ("only in new.txt and not in old.txt; both are sorted").
+	tw := strings.Fields(strings.ToLower(m.task))
 	for i, w := range tw {
-		if task.V().Word("negation", strings.Trim(w, ",;()")) {
-			for j := i + 1; j < len(tw) && j <= i+4; j++ {
-				for n := range terms(tw[j]) {
+		if !task.V().Word("negation", strings.Trim(w, ",;()")) {
+			continue
+		}
+		for j := i + 1; j < len(tw) && j <= i+4; j++ {
+			x := tw[j]
+			if FileType(strings.Trim(x, ",;()[]'\"")) == "" {
+				for n := range terms(x) {
+					if words[n] {
+						negated[n] = true
+					}
 					delete(words, n)
 				}
 			}
+			if strings.ContainsAny(x[len(x)-1:], ",;:.)") || j+1 < len(tw) && strings.HasPrefix(tw[j+1], "(") {
+				break
+			}
 		}
 	}
+	m.dropCovered(a, words)
+	m.dropCovered(a, negated)
+	return words, negated
+}
+
+// dropCovered takes out of words the terms that what is placed accounts
+// for: the candidate's names and description, its positionals' names,
+// the example's task's words no flag of it holds, the set flags' names,
+// help and values.
+func (m *mapper) dropCovered(a *adaptation, words map[string]bool) {
 	for w := range m.candTerms(a.c, len(a.c.sub) > 0) {
 		delete(words, w)
 	}
@@ -360,7 +392,35 @@ func (m *mapper) uncoveredTerms(a *adaptation) map[string]bool {
 			delete(words, w) // a file's name is the user's naming ("all.sam")
 		}
 	}
-	return words
+}
+
+// offTerms are the terms of what a switch leaves out, when it leaves
+// something out: the words after a word of the lexicon class leaves_out
+// in the head of its help (before a parenthesis, a bracket or the end of
+// its first clause: "skip mate rescue", "Disable BAQ"), and the other
+// parts of a name whose first part is one (--no-header, --dont_gzip).
+// A help that leaves out one thing and says more of another ("skip
+// pairing; mate rescue performed unless -S also in use") leaves out only
+// the first.
+func offTerms(fd FlagDoc) map[string]bool {
+	out := map[string]bool{}
+	head := fd.Description
+	if i := strings.IndexAny(head, "([;:."); i > 0 {
+		head = head[:i]
+	}
+	if sp := task.V().Spans("leaves_out", head); len(sp) > 0 {
+		for w := range terms(head[sp[0][1]:]) {
+			out[w] = true
+		}
+	}
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if parts := splitIdent(strings.TrimLeft(n, "-")); len(parts) > 1 && task.V().Word("leaves_out", parts[0]) {
+			for _, p := range parts[1:] {
+				out[root(p)] = true
+			}
+		}
+	}
+	return out
 }
 
 // addAskedSwitches adds the switches of the help the task asks for in
@@ -373,13 +433,23 @@ func (m *mapper) uncoveredTerms(a *adaptation) map[string]bool {
 // (scoring.fit.switch_near_min) but not enough is recorded as unmet: the
 // command may lack what the task asks for.
 func (m *mapper) addAskedSwitches(a *adaptation) {
-	words := m.uncoveredTerms(a)
+	words, negated := m.uncoveredSplit(a)
 	// A switch that turns something off is asked for only by a task
 	// that says to turn something off.
-	off := task.V().Mentions("turn_off", withoutFiles(m.task))
-	for len(words) > 0 {
+	off := task.V().Mentions("turn_off", withoutFiles(m.task)) || len(negated) > 0
+	for len(words)+len(negated) > 0 {
 		var fits []switchFitted
 		for _, fd := range a.c.flags {
+			// The words after a negation ask for a switch whose help
+			// leaves something out ("without mate rescue" for "skip mate
+			// rescue"), for no other.
+			words := words
+			var leaves map[string]bool
+			if len(negated) > 0 {
+				if leaves = offTerms(fd); len(leaves) > 0 {
+					words = union(words, intersect(negated, leaves))
+				}
+			}
 			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" && len(splitIdent(strings.TrimLeft(fd.Name, "-"))) < 2 || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
 				task.V().Mentions("ends_run", fd.Description) {
 				continue
@@ -392,6 +462,12 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				continue
 			}
 			s, hits := m.switchFit(fd.Name, &fd, words)
+			if slices.ContainsFunc(hits, func(w string) bool { return negated[w] && leaves[w] }) {
+				// The task leaves out what the help leaves out: the two
+				// agree as a word of the name does.
+				s += sc.Fit.NegationAgrees
+				hits = append(hits, "(leaves out)")
+			}
 			if named {
 				s += sc.Fit.ExactFlagName // "keep the original" names --keep
 				// A word the name is short for counts as the name's:
@@ -454,11 +530,14 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		}
 		for _, w := range best.hits {
 			delete(words, w)
+			delete(negated, w)
 		}
 		names, desc := m.flagTerms(best.fd.Name, &best.fd)
-		for w := range words {
-			if names[w] || desc[w] {
-				delete(words, w)
+		for _, ws := range []map[string]bool{words, negated} {
+			for w := range ws {
+				if names[w] || desc[w] {
+					delete(ws, w)
+				}
 			}
 		}
 	}
@@ -672,4 +751,15 @@ func (m *mapper) textCover(text string) (float64, []string) {
 	}
 	sort.Strings(hits)
 	return float64(len(hits)) / float64(len(d)), hits
+}
+
+// intersect returns a new set of the terms both a and b hold.
+func intersect(a, b map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for w := range a {
+		if b[w] {
+			out[w] = true
+		}
+	}
+	return out
 }

@@ -75,6 +75,7 @@ type Scoring struct {
 		ExampleNumberWord  float64 `yaml:"example_number_word"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`
 		SiblingShareMin    float64 `yaml:"sibling_share_min"`
+		NegationAgrees     float64 `yaml:"negation_agrees"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`
