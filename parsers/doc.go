@@ -37,6 +37,7 @@ func (d *doc) schema(name string) *Schema {
 // scan reads the option entries of the whole text with cfg.
 func (d *doc) scan(s *Schema, cfg scanConfig) {
 	s.Flags, s.OptionLines, s.ParsedLines = scanFlags(d.lines, d.inUsage, cfg)
+	listedFormats(d.lines, s.Flags)
 }
 
 // usagePositionals reads positionals from the first usage line.

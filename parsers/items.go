@@ -10,9 +10,12 @@ type item struct {
 	name string
 	// args holds tokens between the name and the description
 	// ("help [cmd]   display help").
-	args   string
-	same   string   // description on the name's line
-	more   []string // wrapped description lines
+	args string
+	same string   // description on the name's line
+	more []string // wrapped description lines
+	// raw holds the deeper rows under the item as written, indentation
+	// kept, for an item that turns out to title a nested list.
+	raw    []string
 	indent int
 }
 
@@ -97,6 +100,7 @@ func parseItems(lines []string, stopShallower bool) []item {
 			if open {
 				last := &out[len(out)-1]
 				last.more = append(last.more, content)
+				last.raw = append(last.raw, l)
 			}
 			continue
 		}
@@ -116,6 +120,31 @@ func parseItems(lines []string, stopShallower bool) []item {
 		itemIndent = ind
 		out = append(out, it)
 		open = true
+	}
+	return out
+}
+
+// nestedItems replaces a bare word that titles a nested list with the
+// list: argparse prints a subparsers group as its title word, then the
+// choices one level deeper ("commands:" / "  subcommands" / "    bins
+// The coverage …"). The title is taken as such only when the rows under
+// it hold two or more items with descriptions.
+func nestedItems(items []item) []item {
+	var out []item
+	for _, it := range items {
+		if it.same == "" && it.args == "" && len(it.raw) > 0 {
+			var sub []item
+			for _, s := range parseItems(it.raw, false) {
+				if s.name != it.name && s.desc() != "" {
+					sub = append(sub, s)
+				}
+			}
+			if len(sub) >= 2 {
+				out = append(out, sub...)
+				continue
+			}
+		}
+		out = append(out, it)
 	}
 	return out
 }

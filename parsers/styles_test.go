@@ -92,3 +92,84 @@ Options:
 		}
 	}
 }
+
+// argparse prints a subparsers group with a title word ("subcommands")
+// above its choices, one level deeper: the choices are the subcommands,
+// the title is none.
+func TestNestedSubcommandTitle(t *testing.T) {
+	help := `usage: multiBamSummary [-h] [--version]  ...
+
+options:
+  -h, --help  show this help message and exit
+  --version   show program's version number and exit
+
+commands:
+  subcommands
+
+              subcommands
+    bins      The coverage calculation is done for consecutive bins of equal size (10 kilobases by default). This mode
+              is useful to assess the genome-wide similarity of BAM files.
+    BED-file  The user provides a BED file that contains all regions that should be considered for the coverage
+              analysis.
+
+example usages:
+multiBamSummary bins --bamfiles file1.bam file2.bam -o results.npz
+`
+	es, err := ExtractSubcommands(help, ListMethod{Kind: "section", Headings: []string{"commands"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name)
+	}
+	if len(es) != 2 || es[0].Name != "bins" || es[1].Name != "BED-file" || es[0].Description == "" {
+		t.Errorf("subcommands %v", names)
+	}
+	// a bare word with one plain row under it stays an item
+	es, _ = ExtractSubcommands("Commands:\n  view\n      print alignments\n  sort    sort them\n", ListMethod{Kind: "section", Headings: []string{"commands"}})
+	if len(es) != 2 || es[0].Name != "view" {
+		t.Errorf("%+v", es)
+	}
+}
+
+// HMMER lists the formats of --informat and --outformat on lines below
+// the option rows; each list goes to the option its words name.
+func TestFormatsListedBelowTheOptions(t *testing.T) {
+	help := `Usage: hmmalign [-options] <hmmfile> <seqfile>
+
+Basic options:
+  -h     : show brief help on version and usage
+  -o <f> : output alignment to file <f>, not stdout
+
+Less common options:
+  --trim          : trim terminal tails of nonaligned residues from alignment
+  --informat <s>  : assert <seqfile> is in format <s>: no autodetection
+  --outformat <s> : output alignment in format <s>  [Stockholm]
+
+Sequence input formats include:   FASTA, EMBL, GenBank, UniProt
+Alignment output formats include: Stockholm, Pfam, A2M, PSIBLAST
+`
+	s := parseText(t, "getopt", help)
+	in, _ := findFlag(s, "--informat")
+	out, _ := findFlag(s, "--outformat")
+	if in.ParamType != "choice" || len(in.Choices) != 4 || in.Choices[0] != "FASTA" {
+		t.Errorf("--informat: %+v", in)
+	}
+	if out.ParamType != "choice" || len(out.Choices) != 4 || out.Choices[2] != "A2M" {
+		t.Errorf("--outformat: %+v", out)
+	}
+	if o, _ := findFlag(s, "-o"); len(o.Choices) != 0 {
+		t.Errorf("-o: %+v", o)
+	}
+	// one format option takes a list that names no direction; prose is
+	// no list
+	s = parseText(t, "getopt", "Options:\n  --format <s>  : input format\n\nSupported formats: fasta, fastq and sam.\n")
+	if f, _ := findFlag(s, "--format"); len(f.Choices) != 3 || f.Choices[2] != "sam" {
+		t.Errorf("--format: %+v", f)
+	}
+	s = parseText(t, "getopt", "Options:\n  --format <s>  : input format\n\nformats: see the manual for the full list\n")
+	if f, _ := findFlag(s, "--format"); len(f.Choices) != 0 {
+		t.Errorf("--format from prose: %+v", f)
+	}
+}

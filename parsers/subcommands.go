@@ -91,7 +91,7 @@ func (l *entryList) add(name, desc string) {
 func fromSections(ls []string, headings []string, stopShallower bool) []Entry {
 	var l entryList
 	for _, h := range headings {
-		for _, it := range parseItems(section(ls, h), stopShallower) {
+		for _, it := range nestedItems(parseItems(section(ls, h), stopShallower)) {
 			l.add(it.name, it.desc())
 		}
 	}

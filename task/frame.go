@@ -487,8 +487,10 @@ func Parse(task string) Frame {
 	}
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
-		if strings.HasSuffix(raw, ".") && FileType(raw[:len(raw)-1]) != "" {
-			raw = raw[:len(raw)-1] // "a BAM called sorted.bam. Please…": the sentence ends
+		if (strings.HasSuffix(raw, ".") || strings.HasSuffix(raw, ":")) && FileType(raw[:len(raw)-1]) != "" {
+			// "a BAM called sorted.bam. Please…": the sentence ends;
+			// "trimming of a_R1.fq.gz and a_R2.fq.gz: trim …": a clause
+			raw = raw[:len(raw)-1]
 		}
 		if raw == "" {
 			continue

@@ -296,6 +296,18 @@ func TestClauseComma(t *testing.T) {
 	}
 }
 
+// A file that ends a clause before a colon is a file ("of a_R1.fq.gz and
+// a_R2.fq.gz: trim …"); a region keeps its colon's meaning.
+func TestFileBeforeColon(t *testing.T) {
+	f := Parse("paired trimming of a_R1.fq.gz and a_R2.fq.gz: trim right ends")
+	if len(f.Files) != 2 || f.Files[1].Path != "a_R2.fq.gz" || f.Files[1].Output {
+		t.Errorf("files %+v", f.Files)
+	}
+	if f := Parse("view aln.bam in chr1:100-200"); len(f.Regions) != 1 {
+		t.Errorf("regions %+v", f.Regions)
+	}
+}
+
 // A full-width comma, semicolon or full stop ends a clause as ", " does:
 // a number's words stay inside its own clause ("基因组大小 5m，输出目录 x"
 // gives 5m the words of the genome size, not of the output directory),
