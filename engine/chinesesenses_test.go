@@ -37,3 +37,38 @@ func TestChineseSensesFitNumbers(t *testing.T) {
 		t.Errorf("fit of 标准差 %v, of 平均值 %v", a, b)
 	}
 }
+
+// A Chinese run is uncovered when it has a sense (lexicon sense_<word>)
+// no word of the command holds: "要求杂合" (heterozygous) asks for more
+// than tabix does, and the command is less sure than for the same task
+// without it; a run whose sense a set flag's help holds ("输出表头" with
+// -h, "print also the header lines") is covered.
+func TestChineseSensesUncovered(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get("tabix")
+	rec := &ToolRecord{Name: "tabix", Executable: "tabix"}
+	doc := goldenDoc(t, "tabix")
+	plain := MapTask(builtinRules, rec, doc, sk, "从 s.vcf.gz 取出 chr2:100-200 区间的记录")
+	more := MapTask(builtinRules, rec, doc, sk, "从 s.vcf.gz 取出 chr2:100-200 区间的记录，要求杂合")
+	if more.Features["uncovered_words"] <= plain.Features["uncovered_words"] || more.Confidence >= plain.Confidence {
+		t.Errorf("uncovered %v vs %v, confidence %v vs %v", more.Features["uncovered_words"], plain.Features["uncovered_words"], more.Confidence, plain.Confidence)
+	}
+	cover := map[string]bool{"print": true, "header": true, "lines": true}
+	if !chineseRunCovered(senseRoots("输出表头"), nil, coverSenses(cover, nil, false), nil, true) {
+		t.Error("表头 is not covered by a header flag")
+	}
+	if chineseRunCovered(senseRoots("要求杂合"), nil, coverSenses(cover, nil, false), nil, true) {
+		t.Error("杂合 is covered by a header flag")
+	}
+	// a run with no sense is judged by its concepts alone
+	if chineseRunCovered(nil, map[string]bool{"sort": true}, nil, map[string]bool{"index": true}, true) ||
+		!chineseRunCovered(nil, map[string]bool{"sort": true}, nil, map[string]bool{"sort": true}, true) ||
+		!chineseRunCovered(nil, map[string]bool{"sort": true}, nil, nil, false) {
+		t.Error("concepts alone")
+	}
+	// a Chinese example task covers the senses it names
+	ex := &scoredExample{ex: skills.Example{Task: "提取区域并输出表头"}}
+	if !coverSenses(nil, ex, true)["header"] || coverSenses(nil, ex, false)["header"] {
+		t.Error("example task senses")
+	}
+}

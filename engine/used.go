@@ -311,22 +311,73 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 		}
 	}
 	taskConcepts := m.textConcepts
+	var coverConcepts, coverRoots map[string]bool
 	n := 0
 	for w := range task {
 		if cover[w] || len(w) < 3 && !isCJK(w) {
 			continue
 		}
-		// A Chinese run is judged by its concepts (排序 and sort): it is
-		// uncovered only when it has a concept the command lacks.
+		// A Chinese run is judged by its concepts (排序 and sort) and its
+		// senses (表头 and header): it is uncovered when it has a sense
+		// the command lacks, or, with none, a concept the command lacks.
 		if isCJK(w) {
-			wc := m.concepts(w)
-			if len(taskConcepts) == 0 || len(wc) == 0 || overlap(wc, m.concepts(strings.Join(keys(cover), " "))) > 0 {
+			if coverConcepts == nil {
+				coverConcepts = m.concepts(strings.Join(keys(cover), " "))
+				coverRoots = coverSenses(cover, ex, withExample)
+			}
+			if chineseRunCovered(senseRoots(w), m.concepts(w), coverRoots, coverConcepts, len(taskConcepts) > 0) {
 				continue
 			}
 		}
 		n++
 	}
 	return float64(n) / float64(len(task))
+}
+
+// senseRoots are the rooted words of the senses (lexicon sense_<word>)
+// text mentions.
+func senseRoots(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range senseClasses() {
+		if task.V().Mentions(c, text) {
+			out[root(strings.TrimPrefix(c, "sense_"))] = true
+		}
+	}
+	return out
+}
+
+// coverSenses are the roots of the words that cover a task and the senses
+// of the example's task when it is part of the cover (a Chinese example
+// task covers "表头" as it covers "header").
+func coverSenses(cover map[string]bool, ex *scoredExample, withExample bool) map[string]bool {
+	out := map[string]bool{}
+	for w := range cover {
+		out[trimRoot(w)] = true
+	}
+	if ex != nil && withExample {
+		maps.Copy(out, senseRoots(ex.ex.Task))
+	}
+	return out
+}
+
+// chineseRunCovered reports a Chinese run the command accounts for: one of
+// its concepts is among the command's words' concepts, and one of its
+// senses among the command's words, whole or (six letters or more) as a
+// word's beginning ("metagenom" in "metagenomic"), each where it has any. A run with
+// neither, or with concepts in a task whose job has none, is covered.
+func chineseRunCovered(senses, concepts, coverRoots, coverConcepts map[string]bool, taskConcepts bool) bool {
+	if len(concepts) > 0 && taskConcepts && overlap(concepts, coverConcepts) == 0 {
+		return false
+	}
+	if len(senses) == 0 {
+		return true
+	}
+	for s := range senses {
+		if hasTerm(coverRoots, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // flagCover are the words a flag the command sets accounts for: its
