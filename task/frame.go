@@ -477,6 +477,7 @@ func Parse(task string) Frame {
 			wordsOnly[i] = w
 		}
 	}
+	joinValueLetters(wordsOnly)
 	// Where the task's numbers stand: a word between two numbers speaks of
 	// the nearer one.
 	var numAt []int
@@ -673,6 +674,20 @@ func tokenize(s string, clauses bool) []string {
 	return out
 }
 
+// joinValueLetters reads a letter before a Chinese run that begins with
+// 值 ("value") as one word, the way English writes it: "e 值 1e-5" is
+// the e-value, "q 值阈值 0.01" the q-value cutoff, "p值" the p-value. The
+// run keeps what follows 值; no word is added or taken away.
+func joinValueLetters(words []string) {
+	for i := 0; i+1 < len(words); i++ {
+		w := words[i]
+		if len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && strings.HasPrefix(words[i+1], "值") {
+			words[i] = w + "-value"
+			words[i+1] = strings.TrimPrefix(words[i+1], "值")
+		}
+	}
+}
+
 // wideClauseEnd reports the full-width punctuation that ends a clause:
 // the comma, semicolon and full stop (not the enumeration comma "、",
 // which lists items of one clause).
@@ -721,7 +736,7 @@ func splitPairs(toks []string) []string {
 }
 
 // clauseCommaRE is two numbers joined by a comma with no space.
-var clauseCommaRE = lazyre.New(`^(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$`)
+var clauseCommaRE = lazyre.New(`^(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?),(\d+(?:\.\d+)?)$`)
 
 // splitClauseCommas splits "30,4" into "30," and "4" in a Chinese task,
 // where an ASCII comma often ends a clause with no space after it
@@ -802,13 +817,26 @@ func clauseWindow(words, toks []string, i, n int, numAt []int) []string {
 			extra--
 		}
 	}
+	// A comma written before a word ("目标序列,E 值") ends the clause
+	// before that word.
+	opens := func(j int) bool {
+		return strings.HasPrefix(toks[j], ",") || strings.HasPrefix(toks[j], ";")
+	}
 	for j := i - 1; j >= lo; j-- {
 		if ends(j) {
 			lo = j + 1
 			break
 		}
+		if opens(j) {
+			lo = j
+			break
+		}
 	}
 	for j := i; j < hi; j++ {
+		if j > i && opens(j) {
+			hi = j
+			break
+		}
 		if ends(j) {
 			hi = j + 1
 			if j == i {

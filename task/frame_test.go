@@ -339,3 +339,41 @@ func TestWideCommaEndsClause(t *testing.T) {
 		t.Errorf("a leading comma: %q", got)
 	}
 }
+
+// A letter before 值 is that letter's value, written as English writes it
+// ("e 值 1e-5": e-value; "q值阈值 0.01": q-value); a comma written before
+// a word ends the clause before it ("目标序列,E 值 1e-20"); and a
+// scientific number before a comma with no space is a number of its own
+// clause ("1e-20,8 线程").
+func TestChineseValueLettersAndCommas(t *testing.T) {
+	ctx := func(task, v string) []string {
+		for _, n := range Parse(task).Numbers {
+			if n.Value == v {
+				return n.Context
+			}
+		}
+		return nil
+	}
+	if c := ctx("比对到数据库 nr_db，e 值 1e-5，16 个线程", "1e-5"); !slices.Contains(c, "e-value") {
+		t.Errorf("1e-5 has context %v", c)
+	}
+	if c := ctx("对 h.bam 检测宽峰，q值阈值 0.01", "0.01"); !slices.Contains(c, "q-value") || !slices.Contains(c, "阈值") {
+		t.Errorf("0.01 has context %v", c)
+	}
+	if c := ctx("每条查询最多 10 个目标序列,E 值 1e-20,8 线程", "10"); slices.Contains(c, "e-value") {
+		t.Errorf("10 has context %v", c)
+	}
+	if c := ctx("每条查询最多 10 个目标序列,E 值 1e-20,8 线程", "1e-20"); !slices.Contains(c, "e-value") || slices.Contains(c, "个目标序列") {
+		t.Errorf("1e-20 has context %v", c)
+	}
+	// a word after the comma ends the clause after the number too
+	if c := ctx("最多 10 个,e 值", "10"); slices.Contains(c, "e-value") {
+		t.Errorf("10 has context %v", c)
+	}
+	// only a single letter before 值 joins it
+	w := []string{"ab", "值", "x", "数值"}
+	joinValueLetters(w)
+	if w[0] != "ab" || w[2] != "x" {
+		t.Errorf("joined %v", w)
+	}
+}
