@@ -215,3 +215,34 @@ func TestValuesListedInPlaceholderOrProse(t *testing.T) {
 		}
 	}
 }
+
+// bedops lists its operations as switches followed by the files they
+// take, with no description: each is a flag of its own.
+func TestOperationSwitchesWithFileArguments(t *testing.T) {
+	help := `      USAGE: bedops [process-flags] <operation> <File(s)>*
+
+      Process Flags:
+          --ec                 Error check input files (slower).
+
+      Operations: (choose one of)
+          -c, --complement [-L] File1 [File]*
+          -d, --difference ReferenceFile File2 [File]*
+          -i, --intersect File1 File2 [File]*
+          -m, --merge File1 [File]*
+          -u, --everything File1 [File]*
+`
+	s := parseText(t, "getopt", help)
+	for _, n := range []string{"--difference", "--intersect", "--merge", "--everything"} {
+		f, ok := findFlag(s, n)
+		if !ok {
+			t.Fatalf("%s missing; have %v", n, flagNames(s))
+		}
+		if f.ParamType != "bool" || len(f.Aliases) != 1 {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+	// a row of prose that starts with a flag stays prose
+	if s := parseText(t, "getopt", "Options:\n  -x  exclude\n\n  --times option). Use the Files listed\n"); len(s.Flags) != 1 {
+		t.Errorf("%v", flagNames(s))
+	}
+}
