@@ -1005,6 +1005,11 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		}
 		return t.doc != nil && t.doc.Required
 	}
+	if ws, ok := m.negatedAsk(a, t); ok && !t.hasValue {
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: the task says its words after a negation (%s)", t.flag, strings.Join(ws, ", ")))
+		m.dropQuiet = true
+		return false
+	}
 	if t.doc.Category == "Input" || t.doc.Category == "Output" {
 		return true
 	}

@@ -340,6 +340,66 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 	return words, negated
 }
 
+// negatedOnly are the terms of a task said only after a negation
+// ("without the header"), none of them elsewhere in it.
+func negatedOnly(text string) map[string]bool {
+	neg, plain := map[string]bool{}, map[string]bool{}
+	tw := strings.Fields(strings.ToLower(withoutFiles(text)))
+	reach := -1
+	for i, w := range tw {
+		x := strings.Trim(w, ",;:.()")
+		switch {
+		case task.V().Word("negation", x):
+			reach = i + 4
+		case i <= reach:
+			for n := range terms(x) {
+				neg[n] = true
+			}
+		default:
+			for n := range terms(x) {
+				plain[n] = true
+			}
+		}
+		if strings.ContainsAny(w[len(w)-1:], ",;:.)") {
+			reach = -1
+		}
+	}
+	return minus(neg, plain)
+}
+
+// negatedAsk reports an example's switch that does something (its help
+// leaves nothing out) whose words the example's task says plainly and
+// this task only after a negation ("print the records without the
+// header" adapted from "print only the header" for bcftools view -h
+// "Print only the header"), with no word of its own for it: the task
+// asks it away. It returns the negated words.
+func (m *mapper) negatedAsk(a *adaptation, t exToken) ([]string, bool) {
+	if t.doc == nil || t.pos || len(offTerms(*t.doc)) > 0 {
+		return nil, false
+	}
+	neg := negatedOnly(m.task)
+	if len(neg) == 0 {
+		return nil, false
+	}
+	exNeg := negatedOnly(a.exTask)
+	_, hits := m.switchFit(t.flag, t.doc, m.askTerms())
+	if len(hits) == 0 {
+		return nil, false
+	}
+	var against []string
+	for _, h := range hits {
+		switch {
+		case neg[h] && m.exTerms[h] && !exNeg[h]:
+			against = append(against, h)
+		case !neg[h] && !m.exTerms[h]:
+			return nil, false // this task's own word for it
+		case neg[h] && exNeg[h]:
+			return nil, false // both tasks negate it: the switch leaves it out
+		}
+	}
+	return against, len(against) > 0
+}
+
 // dropCovered takes out of words the terms that what is placed accounts
 // for: the candidate's names and description, its positionals' names,
 // the example's task's words no flag of it holds, the set flags' names,
