@@ -72,3 +72,21 @@ func TestChineseSensesUncovered(t *testing.T) {
 		t.Error("example task senses")
 	}
 }
+
+// A Chinese task meets an English example's words through its senses:
+// "按读段名称排序" (read, name) is closest to the example that sorts by read
+// name, whose command has -n; a task without them is not.
+func TestChineseSensesRankExamples(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get("samtools")
+	rec := &ToolRecord{Name: "samtools", Executable: "samtools"}
+	doc := goldenDoc(t, "samtools")
+	f := MapTask(builtinRules, rec, doc, sk, "将 t42.bam 按读段名称排序，输出到 t42.byname.bam")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "sort -n") && !strings.Contains(got, " -n ") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	words := withSenses(map[string]bool{"x": true}, "按读段名称排序")
+	if !words["read"] || !words["name"] || !words["x"] {
+		t.Errorf("withSenses = %v", words)
+	}
+}

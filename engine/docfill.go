@@ -350,6 +350,9 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 func (m *mapper) fromDoc(c *candidate) *Fill {
 	f := &Fill{Executable: c.exe, Subcommand: c.sub, Positionals: []string{}}
 	used := map[string]bool{}
+	// The help's common and rare words, as for an adapted example: a word
+	// many flags' help says fits none of them, one few say picks one out.
+	m.common, m.once = commonWords(c.flags), onceWords(c.flags)
 	m.evidence = append(m.evidence, "no skill example fits: built from the help alone")
 	inputs := m.slots.Inputs()
 	outPos := -1

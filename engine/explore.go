@@ -116,6 +116,12 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 		root.text += x.moreHelp(ctx, p, rec.Argv0(), nil, root, root.probes)
 		lv = x.readLevel(root.text, false, rec.Executable, tr, "root")
 	}
+	if root.text != "" {
+		if more, mlv, ok := x.richerHelp(ctx, p, rec, root, lv, tr); ok {
+			doc.Probes = append(doc.Probes, more.probes...)
+			root, lv = more, mlv
+		}
+	}
 	if man := x.manPage(ctx, p, rec, root.text, lv, tr); man.text != "" {
 		doc.Probes = append(doc.Probes, man.probes...)
 		root.text = strings.TrimSpace(root.text + "\n\n" + man.text)
@@ -199,6 +205,49 @@ func (x *Explorer) manPage(ctx context.Context, p *prober, rec *ToolRecord, help
 		hr.probes = nil
 	}
 	return hr
+}
+
+// richerHelp runs the root probes not yet tried when a `probes` rule with
+// more_probes fires on the root help (a wrapper's stub: `bowtie --help`
+// prints the Python wrapper's own three options, `bowtie --usage` the
+// aligner's). The help that lists the most flags, and more than the stub,
+// is returned with its level; ok is false when none does.
+func (x *Explorer) richerHelp(ctx context.Context, p *prober, rec *ToolRecord, root helpResult, lv level, tr *Trace) (helpResult, level, bool) {
+	env := &rules.ProbeEnv{Tool: rec.Executable, ByPath: rec.IsPathDependent, HelpRead: true, Help: root.text,
+		HelpFlags: len(lv.schema.Flags), HelpSubcommands: len(lv.entries)}
+	ms, _ := x.Rules.EvalIf("probes", env, func(r *rules.Rule) bool {
+		t, ok := r.Then.(*rules.ProbeThen)
+		return ok && t.MoreProbes
+	})
+	if len(ms) == 0 {
+		return helpResult{}, level{}, false
+	}
+	tried := map[string]bool{}
+	for _, pr := range root.probes {
+		tried[strings.Join(pr.Args, " ")] = true
+	}
+	var best helpResult
+	var probes []Probe
+	most := len(lv.schema.Flags)
+	for _, args := range p.root {
+		if len(args) == 0 || tried[strings.Join(args, " ")] {
+			continue // never the bare call, which a rule of its own allows
+		}
+		hr := p.find(ctx, rec.Argv0(), [][]string{args}, true, "")
+		probes = append(probes, hr.probes...)
+		if hr.text == "" || sameAsAny(hr.text, root.text, nil) {
+			continue
+		}
+		if l := x.readLevel(hr.text, false, rec.Executable, nil, ""); len(l.schema.Flags) > most {
+			best, most = hr, len(l.schema.Flags)
+		}
+	}
+	tr.Add(StageExplore, ms[0].Rule, 0, fmt.Sprintf("the root help is a stub (%d flags): tried %d more probes", len(lv.schema.Flags), len(probes)), probeLines(probes)...)
+	if best.text == "" {
+		return helpResult{}, level{}, false
+	}
+	best.probes = probes
+	return best, x.readLevel(best.text, false, rec.Executable, tr, "richer root"), true
 }
 
 // versionFlagRE finds a single-dash -version option in a help text (BLAST).

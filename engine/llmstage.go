@@ -446,7 +446,7 @@ func formFlag(fd FlagDoc) llm.FormFlag {
 	if openChoices(ch) {
 		ch = nil
 	}
-	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: ch, AttachedValue: fd.AttachedValue, Glued: fd.Style == "glued"}
+	return llm.FormFlag{Name: fd.Name, Aliases: fd.Aliases, Type: fd.ParamType, Default: fd.Default, Description: fd.Description, Choices: ch, AttachedValue: fd.AttachedValue, Glued: fd.Style == "glued", Required: fd.Required}
 }
 
 // openChoices reports a choice list that holds a type word ("NUM|AUTO",

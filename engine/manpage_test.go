@@ -176,3 +176,36 @@ func TestProbeEnvSetsManWidth(t *testing.T) {
 		t.Errorf("env %q", env)
 	}
 }
+
+// A wrapper that answers --help with its own stub (Debian's bowtie: a
+// Python wrapper with three options of its own) passes other help probes
+// on to the real program: the richest of them is read instead.
+func TestExploreReadsRicherHelpBehindAWrapperStub(t *testing.T) {
+	stub := "usage: wrap [-h] [--verbose] [--debug]\n\noptions:\n  -h, --help  show this help message and exit\n  --verbose\n  --debug\n"
+	real := "Usage:\nwrap [options]* -x <ebwt> <s> [<hit>]\n\nOptions:\n  -q           query input files are FASTQ\n  -f           query input files are FASTA\n  -v <int>     report end-to-end hits w/ <=v mismatches\n  -p/--threads <int>  number of alignment threads\n  -S/--sam     write hits in SAM format\n"
+	r := &mapRunner{out: map[string]string{"--help": stub, "-h": stub, "--usage": real, "-?": "wrap: invalid option -- '?'\n" + real[:40]}}
+	tr := &Trace{}
+	doc := (&Explorer{Rules: builtinRules, Runner: r}).Explore(context.Background(), &ToolRecord{Name: "wrap", Executable: "wrap", ResolvedPath: "/usr/bin/wrap", Installed: true}, tr)
+	for _, want := range []string{"-q", "-f", "-v", "--threads", "--sam"} {
+		if _, ok := LookupFlag(doc.Flags, want); !ok {
+			t.Errorf("flag %s missing from %v", want, flagNames(doc.Flags))
+		}
+	}
+	if doc.RawHelp != strings.TrimSpace(real) && doc.RawHelp != real {
+		t.Errorf("help %q", doc.RawHelp)
+	}
+	if ev := eventWith(tr, "the root help is a stub"); ev == nil || ev.Rule != "probes.wrapper_stub" {
+		t.Errorf("trace %v", whats(tr))
+	}
+	for _, ran := range r.ran {
+		if ran == "wrap" {
+			t.Errorf("a bare call was made")
+		}
+	}
+	// a stub with nothing richer behind it stays
+	r = &mapRunner{out: map[string]string{"--help": stub, "-h": stub}}
+	doc = (&Explorer{Rules: builtinRules, Runner: r}).Explore(context.Background(), &ToolRecord{Name: "wrap", Executable: "wrap", ResolvedPath: "/usr/bin/wrap", Installed: true}, nil)
+	if names := flagNames(doc.Flags); len(names) != 3 {
+		t.Errorf("flags %v", names)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -45,8 +46,10 @@ type mapper struct {
 	namesUsed int
 	// cjkTask reports a task written (partly) in Chinese.
 	cjkTask bool
-	kwText  string
-	jText   string
+	// senseWords are taskWords with the task's senses (taskSenseWords).
+	senseWords map[string]bool
+	kwText     string
+	jText      string
 	// jWords and jBigrams are the job's words and word pairs (choose.go).
 	jWords  []string
 	jJoined []joinedWord
@@ -466,7 +469,13 @@ func (m *mapper) mentions(s string) bool {
 
 // exampleScore is the similarity of an example to the task.
 func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
-	s := jaccard(contentWords(withoutFiles(ex.Task)), m.taskWords) + sc.Examples.ConceptOverlap*jaccard(m.concepts(ex.Task), m.textConcepts)
+	exWords, taskWords := contentWords(withoutFiles(ex.Task)), m.taskWords
+	if m.cjkTask {
+		// A Chinese task meets an example's words through its senses
+		// ("按读段名称排序" holds read and name: "sort by read name").
+		exWords, taskWords = withSenses(exWords, ex.Task), m.taskSenseWords()
+	}
+	s := jaccard(exWords, taskWords) + sc.Examples.ConceptOverlap*jaccard(m.concepts(ex.Task), m.textConcepts)
 	var exTypes []string
 	hasRegion := false
 	for _, a := range args {
@@ -502,6 +511,26 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 		s += sc.Examples.InputCountGap * float64(min(3, max(d, -d)))
 	}
 	return s
+}
+
+// withSenses is words with the words of the senses (lexicon
+// sense_<word>) text mentions, as contentWords reads them.
+func withSenses(words map[string]bool, text string) map[string]bool {
+	out := maps.Clone(words)
+	for _, c := range senseClasses() {
+		if task.V().Mentions(c, text) {
+			maps.Copy(out, contentWords(strings.TrimPrefix(c, "sense_")))
+		}
+	}
+	return out
+}
+
+// taskSenseWords are the task's words with its senses, read once.
+func (m *mapper) taskSenseWords() map[string]bool {
+	if m.senseWords == nil {
+		m.senseWords = withSenses(m.taskWords, withoutFiles(m.task))
+	}
+	return m.senseWords
 }
 
 // taskTypes are the file kinds the task names: its files' kinds and kind

@@ -55,12 +55,12 @@ func TestNegatedWordsAskForALeaveOutSwitch(t *testing.T) {
 }
 
 // TestNegationEndsWithItsClause checks that a negation reaches no word past
-// the end of its clause: "not y.txt; sorted input" leaves no check of the
+// the end of its clause: "not y.txt; sorted" leaves no check of the
 // order out.
 func TestNegationEndsWithItsClause(t *testing.T) {
 	rec, doc := negationDoc()
 	sk := inlineSkill(t, "name: mp", "map reads.fq to ref.fa", "ref.fa reads.fq")
-	f := MapTask(builtinRules, rec, doc, sk, "map x.fq to g.fa, not y.txt; sorted input")
+	f := MapTask(builtinRules, rec, doc, sk, "map x.fq to g.fa, not y.txt; sorted")
 	if got := Assemble(rec, f).Display; strings.Contains(got, "--nocheck-order") {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}

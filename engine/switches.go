@@ -505,7 +505,10 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				best.phrase = true
 			}
 		}
-		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase || tie {
+		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase && !tie && m.rareFit(best) {
+			best.rare = true
+		}
+		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase && !best.rare || tie {
 			if best.score >= sc.Fit.SwitchNearMin {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
@@ -518,7 +521,9 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		}
 		name := m.addSwitch(a, best.fd, "the task asks for it: "+best.fd.Description)
 		m.addNeeded(a, best.fd, words)
-		if best.phrase {
+		if best.rare {
+			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task's words %s fit its help (%q), %s of them words few other flags' help says", name, strings.Join(best.hits, ", "), best.fd.Description, strings.Join(m.rareHits(best.hits), ", ")))
+		} else if best.phrase {
 			c, hits := m.phraseCover(best.fd)
 			m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task holds %.0f%% of the words of its help (%s: %q)", name, 100*c, strings.Join(hits, ", "), best.fd.Description))
 		} else {
@@ -597,7 +602,9 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) (bool, []string) {
 		all, any := true, false
 		var spelled []string
 		for _, p := range splitIdent(n) {
-			if task.Stopword(p) {
+			// A one-letter part ("A" of -sizeA, ascending) is no stopword:
+			// it says what the rest of the name does not.
+			if task.Stopword(p) && len(p) > 1 {
 				continue
 			}
 			r := root(p)
@@ -693,6 +700,28 @@ type switchFitted struct {
 	score  float64
 	hits   []string
 	phrase bool // added because the task holds most of its help's words
+	rare   bool // added because the task says words of its help few others say
+}
+
+// rareFit reports a switch whose fit, short of
+// scoring.fit.switch_relevance_min, reaches scoring.fit.switch_rare_min
+// with at least scoring.fit.rare_hits_min of its words said by the help
+// of one or two of the candidate's flags alone ("left outer join" for
+// bedtools intersect -loj): words that rare pick the switch out.
+func (m *mapper) rareFit(f switchFitted) bool {
+	return f.score >= sc.Fit.SwitchRareMin && float64(len(m.rareHits(f.hits))) >= sc.Fit.RareHitsMin
+}
+
+// rareHits are the words of hits that the help of at most two of the
+// candidate's flags says.
+func (m *mapper) rareHits(hits []string) []string {
+	var out []string
+	for _, h := range hits {
+		if m.once[h] {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // phraseBest returns the switch whose help the task says nearly word for

@@ -17,6 +17,9 @@ type FormFlag struct {
 	AttachedValue bool
 	// Glued: the value is written onto the name (-Xmx4g).
 	Glued bool
+	// Required: the help's usage writes the flag outside brackets
+	// (bowtie's "-x <ebwt>"); every command needs it.
+	Required bool
 }
 
 // FormPositional is one positional argument from the help.

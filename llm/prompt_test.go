@@ -283,3 +283,20 @@ func TestBuildSchema(t *testing.T) {
 		t.Error("executable without companions")
 	}
 }
+
+// A flag the usage requires (bowtie's "-x <ebwt>", no description) stays
+// in a trimmed prompt though the task shares no word with it.
+func TestPromptKeepsRequiredFlags(t *testing.T) {
+	f := bigForm(100)
+	f.ModelTier = TierSmall
+	f.Task = "align reads allowing one mismatch"
+	f.Flags = append(f.Flags, FormFlag{Name: "-x", Type: "string", Required: true})
+	_, user := BuildPrompt(f)
+	if !strings.Contains(user, "-x <string>") {
+		t.Errorf("prompt lacks -x:\n%s", user)
+	}
+	f.Flags[len(f.Flags)-1].Required = false
+	if _, user = BuildPrompt(f); strings.Contains(user, "-x <string>") {
+		t.Errorf("an optional -x with no matching words was listed")
+	}
+}

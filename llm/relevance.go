@@ -86,10 +86,12 @@ func mentioned(task string) map[string]bool {
 }
 
 // Score weights: a flag the caller already chose or the user typed must
-// survive any trimming; name hits beat description hits.
+// survive any trimming, and so must one the usage requires; name hits
+// beat description hits.
 const (
 	scoreChosen    = 1000
 	scoreMentioned = 100
+	scoreRequired  = 50
 	scoreName      = 3
 	scoreDesc      = 1
 )
@@ -115,6 +117,11 @@ func rankFlags(f Form) ([]int, []int) {
 		s += scoreDesc * overlap(task, words(fl.Description+" "+strings.Join(fl.Choices, " ")))
 		if chosen[fl.Name] {
 			s += scoreChosen
+		}
+		if fl.Required {
+			// a flag every command needs stays in the prompt however
+			// few of the task's words its help shares
+			s += scoreRequired
 		}
 		for _, n := range names {
 			if typed[n] {

@@ -34,6 +34,11 @@ type ProbeThen struct {
 	// name appended ([man, -P, cat]); its text is read with the root help.
 	// Only rules with man are asked once the root help was read.
 	Man []string `yaml:"man,omitempty" json:"man,omitempty"`
+	// MoreProbes: the root help is a wrapper's stub (its own few options,
+	// the real program's help elsewhere); the remaining help probes are
+	// run and the one whose help lists the most flags is read instead.
+	// Only asked once the root help was read.
+	MoreProbes bool `yaml:"more_probes,omitempty" json:"more_probes,omitempty"`
 }
 
 // ValidityThen decides whether a probe output is usable help.

@@ -76,6 +76,8 @@ type Scoring struct {
 		ValueFitMin        float64 `yaml:"value_fit_min"`
 		SiblingShareMin    float64 `yaml:"sibling_share_min"`
 		NegationAgrees     float64 `yaml:"negation_agrees"`
+		SwitchRareMin      float64 `yaml:"switch_rare_min"`
+		RareHitsMin        float64 `yaml:"rare_hits_min"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`
