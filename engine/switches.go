@@ -436,7 +436,8 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 	words, negated := m.uncoveredSplit(a)
 	// A switch that turns something off is asked for only by a task
 	// that says to turn something off.
-	off := task.V().Mentions("turn_off", withoutFiles(m.task)) || len(negated) > 0
+	saysOff := task.V().Mentions("turn_off", withoutFiles(m.task))
+	off := saysOff || len(negated) > 0
 	for len(words)+len(negated) > 0 {
 		var fits []switchFitted
 		for _, fd := range a.c.flags {
@@ -509,7 +510,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			best.rare = true
 		}
 		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase && !best.rare || tie {
-			if best.score >= sc.Fit.SwitchNearMin {
+			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
 					why = fmt.Sprintf("%s fits them as well", spelling(fits[1].fd))
@@ -701,6 +702,23 @@ type switchFitted struct {
 	hits   []string
 	phrase bool // added because the task holds most of its help's words
 	rare   bool // added because the task says words of its help few others say
+}
+
+// oppositeAsk reports a near switch the task's words fit only as what it
+// leaves out, said plainly ("the index grch38" for --no-repeat-index "do
+// not use repeat index"): the task asks for the opposite, not for it, so
+// it is no unmet switch.
+func (m *mapper) oppositeAsk(f switchFitted) bool {
+	leaves := offTerms(f.fd)
+	if len(leaves) == 0 {
+		return false
+	}
+	for _, h := range f.hits {
+		if !leaves[h] || strings.HasPrefix(h, "(") {
+			return false
+		}
+	}
+	return true
 }
 
 // rareFit reports a switch whose fit, short of

@@ -15,6 +15,7 @@ var (
 	// "- (INTEGER)", and bedtools' bare "- FLOAT (e.g. 0.50)", "- STRING."
 	bulletTypeRE    = lazyre.New(`(?:^|\s)- (?:\((INTEGER|INT|FLOAT|STRING|TEXT|FILE)\)|(INTEGER|INT|FLOAT|STRING|TEXT|FILE)(?:\.?$|\.? \())`)
 	listValueRE     = lazyre.New(`(?:^|\s)- ([\w.+-]+):`)
+	possibleAreRE   = lazyre.New(`(?i)possible values (?:for \S+ )?(?:are|include)\s+(.+?)(?:\.(?:\s|$)|$)`)
 	possibleProseRE = lazyre.New(`(?i)possible values:\s*(\{[^}]*\}|[\w.+-]+(?:,\s*[\w.+-]+)+)`)
 	// cmdline.h style: "(int [=4])", "(string [=])" at the end
 	typedDefaultRE = lazyre.New(`\s*\((string|int|long|float|double|bool) \[=([^\]]*)\]\)\s*$`)
@@ -63,6 +64,14 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 	if strings.Contains(lower, "possible values:") && len(f.Choices) == 0 {
 		if m := possibleProseRE.FindStringSubmatch(desc); m != nil {
 			f.Choices = splitList(strings.Trim(strings.TrimRight(m[1], "."), "{}"), ",")
+		}
+	}
+	if strings.Contains(lower, "possible values ") && len(f.Choices) == 0 {
+		// "Possible values for <mode> are union, intersection-strict and
+		// intersection-nonempty", "Possible values are sam (for text SAM
+		// files) and bam (…)."
+		if m := possibleAreRE.FindStringSubmatch(desc); m != nil {
+			f.Choices = proseList(m[1])
 		}
 	}
 	if k := strings.Index(desc, "Possible values: - "); k >= 0 && len(f.Choices) == 0 {
@@ -228,4 +237,34 @@ func sentenceDefault(desc, lower string) (string, bool) {
 			v, found = unquote(m[1]), true
 		}
 	}
+}
+
+// parenRE is a remark in parentheses.
+var parenRE = lazyre.New(`\s*\([^()]*\)`)
+
+// proseListItemRE is one value of a list written in prose.
+var proseListItemRE = lazyre.New(`^[\w.+-]+$`)
+
+// proseList reads "union, intersection-strict and intersection-nonempty"
+// (remarks in parentheses left out) as values; it returns nil unless
+// every part is one word and there are two or more.
+func proseList(s string) []string {
+	s = parenRE.ReplaceAllString(s, "")
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		for _, w := range strings.Split(part, " and ") {
+			for _, v := range strings.Split(w, " or ") {
+				v = strings.Trim(strings.TrimSpace(v), "'\"`")
+				v = strings.TrimPrefix(strings.TrimPrefix(v, "and "), "or ")
+				if !proseListItemRE.MatchString(v) {
+					return nil
+				}
+				out = append(out, v)
+			}
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package parsers
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,6 +70,7 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 	if f.Placeholder == "" && len(f.Choices) == 0 {
 		valueFromDescription(&f)
 	}
+	slashChoices(&f)
 	if f.Placeholder == "" && len(f.Choices) == 0 && gluedInText(name, f.Description) {
 		// "-Xmx  … -Xmx20g will specify 20 gigs": the help writes the
 		// value onto the flag itself.
@@ -258,4 +260,30 @@ func namesSwitch(f *Flag, d string) bool {
 		}
 	}
 	return false
+}
+
+// onOffWords are the values of a setting that is on or off.
+var onOffWords = map[string]bool{"yes": true, "no": true, "true": true, "false": true, "on": true, "off": true}
+
+// slashChoices reads a placeholder of lower-case words joined by "/" that
+// holds an on or off word ("<yes/no/reverse>", "on/off") as the values the
+// flag takes; bedtools' "-b <bed/gff/vcf/bam>" names kinds of file.
+func slashChoices(f *Flag) {
+	if len(f.Choices) > 0 || !strings.Contains(f.Placeholder, "/") {
+		return
+	}
+	ws := strings.Fields(f.Placeholder) // "<yes/no/reverse> yes/no/reverse": two spellings' values
+	c := simpleChoices(strings.Trim(ws[len(ws)-1], "<>"), "/")
+	if c == nil || slices.ContainsFunc(c, func(w string) bool { return IsTypeWord(w) || strings.ToLower(w) != w }) {
+		return
+	}
+	if d := strings.ToLower(f.Description); strings.Contains(d, "file") || strings.Contains(d, "format") {
+		return
+	}
+	if !slices.ContainsFunc(c, func(w string) bool { return onOffWords[w] }) {
+		// "bed/gff/vcf" names kinds of file; a set of values says yes
+		// or no among them ("yes/no/reverse", "on/off", "true/false")
+		return
+	}
+	f.Choices = c
 }

@@ -460,10 +460,29 @@ func repeatedMetavarSpec(toks []string) (flagSpec, bool) {
 // preset that expands to other flags); otherwise the row is prose.
 func looseSpec(toks []string) (flagSpec, int, bool) {
 	sp, used, ok := parseSpec(toks, false)
-	if !ok || used < len(toks) && len(sp.values) == 0 && sp.glued == "" && !strings.HasPrefix(toks[used], "-") {
+	if !ok || used < len(toks) && len(sp.values) == 0 && sp.glued == "" && !strings.HasPrefix(toks[used], "-") && !fileArgs(toks[used:]) {
 		return sp, 0, false
 	}
 	return sp, used, true
+}
+
+// fileArgRE is an argument a row names after a switch: "File1", "[File]*",
+// "ReferenceFile".
+var fileArgRE = lazyre.New(`^\[?[A-Z][A-Za-z]*[0-9]?\]?\*?$`)
+
+// fileArgs reports a row's rest that is the files an operation switch
+// takes (bedops: "-m, --merge File1 [File]*", "-d, --difference
+// ReferenceFile File2 [File]*"): capitalised argument names, one of them
+// numbered or repeated.
+func fileArgs(toks []string) bool {
+	mark := false
+	for _, t := range toks {
+		if !fileArgRE.MatchString(t) {
+			return false
+		}
+		mark = mark || strings.ContainsAny(t, "0123456789*")
+	}
+	return mark
 }
 
 // looksLikeOption reports whether content is shaped like an option entry:

@@ -1,6 +1,9 @@
 package parsers
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // parseText parses a help excerpt with the named parser.
 func parseText(t *testing.T, parser, help string) *Schema {
@@ -171,5 +174,75 @@ Alignment output formats include: Stockholm, Pfam, A2M, PSIBLAST
 	s = parseText(t, "getopt", "Options:\n  --format <s>  : input format\n\nformats: see the manual for the full list\n")
 	if f, _ := findFlag(s, "--format"); len(f.Choices) != 0 {
 		t.Errorf("--format from prose: %+v", f)
+	}
+}
+
+// A manual page lists a flag's values in a placeholder ("<yes/no/reverse>")
+// or in a sentence ("Possible values for <mode> are union,
+// intersection-strict and intersection-nonempty"): they are its choices.
+func TestValuesListedInPlaceholderOrProse(t *testing.T) {
+	help := `Options
+       -f <format>, --format=<format>
+              Format of the input data. Possible values are sam (for text SAM files) and bam (for binary BAM files).
+              Default is sam.
+
+       -s <yes/no/reverse>, --stranded=<yes/no/reverse>
+              whether the data is from a strand-specific assay (default: yes)
+
+       -m <mode>, --mode=<mode>
+              Mode to handle reads overlapping more than one feature. Possible values for <mode> are union,
+              intersection-strict and intersection-nonempty (default: union)
+
+       -o <file/dir>
+              where the output goes
+
+       -t <type>
+              Possible values are many and vary by version.
+`
+	s := parseText(t, "getopt", help)
+	for n, want := range map[string][]string{"--format": {"sam", "bam"}, "--stranded": {"yes", "no", "reverse"}, "--mode": {"union", "intersection-strict", "intersection-nonempty"}} {
+		f, ok := findFlag(s, n)
+		if !ok {
+			t.Fatalf("%s missing; have %v", n, flagNames(s))
+		}
+		if f.ParamType != "choice" || strings.Join(f.Choices, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+	for _, n := range []string{"-o", "-t"} {
+		if f, _ := findFlag(s, n); len(f.Choices) != 0 {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+}
+
+// bedops lists its operations as switches followed by the files they
+// take, with no description: each is a flag of its own.
+func TestOperationSwitchesWithFileArguments(t *testing.T) {
+	help := `      USAGE: bedops [process-flags] <operation> <File(s)>*
+
+      Process Flags:
+          --ec                 Error check input files (slower).
+
+      Operations: (choose one of)
+          -c, --complement [-L] File1 [File]*
+          -d, --difference ReferenceFile File2 [File]*
+          -i, --intersect File1 File2 [File]*
+          -m, --merge File1 [File]*
+          -u, --everything File1 [File]*
+`
+	s := parseText(t, "getopt", help)
+	for _, n := range []string{"--difference", "--intersect", "--merge", "--everything"} {
+		f, ok := findFlag(s, n)
+		if !ok {
+			t.Fatalf("%s missing; have %v", n, flagNames(s))
+		}
+		if f.ParamType != "bool" || len(f.Aliases) != 1 {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+	// a row of prose that starts with a flag stays prose
+	if s := parseText(t, "getopt", "Options:\n  -x  exclude\n\n  --times option). Use the Files listed\n"); len(s.Flags) != 1 {
+		t.Errorf("%v", flagNames(s))
 	}
 }
