@@ -85,6 +85,11 @@ func TestChineseSensesRankExamples(t *testing.T) {
 	if got := Assemble(rec, f).Display; !strings.Contains(got, "sort -n") && !strings.Contains(got, " -n ") {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
+	// a run its senses stand for gives way to them; one with none stays
+	m := &mapper{task: "按读段名称排序 并且 x", taskWords: map[string]bool{"按读段名称排序": true, "并且": true, "x": true}}
+	if sw := m.taskSenseWords(); sw["按读段名称排序"] || !sw["并且"] || !sw["read"] || !sw["x"] {
+		t.Errorf("taskSenseWords = %v", sw)
+	}
 	words := withSenses(map[string]bool{"x": true}, "按读段名称排序")
 	if !words["read"] || !words["name"] || !words["x"] {
 		t.Errorf("withSenses = %v", words)

@@ -529,6 +529,13 @@ func withSenses(words map[string]bool, text string) map[string]bool {
 func (m *mapper) taskSenseWords() map[string]bool {
 	if m.senseWords == nil {
 		m.senseWords = withSenses(m.taskWords, withoutFiles(m.task))
+		// A run its senses stand for is those words: it is no word an
+		// example's task shares besides them.
+		for w := range m.taskWords {
+			if isCJK(w) && len(senseRoots(w)) > 0 {
+				delete(m.senseWords, w)
+			}
+		}
 	}
 	return m.senseWords
 }

@@ -78,6 +78,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["no_doc"] = b2f(doc == nil)
 	feat["uncovered_words"] = m.uncovered(f, c, ex)
 	feat["command_uncovered"] = m.uncoveredByCommand(f, c)
+	feat["uncovered_clauses"] = float64(m.uncoveredClauses(f, c))
 	shapeFeatures(feat, f, doc)
 	feat["candidate_examples"] = float64(len(c.examples)) / 10
 	feat["edits"] = float64(countEdits(m.evidence[:edits]))

@@ -279,7 +279,24 @@ func (m *mapper) uncoveredByCommand(f *Fill, c *candidate) float64 {
 }
 
 func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExample bool) float64 {
-	task := contentWords(m.keywordText())
+	task := m.taskTerms(m.keywordText())
+	if len(task) == 0 {
+		return 0
+	}
+	covered := m.coverTest(f, c, ex, withExample)
+	n := 0
+	for w := range task {
+		if !covered(w) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(task))
+}
+
+// taskTerms are the content words of a piece of the task, its numbers,
+// regions and sequences left out.
+func (m *mapper) taskTerms(text string) map[string]bool {
+	task := contentWords(text)
 	for _, n := range m.slots.Numbers {
 		delete(task, n.Value)
 	}
@@ -288,9 +305,13 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 			delete(task, w)
 		}
 	}
-	if len(task) == 0 {
-		return 0
-	}
+	return task
+}
+
+// coverTest returns whether the command accounts for a task word: the
+// subcommand's name and help, the skill's keywords for it, the example's
+// task (withExample), the flags' names, values and help.
+func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample bool) func(string) bool {
 	cover := map[string]bool{}
 	addAll := func(text string) {
 		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text)) {
@@ -312,10 +333,9 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 	}
 	taskConcepts := m.textConcepts
 	var coverConcepts, coverRoots map[string]bool
-	n := 0
-	for w := range task {
+	return func(w string) bool {
 		if cover[w] || len(w) < 3 && !isCJK(w) {
-			continue
+			return true
 		}
 		// A Chinese run is judged by its concepts (排序 and sort) and its
 		// senses (表头 and header): it is uncovered when it has a sense
@@ -325,13 +345,120 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 				coverConcepts = m.concepts(strings.Join(keys(cover), " "))
 				coverRoots = coverSenses(cover, ex, withExample)
 			}
-			if chineseRunCovered(senseRoots(w), m.concepts(w), coverRoots, coverConcepts, len(taskConcepts) > 0) {
-				continue
+			return chineseRunCovered(senseRoots(w), m.concepts(w), coverRoots, coverConcepts, len(taskConcepts) > 0)
+		}
+		return false
+	}
+}
+
+// uncoveredClauses counts the task's clauses (cut at punctuation and
+// conjunctions) that hold content words of which the command itself
+// accounts for none: an option asked for in a clause of its own that
+// nothing in the command does. In a long task one such clause is a small
+// share of the words, but as sure a sign of a missing option.
+func (m *mapper) uncoveredClauses(f *Fill, c *candidate) int {
+	covered := m.coverTest(f, c, nil, false)
+	// The usage's argument names account for their words ("tmpDir" for
+	// "temporary directory tmp").
+	args := map[string]bool{}
+	for _, p := range c.positionals {
+		for w := range contentWords(strings.Join(splitIdent(strings.Trim(p.Name, "<>[].")), " ")) {
+			args[w] = true
+		}
+	}
+	placed := map[string]bool{}
+	for _, fv := range f.Flags {
+		placed[strings.ToLower(fv.Value)] = fv.HasValue
+	}
+	for _, p := range f.Positionals {
+		placed[strings.ToLower(p)] = true
+	}
+	v := task.V()
+	n := 0
+clauses:
+	for _, cl := range taskClauses(m.keywordText()) {
+		// A clause that gives a value the command places is about that
+		// value ("extract region chr2:5-10").
+		for _, w := range strings.Fields(cl) {
+			if placed[strings.Trim(w, ",;:()[]'\"")] {
+				continue clauses
 			}
 		}
-		n++
+		// Words that say where a value goes ("write to", "prefix") are
+		// checked by the items' places, not here.
+		var kept []string
+		for _, w := range strings.Fields(cl) {
+			lw := strings.ToLower(strings.Trim(w, ",;:()[]'\""))
+			if v.Word("output_marker", lw) || v.Word("name_marker", lw) || v.Word("destination_noun", lw) {
+				continue
+			}
+			if isCJK(lw) {
+				if lw = stripMarkers(lw); lw == "" {
+					continue
+				}
+			}
+			kept = append(kept, lw)
+		}
+		terms := m.taskTerms(strings.Join(kept, " "))
+		for w := range args {
+			delete(terms, w)
+		}
+		if len(terms) == 0 {
+			continue
+		}
+		hit := false
+		for w := range terms {
+			if covered(w) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			n++
+			m.evidence = append(m.evidence, fmt.Sprintf("uncovered clause: %q: nothing in the command accounts for its words", strings.TrimSpace(cl)))
+		}
 	}
-	return float64(n) / float64(len(task))
+	return n
+}
+
+// stripMarkers takes the output and name markers off the end of a
+// Chinese run ("去重统计写入" → "去重统计", "输出目录" → ""), as often as
+// they end it; a run that is a marker alone leaves nothing.
+func stripMarkers(run string) string {
+	v := task.V()
+	for changed := true; changed && run != ""; {
+		changed = false
+		for _, class := range []string{"output_marker", "name_marker"} {
+			if v.Word(class, run) {
+				return ""
+			}
+			for _, suf := range v.Suffixes(class) {
+				if strings.HasSuffix(run, suf) {
+					run, changed = strings.TrimSuffix(run, suf), true
+					break
+				}
+			}
+		}
+	}
+	return run
+}
+
+// taskClauses cuts a task at clause punctuation and conjunctions.
+func taskClauses(text string) []string {
+	var out []string
+	for _, part := range clauseSplitRE.Split(text, -1) {
+		var cur []string
+		for _, w := range strings.Fields(part) {
+			if task.V().Word("conjunction", strings.ToLower(w)) {
+				out = append(out, strings.Join(cur, " "))
+				cur = nil
+				continue
+			}
+			cur = append(cur, w)
+		}
+		out = append(out, strings.Join(cur, " "))
+	}
+	return out
 }
 
 // senseRoots are the rooted words of the senses (lexicon sense_<word>)

@@ -1,0 +1,52 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// clauseDoc is a counter's help with threads and an output, and nothing
+// about duplicates.
+func clauseDoc() (*ToolRecord, *ToolDoc) {
+	rec := &ToolRecord{Name: "cnt", Executable: "cnt"}
+	doc := &ToolDoc{Record: *rec, Description: "count reads per feature", Flags: []FlagDoc{
+		{Name: "-t", ParamType: "int", Category: "Performance", Description: "number of threads"},
+		{Name: "-o", ParamType: "file", Category: "Output", Description: "destination FILE"},
+	}, Positionals: []PositionalDoc{{Name: "in.bam"}}}
+	return rec, doc
+}
+
+// TestUncoveredClauses: a clause whose words nothing in the command
+// accounts for ("ignoring duplicates" with no flag for it) is counted and
+// named in the evidence; clauses that only say where the output goes
+// ("write counts.txt", "输出到 counts.txt") are not.
+func TestUncoveredClauses(t *testing.T) {
+	rec, doc := clauseDoc()
+	for _, c := range []struct {
+		task string
+		want float64
+	}{
+		{"count reads of a.bam with 4 threads, ignoring duplicates, write the result to counts.txt", 1},
+		{"count reads of a.bam with 4 threads, write the result to counts.txt", 0},
+		{"count reads of a.bam with 4 threads and ignoring duplicates and write counts.txt", 1},
+		{"用 4 个线程统计 a.bam 的 reads，输出到 counts.txt", 0},
+	} {
+		f := MapTask(builtinRules, rec, doc, nil, c.task)
+		if got := f.Features["uncovered_clauses"]; got != c.want {
+			t.Errorf("%q: uncovered_clauses %v, want %v\n%s", c.task, got, c.want, strings.Join(f.Evidence, "\n"))
+		}
+		if c.want > 0 && !hasEvidence(f, `uncovered clause: "ignoring duplicates"`) {
+			t.Errorf("%q: clause not named\n%s", c.task, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	// The usage's argument names account for their words.
+	if n := stripMarkers("输出目录"); n != "" {
+		t.Errorf("stripMarkers(输出目录) = %q", n)
+	}
+	if n := stripMarkers("去重统计写入"); n != "去重统计" {
+		t.Errorf("stripMarkers(去重统计写入) = %q", n)
+	}
+	if got := taskClauses("a, b and c; d"); strings.Join(got, "|") != "a|b|c|d" {
+		t.Errorf("taskClauses = %q", got)
+	}
+}
