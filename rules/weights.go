@@ -72,6 +72,7 @@ type Scoring struct {
 		SameShape          float64 `yaml:"same_shape"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
+		CompoundWord       float64 `yaml:"compound_word"`
 		ExampleNumberWord  float64 `yaml:"example_number_word"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`
 		SiblingShareMin    float64 `yaml:"sibling_share_min"`
