@@ -299,10 +299,15 @@ func (m *mapper) scoreNaming(c *candidate, names map[string]bool) {
 		c.named, c.byName = true, true
 		c.why = append(c.why, fmt.Sprintf("%q in the task is built on its name", w))
 	}
+	byWord := c.byName
 	for _, p := range m.nameParts(c) {
 		c.score += sc.Choose.NamePart
 		c.named, c.byName = true, true
+		c.parts = append(c.parts, p)
 		c.why = append(c.why, fmt.Sprintf("%q in the task is part of its name", p))
+	}
+	if byWord {
+		c.parts = nil // a word built on its name names it whole
 	}
 	if c.desc == "" {
 		return

@@ -389,12 +389,25 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 			outPos = i
 		}
 	}
+	outputs := m.slots.Outputs()
+	lead := leadingOutputs(c.positionals, len(inputs), len(outputs))
+	if lead > 0 {
+		m.evidence = append(m.evidence, fmt.Sprintf("the usage writes before it reads (%s): the output goes first", usageNames(c.positionals)))
+	}
 	for _, in := range inputs {
 		f.Inputs = append(f.Inputs, in.Path)
 		f.Positionals = append(f.Positionals, in.Path)
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 	}
-	for _, out := range m.slots.Outputs() {
+	for i, out := range outputs {
+		if i < lead {
+			// The usage's place for it comes before the inputs'
+			// (hmmbuild [-options] <hmmfile_out> <msafile>).
+			f.Outputs = append(f.Outputs, out.Path)
+			f.Positionals = append(f.Positionals[:i:i], append([]string{out.Path}, f.Positionals[i:]...)...)
+			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+			continue
+		}
 		if outPos >= 0 && outPos == len(f.Positionals) {
 			f.Outputs = append(f.Outputs, out.Path)
 			f.Positionals = append(f.Positionals, out.Path)
@@ -446,6 +459,45 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		f.Order = append(f.Order, "p0")
 	}
 	return f
+}
+
+// leadingOutputs counts the outputs a usage writes before it reads: its
+// first places are written ones (hmmbuild's <hmmfile_out> <msafile>),
+// and the places after them take the task's inputs, as many as there are
+// (a repeated place takes any number). It is 0 when the usage starts with
+// a place it reads, or when the places do not fit the task's files.
+func leadingOutputs(ps []PositionalDoc, inputs, outputs int) int {
+	lead := 0
+	for lead < len(ps) && lead < outputs && !ps[lead].Command && outputPositional(ps[lead], lead) {
+		lead++
+	}
+	if lead == 0 || inputs == 0 {
+		return 0
+	}
+	room := 0
+	for _, p := range ps[lead:] {
+		if p.Command || outputPositional(p, 1) {
+			break
+		}
+		if p.Repeatable {
+			room = inputs
+			break
+		}
+		room++
+	}
+	if room < inputs {
+		return 0
+	}
+	return lead
+}
+
+// usageNames writes a usage's places as the help names them.
+func usageNames(ps []PositionalDoc) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name
+	}
+	return strings.Join(names, " ")
 }
 
 // sameFlag reports whether a fill's flag is the flag named name, as

@@ -132,3 +132,41 @@ func TestExampleNumberIsNotTheTasks(t *testing.T) {
 		t.Fatalf("got %q\n%q", cmd, f.Evidence)
 	}
 }
+
+// Built from the help alone, an output goes to the usage's place for it
+// when the usage writes before it reads (hmmbuild [-options]
+// <hmmfile_out> <msafile>), not to -o, whose help is for the summary;
+// the inputs take the places after it.
+func TestHelpAloneOutputPlaceBeforeInputs(t *testing.T) {
+	rec := &ToolRecord{Name: "hbuild", Executable: "hbuild", Installed: true}
+	doc := &ToolDoc{Record: *rec, Description: "profile HMM construction from multiple sequence alignments",
+		Flags: []FlagDoc{
+			{Name: "-o", ParamType: "file", Placeholder: "f", Category: "Output", Description: "direct summary output to file <f>, not stdout"},
+			{Name: "--dna", ParamType: "bool", Description: "use DNA alphabet"},
+		},
+		Positionals: []PositionalDoc{{Position: 1, Name: "hmmfile_out", Required: true}, {Position: 2, Name: "msafile", Required: true}}}
+	f := MapTask(builtinRules, rec, doc, nil, "build a DNA profile from the alignment repeats.sto and save it as line1.hmm")
+	if got := Assemble(rec, f).Display; got != "hbuild --dna line1.hmm repeats.sto" || !hasEvidence(f, "the usage writes before it reads") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	out := PositionalDoc{Name: "out.bam"}
+	in := PositionalDoc{Name: "in.bam"}
+	many := PositionalDoc{Name: "in.bam", Repeatable: true}
+	for _, c := range []struct {
+		ps                    []PositionalDoc
+		inputs, outputs, want int
+	}{
+		{[]PositionalDoc{out, in}, 1, 1, 1},
+		{[]PositionalDoc{out, in, in}, 2, 1, 1},
+		{[]PositionalDoc{out, many}, 3, 1, 1},
+		{[]PositionalDoc{out, in}, 2, 1, 0}, // no place for the second input
+		{[]PositionalDoc{out, in}, 0, 1, 0}, // no input: nothing to order
+		{[]PositionalDoc{out, in}, 1, 0, 0}, // no output
+		{[]PositionalDoc{in, out}, 1, 1, 0}, // reads first
+		{[]PositionalDoc{out, {Name: "COMMAND", Command: true}}, 1, 1, 0},
+	} {
+		if got := leadingOutputs(c.ps, c.inputs, c.outputs); got != c.want {
+			t.Errorf("leadingOutputs(%v, %d, %d) = %d, want %d", usageNames(c.ps), c.inputs, c.outputs, got, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
@@ -137,6 +138,9 @@ type candidate struct {
 	// byName: the task names it by its name or a part of it, not only
 	// by a skill keyword or a description phrase.
 	byName bool
+	// parts are the task words that name it as a part of its name
+	// ("search" of hmmsearch), when that is all that names it by name.
+	parts []string
 	// toolBonus ranks the tool the user named above a companion in a
 	// close call; it is not part of the score (nor of the margin).
 	toolBonus float64
@@ -386,14 +390,12 @@ func isWordByte(c byte) bool {
 // keywordText is the task lower-cased without file names and given names.
 func (m *mapper) keywordText() string {
 	if m.kwText == "" {
-		names := map[string]bool{}
-		for _, n := range m.slots.Names {
-			names[strings.ToLower(n)] = true
-		}
+		names := m.lowerNames()
 		var keep []string
-		for _, w := range strings.Fields(strings.ToLower(m.task)) {
+		ws := strings.Fields(strings.ToLower(m.task))
+		for i, w := range ws {
 			t := strings.Trim(w, ",;()[]'\"")
-			if FileType(t) != "" || names[t] {
+			if FileType(t) != "" || names[t] || markerNoun(ws, i, names) {
 				continue
 			}
 			keep = append(keep, w)
@@ -401,6 +403,41 @@ func (m *mapper) keywordText() string {
 		m.kwText = " " + strings.Join(keep, " ") + " "
 	}
 	return m.kwText
+}
+
+// markerNoun reports a word of ws that only says what the value next to
+// it is: a name marker before the name it marks ("the index tx_idx",
+// "索引 hs_idx"), or before a file of the kind it names ("the kallisto
+// index mm.idx"), and a word that names the name right before it ("the
+// hg38 index"). It names a thing the command uses, not what the command
+// does: "quantify … with the index tx_idx" asks for no index to be built.
+// The words are lower-cased; names holds the task's names lower-cased.
+func markerNoun(ws []string, i int, names map[string]bool) bool {
+	trim := func(w string) string { return strings.Trim(w, ",;:()[]'\"") }
+	w := trim(ws[i])
+	if w != ws[i] && i+1 < len(ws) {
+		return false // "index," ends its clause
+	}
+	v := task.V()
+	if i+1 < len(ws) && v.Word("name_marker", w) {
+		next := trim(ws[i+1])
+		if names[next] && identLike(next) {
+			return true
+		}
+		if typ := FileType(next); typ != "" && typ != "file" {
+			if k, ok := task.KindOfWord(w); typ == w || ok && family(typ) == family(k) {
+				return true
+			}
+		}
+	}
+	return i > 0 && v.Word("name_marker_before", w) && names[trim(ws[i-1])] && identLike(trim(ws[i-1]))
+}
+
+// identLike reports a name written as an identifier, not a word: it holds
+// a digit or a character other than a letter (tx_idx, hg38, GRCh38.p14).
+// A plain word after a marker ("the index built") may be prose.
+func identLike(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0
 }
 
 // verbWords are the words of the task's job (jobText).
@@ -458,6 +495,7 @@ func (m *mapper) mentions(s string) bool {
 	ws := strings.FieldsFunc(strings.ToLower(m.task), func(r rune) bool {
 		return r == ' ' || r == ',' || r == ';' || r == '(' || r == ')' || r == '"' || r == '\''
 	})
+	var names map[string]bool
 	for i, w := range ws {
 		if w != s {
 			continue
@@ -465,9 +503,24 @@ func (m *mapper) mentions(s string) bool {
 		if i > 0 && task.V().Word("noun_before", ws[i-1]) {
 			continue
 		}
+		if names == nil {
+			names = m.lowerNames()
+		}
+		if markerNoun(ws, i, names) {
+			continue
+		}
 		return true
 	}
 	return false
+}
+
+// lowerNames are the task's names, lower-cased.
+func (m *mapper) lowerNames() map[string]bool {
+	names := map[string]bool{}
+	for _, n := range m.slots.Names {
+		names[strings.ToLower(n)] = true
+	}
+	return names
 }
 
 // exampleScore is the similarity of an example to the task.

@@ -701,3 +701,40 @@ func TestFamilyNameIsNotACompanionName(t *testing.T) {
 		t.Errorf("positionals %q, want the reference and the base", got)
 	}
 }
+
+// A subcommand's name written as the noun that marks a value ("with the
+// index tx_idx", "the kallisto index mm.idx", "the hg38 index") names a
+// thing the command uses, not the command: it is no mention and gives no
+// concept; written as the command ("index sorted.bam") it is one.
+func TestMarkerNounIsNoMention(t *testing.T) {
+	names := map[string]bool{"tx_idx": true, "hg38": true}
+	for _, c := range []struct {
+		text string
+		at   int
+		want bool
+	}{
+		{"quantify reads.fq with the index tx_idx", 4, true},
+		{"quantify reads.fq with the kallisto index mm.idx", 5, true},
+		{"align reads.fq to the hg38 index", 5, true},
+		{"index sorted.bam", 0, false},
+		{"build the index, then quantify tx_idx", 2, false},
+		{"index", 0, false},
+	} {
+		if got := markerNoun(strings.Fields(c.text), c.at, names); got != c.want {
+			t.Errorf("markerNoun(%q, %d) = %v, want %v", c.text, c.at, got, c.want)
+		}
+	}
+	rec := &ToolRecord{Name: "sal", Executable: "sal", Installed: true}
+	doc := &ToolDoc{Record: *rec, Subcommands: []SubcommandDoc{
+		{Name: "index", Parser: "getopt", Description: "create an index", Flags: []FlagDoc{{Name: "-t", ParamType: "file", Category: "Input", Description: "transcript fasta file"}}},
+		{Name: "quant", Parser: "getopt", Description: "quantification of reads", Flags: []FlagDoc{{Name: "-i", ParamType: "string", Category: "Input", Description: "index directory"}}},
+	}}
+	m := newMapper(builtinRules, rec, doc, nil, "count reads.fq with the index tx_idx")
+	if m.mentions("index") || strings.Contains(m.jobText(), "index") {
+		t.Errorf("the index tx_idx: mentioned or kept in %q", m.jobText())
+	}
+	m = newMapper(builtinRules, rec, doc, nil, "index transcripts.fa")
+	if !m.mentions("index") {
+		t.Error("index transcripts.fa: not a mention")
+	}
+}

@@ -76,7 +76,11 @@ func (m *mapper) keepTyped(cands []*candidate) bool {
 	// The typed program must fit the task somewhat itself: one whose
 	// examples all work on other file kinds ("list the sequences in the
 	// index" of hisat2) is no program for it.
-	if root == nil || best == root || best.exe == m.rec.Executable || len(best.sub) > 0 || best.byName || root.score <= 0 {
+	if root == nil || best == root || best.exe == m.rec.Executable || len(best.sub) > 0 || root.score <= 0 {
+		return false
+	}
+	shared := best.byName && sharedParts(best, root)
+	if best.byName && !shared {
 		return false
 	}
 	for i, c := range cands {
@@ -86,7 +90,29 @@ func (m *mapper) keepTyped(cands []*candidate) bool {
 			break
 		}
 	}
+	if shared {
+		root.why = append(root.why, fmt.Sprintf("the program typed: %s's help says %q too, so the word that is part of %s's name does not choose it (%s)", root.exe, strings.Join(best.parts, `", "`), best.exe, strings.Join(best.why, "; ")))
+		return true
+	}
 	root.why = append(root.why, fmt.Sprintf("the program typed: no task word names %s (%s)", best.exe, strings.Join(best.why, "; ")))
+	return true
+}
+
+// sharedParts reports a companion named only by parts of its name that
+// the typed program's own help description says as well ("search" of
+// hmmsearch, for phmmer, whose help begins "search a protein sequence
+// against a protein database"): the word fits the program typed as much
+// as the companion, so it is no reason to run another program.
+func sharedParts(best, root *candidate) bool {
+	if len(best.parts) == 0 || root.desc == "" {
+		return false
+	}
+	said := contentWords(root.desc)
+	for _, p := range best.parts {
+		if !said[stem(p)] && !said[p] {
+			return false
+		}
+	}
 	return true
 }
 

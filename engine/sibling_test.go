@@ -93,3 +93,32 @@ func TestHelpAloneAddsAskedSwitches(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A part of a companion's name that the typed program's own help says as
+// well ("search" of hmmsearch, for phmmer "search a protein sequence
+// against a protein database") does not choose the companion: the word
+// fits the program typed as much. A part the typed program's help does
+// not say still chooses it.
+func TestNamePartTheTypedProgramSaysToo(t *testing.T) {
+	rec := &ToolRecord{Name: "phm", Executable: "phm", Installed: true,
+		CompanionTools: []Companion{{Name: "hmsearch", Path: "/x/hmsearch"}, {Name: "hmbuild", Path: "/x/hmbuild"}}}
+	flags := []FlagDoc{
+		{Name: "-o", ParamType: "file", Placeholder: "f", Category: "Output", Description: "direct output to file <f>, not stdout"},
+		{Name: "-E", ParamType: "float", Description: "report sequences <= this E-value threshold in output"},
+	}
+	pos := []PositionalDoc{{Position: 1, Name: "seqfile", Required: true}, {Position: 2, Name: "seqdb", Required: true}}
+	doc := &ToolDoc{Record: *rec, Description: "search a protein sequence against a protein database", Flags: flags, Positionals: pos,
+		Companions: []SubcommandDoc{
+			{Name: "hmsearch", Parser: "getopt", Description: "search profile(s) against a sequence database", Flags: flags, Positionals: pos},
+			{Name: "hmbuild", Parser: "getopt", Description: "profile HMM construction from multiple sequence alignments", Flags: flags, Positionals: pos},
+		}}
+	f := MapTask(builtinRules, rec, doc, nil, "search query.fa against the uniprot.fa database and write the output to hits.txt")
+	if got := Assemble(rec, f).Display; !strings.HasPrefix(got, "phm ") || !hasEvidence(f, `phm's help says "search" too`) {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	// The typed program's help does not say "build": hmbuild is named.
+	f = MapTask(builtinRules, rec, doc, nil, "build a profile from the alignment globins.sto and write the output to globins.txt")
+	if got := Assemble(rec, f).Display; !strings.HasPrefix(got, "hmbuild ") {
+		t.Errorf("build: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
