@@ -53,8 +53,19 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 			continue
 		}
 		free := room == 0
+		required := false
 		if !free && (m.fileRole(p) != "reference" && at < room || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) })) {
-			continue // a place of the usage is for it (minimap2 <target.fa>)
+			// A place of the usage is for it (minimap2 <target.fa>),
+			// unless the usage writes a flag it needs whose help names
+			// the file's kind ("featureCounts [options] -a
+			// <annotation_file> … input_file1": -a "Name of an annotation
+			// file. GTF/GFF format" takes genes.gtf) and no place's name
+			// names it.
+			fd, ok, _ := m.readingFlags(c, p, used, false)
+			if !ok || !fd.Required || !descNamesKind(fd, p) || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) }) {
+				continue
+			}
+			required = true
 		}
 		fd, ok, tied := m.readingFlags(c, p, used, free)
 		if !ok && free && len(tied) > 1 {
@@ -71,7 +82,10 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		f.Flags = append(f.Flags, FlagValue{Name: name, Value: p, HasValue: true, Style: kvStyle(fd), Why: "the task's input " + p + ": " + fd.Description})
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		where := "the usage shows no place for it"
-		if !free {
+		switch {
+		case required:
+			where = "the usage writes " + name + " as needed, its help names the file's kind"
+		case !free:
 			where = "the usage's places are for the other inputs"
 		}
 		m.evidence = append(m.evidence, fmt.Sprintf("gave the input %s to %s: %s and the help reads it there (%s)", p, name, where, fd.Description))
@@ -115,13 +129,17 @@ func (m *mapper) readingFlags(c *candidate, path string, used map[string]bool, b
 	for _, fd := range c.flags {
 		// a flag whose placeholder names the file's kind reads it,
 		// however the help files it (bedtools' "-b <bed/gff/vcf>")
-		if alreadyUsed(used, fd) || !readsFile(fd) && !(fd.Category != "Output" && fd.ParamType != "bool" && fd.ParamType != "choice" && len(fd.Choices) == 0 && slotFits(fd.Placeholder, path)) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
+		// and so does one the usage writes as needed whose help names
+		// it (featureCounts' -a "Name of an annotation file. GTF/GFF
+		// format", filed under Format)
+		valued := fd.Category != "Output" && fd.ParamType != "bool" && fd.ParamType != "choice" && fd.ParamType != "int" && fd.ParamType != "float" && len(fd.Choices) == 0
+		if alreadyUsed(used, fd) || !readsFile(fd) && !(valued && (slotFits(fd.Placeholder, path) || fd.Required && !writesPlace(fd) && descNamesKind(fd, path))) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
 			continue
 		}
 		withPlace := fd
 		withPlace.Description += " " + fd.Placeholder
 		s := wordFit(withPlace, ctx)
-		if byName && role == "" && namesInput(fd) {
+		if byName && role == "" && (namesInput(fd) || placeNamesInput(fd.Placeholder)) {
 			s++
 		}
 		switch {
@@ -181,6 +199,42 @@ func namesInput(fd FlagDoc) bool {
 		}
 	}
 	return false
+}
+
+// descNamesKind reports a flag whose help names the kind of path, or its
+// extension, as a word ("GTF/GFF format" for genes.gtf).
+func descNamesKind(fd FlagDoc, path string) bool {
+	typ, ext := FileType(path), fileExt(path)
+	if typ == "" || typ == "file" {
+		return false
+	}
+	for _, w := range wordSpanRE.FindAllString(strings.ToLower(fd.Description), -1) {
+		if len(w) < 3 || task.V().Is("not_a_kind_word", w) {
+			continue
+		}
+		if w == ext {
+			return true
+		}
+		if k, ok := task.V().KindOf(w); ok && family(k) == family(typ) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeNamesInput reports a placeholder that names the input a flag reads
+// (blastn's "-query input_file", "-in <in.bam>"): lexicon class
+// input_flag_name for the whole placeholder or its first part.
+func placeNamesInput(place string) bool {
+	p := strings.ToLower(strings.Trim(place, "<>[]{}. "))
+	if p == "" {
+		return false
+	}
+	if task.V().Word("input_flag_name", p) {
+		return true
+	}
+	parts := splitIdent(p)
+	return len(parts) > 1 && task.V().Word("input_flag_name", parts[0])
 }
 
 // fileRole is the role the task gives a file ("reference", "output", ""

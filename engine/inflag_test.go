@@ -195,3 +195,49 @@ func TestNumberNotToListedWords(t *testing.T) {
 		t.Error("placeholderWord")
 	}
 }
+
+// Built from the help alone, a file goes to a flag the usage writes as
+// needed whose help names the file's kind, though the usage has places
+// for files ("featureCounts [options] -a <annotation_file> -o
+// <output_file> input_file1 [input_file2] ..."); a flag whose
+// placeholder names the input ("-query input_file") takes the input when
+// the usage shows no place for it.
+func TestInputToTheFlagTheUsageNeeds(t *testing.T) {
+	rec := &ToolRecord{Name: "fc", Executable: "fc", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"fc [options] -a <annotation_file> -o <output_file> input_file1 [input_file2] ..."},
+		Flags: []FlagDoc{
+			{Name: "-a", ParamType: "string", Placeholder: "string", Category: "Format", Required: true, Description: "Name of an annotation file. GTF/GFF format by default."},
+			{Name: "-o", ParamType: "string", Placeholder: "string", Category: "Output", Required: true, Description: "Name of output file including read counts."},
+			{Name: "-G", ParamType: "string", Placeholder: "string", Category: "Format", Description: "Provide the name of a FASTA-format file that contains the reference sequences."},
+		},
+		Positionals: []PositionalDoc{{Position: 1, Name: "input_file1", Required: true}, {Position: 2, Name: "input_file2", Repeatable: true}}}
+	f := MapTask(builtinRules, rec, doc, nil, "count reads per gene in sample1.bam using the annotation genes.gtf and ref.fa, write counts.txt")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-a genes.gtf") || !hasEvidence(f, "the usage writes -a as needed") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	// -G is not written in the usage: ref.fa stays where the usage has a place.
+	if got := Assemble(rec, f).Display; strings.Contains(got, "-G") {
+		t.Errorf("a flag the usage does not need took a file: %q", got)
+	}
+	if !descNamesKind(doc.Flags[0], "x.gff3") || descNamesKind(doc.Flags[0], "x.bam") || descNamesKind(doc.Flags[0], "notes") {
+		t.Error("descNamesKind")
+	}
+
+	rec = &ToolRecord{Name: "bn", Executable: "bn", Installed: true}
+	doc = &ToolDoc{Record: *rec, UsagePatterns: []string{"bn [-db database_name] [-query input_file] [-out output_file]"},
+		Flags: []FlagDoc{
+			{Name: "-db", ParamType: "string", Placeholder: "database_name", Category: "General"},
+			{Name: "-query", ParamType: "file", Placeholder: "input_file", Category: "Input"},
+			{Name: "-subject", ParamType: "file", Placeholder: "subject_input_file", Category: "General"},
+			{Name: "-out", ParamType: "file", Placeholder: "output_file", Category: "Output"},
+		}}
+	f = MapTask(builtinRules, rec, doc, nil, "search query.fa and write the report to results.txt")
+	if got := Assemble(rec, f).Display; got != "bn -out results.txt -query query.fa" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	for place, want := range map[string]bool{"input_file": true, "<in.bam>": true, "subject_input_file": false, "": false, "output_file": false} {
+		if placeNamesInput(place) != want {
+			t.Errorf("placeNamesInput(%q) != %v", place, want)
+		}
+	}
+}
