@@ -1578,7 +1578,9 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if task.Scientific(numbers[j].Value) && intRE.MatchString(t.value) {
 				continue // 1e-5 is no value for a flag the example sets to 6
 			}
+			m.bound = numbers[j].Bound
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
+			m.bound = ""
 			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {
 				// a share goes to a flag whose help reads one
 				if percentForm(*t.doc) != "" {
@@ -1693,6 +1695,12 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	}
 	descWords := contentWords(desc)
 	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, descWords))
+	if m.bound != "" && s > 0 {
+		// A range's bound fits the flag whose help says it ("minimum
+		// fragment length" for the first of "between 100 and 600"), among
+		// flags its words fit already.
+		s += float64(overlap(contentWords(strings.Join(task.V().Words("range_"+m.bound+"_word"), " ")), descWords))
+	}
 	// A Chinese run's senses are its words too: "标准差" is what a help
 	// calls a "standard deviation", "哈希表大小" a "hash size".
 	if isCJK(text) {

@@ -22,9 +22,16 @@ func (m *mapper) bestFlag(c *candidate, ctx []string, want func(FlagDoc) bool, u
 // "proportional length threshold", for "shorter than 50% of the
 // expected length").
 func (m *mapper) bestFlagTied(c *candidate, ctx []string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64, string) {
+	best, s, tied, _ := m.bestFlagRanked(c, ctx, want, used)
+	return best, s, tied
+}
+
+// bestFlagRanked is bestFlagTied that also returns the runner-up's fit
+// (the best fit of any other flag).
+func (m *mapper) bestFlagRanked(c *candidate, ctx []string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64, string, float64) {
 	var best FlagDoc
 	tied := ""
-	bestScore := 0.0
+	bestScore, second := 0.0, 0.0
 	for i := range c.flags {
 		fd := c.flags[i]
 		if used[fd.Name] || !want(fd) || fd.Category == "General" && fd.ParamType == "bool" {
@@ -36,12 +43,14 @@ func (m *mapper) bestFlagTied(c *candidate, ctx []string, want func(FlagDoc) boo
 		s := m.fitFlag(fd.Name, &fd, ctx)
 		switch {
 		case s > bestScore:
-			best, bestScore, tied = fd, s, ""
+			best, bestScore, second, tied = fd, s, bestScore, ""
 		case s == bestScore && s > 0 && tied == "":
-			tied = fd.Name
+			tied, second = fd.Name, s
+		case s > second:
+			second = s
 		}
 	}
-	return best, bestScore, tied
+	return best, bestScore, tied, second
 }
 
 func alreadyUsed(used map[string]bool, fd FlagDoc) bool {
@@ -302,7 +311,8 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			continue
 		}
 		share := strings.HasSuffix(n.Value, "%")
-		fd, s, tied := m.bestFlagTied(c, n.Context, func(fd FlagDoc) bool {
+		m.bound = n.Bound
+		fd, s, tied, second := m.bestFlagRanked(c, n.Context, func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent
 			// a flag of listed values takes a number only when it is one of
@@ -312,7 +322,9 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") &&
 				(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
 		}, used)
-		if s < sc.Fit.HelpFlagFitMin {
+		m.bound = ""
+		lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
+		if s < sc.Fit.HelpFlagFitMin && !lone {
 			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
 			f.Confidence += sc.Penalties.NumberUnplaced
 			continue
@@ -345,6 +357,22 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			}
 		}
 	}
+}
+
+// takesNumber reports a flag whose help says it takes a number of v's
+// kind: an integer or a number by its placeholder, or a value of no
+// stated kind whose default is a number.
+func takesNumber(fd FlagDoc, v string) bool {
+	if kindMismatch(fd, v) != "" {
+		return false
+	}
+	switch fd.ParamType {
+	case "int", "float":
+		return true
+	case "string":
+		return numberRE.MatchString(strings.Trim(fd.Default, "[]'\" "))
+	}
+	return false
 }
 
 // fromDoc builds a fill with no example: task files fill the usage's

@@ -99,6 +99,9 @@ type mapper struct {
 	unmetSwitches int
 	// tiedValues counts task values two flags fit alike (bestFlagTied).
 	tiedValues int
+	// bound is the bound ("low", "high") of the range the number being
+	// fitted to a flag stands for, if any (fitFlag).
+	bound string
 	// inputsLeft are the files placeInputFlags left in a place the usage
 	// does not show (Fill.Mismatched).
 	inputsLeft []string

@@ -71,6 +71,7 @@ type Scoring struct {
 		NumberFitMin       float64 `yaml:"number_fit_min"`
 		SameShape          float64 `yaml:"same_shape"`
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
+		HelpFlagLoneMin    float64 `yaml:"help_flag_lone_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
 		CompoundWord       float64 `yaml:"compound_word"`
 		ExampleNumberWord  float64 `yaml:"example_number_word"`

@@ -84,6 +84,9 @@ type Number struct {
 	// tell a number that ends a name ("Bowtie 2") from a value.
 	After string `json:"-"`
 	Pos   int    `json:"pos"`
+	// Bound is "low" or "high" for the first and second number of a
+	// range ("between 100 and 600"), else "".
+	Bound string `json:"bound,omitempty"`
 	// Used is set by the stage that gives the number a place.
 	Used bool `json:"-"`
 }
@@ -575,6 +578,7 @@ func Parse(task string) Frame {
 			f.Role = "output"
 		}
 	}
+	rangeBounds(s.Numbers, lower)
 	for i := range s.Numbers {
 		n := &s.Numbers[i]
 		if !sciRE.MatchString(n.Value) && n.Unit == "" {
@@ -600,6 +604,55 @@ func Parse(task string) Frame {
 	s.Columns = cols
 	s.Separators = separators(toks, lower, wordsOnly, numAt)
 	return s
+}
+
+// rangeBounds reads a range the task writes as two numbers ("between 100
+// and 600", "from 0.3 to 0.7", "在 20 到 50 之间"): the first is its lower
+// bound and the second its upper, and the upper speaks of what the lower
+// does ("fragment length between 100 and 600": both are fragment
+// lengths). Each is marked with its bound, which Stage 3 reads through
+// the words a help says it with (lexicon range_low_word, range_high_word),
+// so the two go to a minimum and a maximum flag (-I and -X) rather than
+// both or neither.
+func rangeBounds(nums []Number, lower []string) {
+	v := V()
+	word := func(i int) string {
+		if i < 0 || i >= len(lower) {
+			return ""
+		}
+		return strings.Trim(lower[i], ",;()[]")
+	}
+	for k := 0; k+1 < len(nums); k++ {
+		a, b := &nums[k], &nums[k+1]
+		if a.Pos < 0 || b.Pos <= a.Pos {
+			continue
+		}
+		// the words between the two: an optional unit, then the join
+		j := a.Pos + 1
+		if j < b.Pos && v.Word("length_unit", word(j)) {
+			j++
+		}
+		if j != b.Pos-1 || !v.Word("range_join", word(j)) {
+			continue
+		}
+		// "between 100 and 600", "from 0.3 to 0.7", or a join that says
+		// a range by itself ("100 到 600", "0.3-0.7")
+		if !v.Word("range_open", word(a.Pos-1)) && !v.Word("range_open", word(b.Pos+1)) && !v.Word("range_open", word(b.Pos+2)) {
+			continue
+		}
+		skip := func(w string) bool {
+			return v.Word("range_open", w) || v.Word("range_join", w) || v.Word("conjunction", w)
+		}
+		var shared []string
+		for _, w := range a.Context {
+			if !skip(w) && !slices.Contains(b.Context, w) {
+				shared = append(shared, w)
+			}
+		}
+		a.Bound, b.Bound = "low", "high"
+		b.Context = append(b.Context, shared...)
+		k++
+	}
 }
 
 // Scientific reports a number written in scientific notation (1e-5).

@@ -377,3 +377,36 @@ func TestChineseValueLettersAndCommas(t *testing.T) {
 		t.Errorf("joined %v", w)
 	}
 }
+
+// TestRangeBounds checks that the two numbers of a range written in
+// words are its lower and upper bound, the upper with the words of the
+// lower ("fragment length"), and that two numbers joined by other words
+// are none.
+func TestRangeBounds(t *testing.T) {
+	for _, tc := range []struct {
+		task      string
+		low, high string // values of the bounds, "" for no range
+	}{
+		{"align r.fq with fragment length between 100 and 600, using 10 threads", "100", "600"},
+		{"keep reads with GC content from 0.3 to 0.7 in reads.fq", "0.3", "0.7"},
+		{"trim 10 bases from the front and 5 bases from the tail of in.fq", "", ""},
+		{"use 8 threads and 4 GB of memory", "", ""},
+	} {
+		fr := Parse(tc.task)
+		low, high := "", ""
+		for _, n := range fr.Numbers {
+			switch n.Bound {
+			case "low":
+				low = n.Value
+			case "high":
+				high = n.Value
+				if tc.high != "" && !slices.Contains(n.Context, "fragment") && strings.Contains(tc.task, "fragment") {
+					t.Errorf("%q: the upper bound lacks the range's words: %q", tc.task, n.Context)
+				}
+			}
+		}
+		if low != tc.low || high != tc.high {
+			t.Errorf("%q: bounds %q..%q, want %q..%q", tc.task, low, high, tc.low, tc.high)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// valueAfter returns the argument after flag in args, or "".
+func valueAfter(args []string, flag string) string {
+	if i := slices.Index(args, flag); i >= 0 && i+1 < len(args) {
+		return args[i+1]
+	}
+	return ""
+}
+
+// TestLoneFitPlacesNumber checks that a task number whose words fit one
+// flag's help, and no other flag's as well, goes to that flag even when
+// the fit is a single word ("seed 42" for "-S INT: seed for random
+// generator"); that two flags its words fit alike leave it alone; and
+// that a flag whose help does not say it takes a number does not take it.
+func TestLoneFitPlacesNumber(t *testing.T) {
+	in := PositionalDoc{Position: 1, Name: "in.fa", ParamType: "file", Required: true}
+	seed := FlagDoc{Name: "-S", ParamType: "int", Placeholder: "INT", Description: "seed for random generator [-1]"}
+	pairs := FlagDoc{Name: "-N", ParamType: "int", Placeholder: "INT", Description: "number of read pairs [1000000]"}
+	rate := FlagDoc{Name: "-e", ParamType: "float", Placeholder: "FLOAT", Description: "base error rate [0.020]"}
+	shuffle := FlagDoc{Name: "-s", ParamType: "int", Placeholder: "INT", Description: "seed for the shuffling"}
+	label := FlagDoc{Name: "-l", ParamType: "string", Placeholder: "STR", Description: "seed label written in the header"}
+	cases := []struct {
+		name  string
+		flags []FlagDoc
+		task  string
+		flag  string // the flag that must take 42, "" for none
+	}{
+		{"one flag fits", []FlagDoc{pairs, rate, seed}, "simulate from ref.fa with seed 42", "-S"},
+		{"two flags fit alike", []FlagDoc{pairs, rate, seed, shuffle}, "simulate from ref.fa with seed 42", ""},
+		{"no number in the help", []FlagDoc{pairs, rate, label}, "simulate from ref.fa with seed 42", ""},
+	}
+	for _, tc := range cases {
+		doc := &ToolDoc{Record: ToolRecord{Name: "sim", Executable: "sim"}, Flags: tc.flags, Positionals: []PositionalDoc{in}}
+		rec := &doc.Record
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		args := Assemble(rec, f).Args
+		placed := ""
+		for _, fd := range tc.flags {
+			if valueAfter(args, fd.Name) == "42" {
+				placed = fd.Name
+			}
+		}
+		if placed != tc.flag {
+			t.Errorf("%s: 42 went to %q, want %q: %q\n%s", tc.name, placed, tc.flag, args, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
+
+// TestRangeBoundsGoToMinAndMax checks that the two numbers of a range
+// ("fragment length between 100 and 600") go to the flags whose help
+// says a minimum and a maximum of what the range's words name, and that
+// two numbers that are no range ("trim 10 bases from the front and 5
+// from the tail") are not read as bounds.
+func TestRangeBoundsGoToMinAndMax(t *testing.T) {
+	in := PositionalDoc{Position: 1, Name: "reads.fq", ParamType: "file", Required: true}
+	flags := []FlagDoc{
+		{Name: "--threads", Aliases: []string{"-p"}, ParamType: "int", Placeholder: "int", Description: "number of alignment threads to launch (1)"},
+		{Name: "--minins", Aliases: []string{"-I"}, ParamType: "int", Placeholder: "int", Description: "minimum fragment length (0)"},
+		{Name: "--maxins", Aliases: []string{"-X"}, ParamType: "int", Placeholder: "int", Description: "maximum fragment length (500)"},
+	}
+	doc := &ToolDoc{Record: ToolRecord{Name: "aln", Executable: "aln"}, Flags: flags, Positionals: []PositionalDoc{in}}
+	rec := &doc.Record
+	f := MapTask(builtinRules, rec, doc, nil, "align r.fq with fragment length between 100 and 600, using 10 threads")
+	args := Assemble(rec, f).Args
+	if valueAfter(args, "-I") != "100" || valueAfter(args, "-X") != "600" || valueAfter(args, "-p") != "10" {
+		t.Errorf("want -I 100 -X 600 -p 10: %q\n%s", args, strings.Join(f.Evidence, "\n"))
+	}
+}
+
+// TestChineseWordsPlaceNumber checks that a Chinese word for what a
+// flag's help names ("置信度" for a confidence, "倍性" for ploidy) gives
+// the number after it that flag, and that without such a word the number
+// stays unplaced.
+func TestChineseWordsPlaceNumber(t *testing.T) {
+	in := PositionalDoc{Position: 1, Name: "in.fa", ParamType: "file", Required: true}
+	flags := []FlagDoc{
+		{Name: "--confidence", ParamType: "float", Placeholder: "FLOAT", Description: "Confidence score threshold (default: 0.0)"},
+		{Name: "--ploidy", Aliases: []string{"-p"}, ParamType: "int", Placeholder: "N", Description: "Sets the default ploidy for the analysis to N. default: 2"},
+	}
+	for _, tc := range []struct{ task, flag, value string }{
+		{"对 contigs.fa 做分类，置信度 0.1", "--confidence", "0.1"},
+		{"对 sample.fa 做变异检测，倍性设为 1", "-p", "1"},
+		{"对 sample.fa 做变异检测，设为 1", "", "1"},
+	} {
+		doc := &ToolDoc{Record: ToolRecord{Name: "tool", Executable: "tool"}, Flags: flags, Positionals: []PositionalDoc{in}}
+		rec := &doc.Record
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		args := Assemble(rec, f).Args
+		placed := ""
+		for _, n := range []string{"--confidence", "-p"} {
+			if valueAfter(args, n) == tc.value {
+				placed = n
+			}
+		}
+		if placed != tc.flag {
+			t.Errorf("%q: %s went to %q, want %q: %q\n%s", tc.task, tc.value, placed, tc.flag, args, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
