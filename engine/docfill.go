@@ -215,6 +215,9 @@ func writesStdout(c *candidate) bool {
 		if notFileFlag(fd) && !writesPlace(fd) {
 			continue // a suffix (zcat's -S "use suffix SUF"), no place written
 		}
+		if fd.ParamType == "int" || fd.ParamType == "float" {
+			continue // a number filed under Output (miniasm's "-o INT min overlap") writes no file
+		}
 		if fd.Category == "Output" && (fd.ParamType != "bool" || namesOutput(fd) || len(c.positionals) == 0 && (fd.Description == "" || task.V().Mentions("file_name_word", strings.ToLower(fd.Description)))) {
 			// It writes files through a flag, taken or read without its
 			// placeholder (sambamba view's "-o, --output-filename",

@@ -170,3 +170,48 @@ func TestHelpAloneOutputPlaceBeforeInputs(t *testing.T) {
 		}
 	}
 }
+
+// Built from the help alone, the output goes through the flag the help
+// names for it: the one whose placeholder is the file's kind (bowtie2's
+// "-S <sam>" over "--un <path> write unpaired reads that didn't align"),
+// the one whose help says the task's hyphenated word whole ("per-domain
+// table": --domtblout, not --pfamtblout "table of hits and domains"); a
+// number filed under Output (miniasm's "-o INT min overlap") writes no
+// file, so the command writes to standard output.
+func TestHelpAloneOutputFlagByItsHelp(t *testing.T) {
+	rec := &ToolRecord{Name: "bt", Executable: "bt", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"bt [options]* -x <bt2-idx> {-1 <m1> -2 <m2> | -U <r>} [-S <sam>]"},
+		Flags: []FlagDoc{
+			{Name: "-U", ParamType: "string", Placeholder: "r", Category: "Input"},
+			{Name: "--un", ParamType: "file", Placeholder: "path", Category: "Output", Description: "write unpaired reads that didn't align to <path>"},
+			{Name: "-S", ParamType: "string", Placeholder: "sam", Category: "Output"},
+		}}
+	f := MapTask(builtinRules, rec, doc, nil, "align reads.fq and write out.sam")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-S out.sam") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+
+	rec = &ToolRecord{Name: "ph", Executable: "ph", Installed: true}
+	doc = &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-o", ParamType: "file", Placeholder: "f", Category: "Output", Description: "direct output to file <f>, not stdout"},
+		{Name: "--tblout", ParamType: "file", Placeholder: "f", Category: "Output", Description: "save parseable table of per-sequence hits to file <f>"},
+		{Name: "--domtblout", ParamType: "file", Placeholder: "f", Category: "Output", Description: "save parseable table of per-domain hits to file <f>"},
+		{Name: "--pfamtblout", ParamType: "file", Placeholder: "f", Category: "Output", Description: "save table of hits and domains to file, in Pfam format <f>"},
+	}, Positionals: []PositionalDoc{{Position: 1, Name: "seqfile", Required: true}, {Position: 2, Name: "seqdb", Required: true}}}
+	f = MapTask(builtinRules, rec, doc, nil, "search seq.faa against db.fasta, save the per-domain table as dom.txt")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--domtblout dom.txt") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if wholeCompounds("a per-domainx table", []string{"per-domain"}) != 0 || wholeCompounds("of per-domain hits", []string{"per-domain", "table"}) != 1 {
+		t.Error("wholeCompounds")
+	}
+
+	rec = &ToolRecord{Name: "ma", Executable: "ma", Installed: true}
+	doc = &ToolDoc{Record: *rec, UsagePatterns: []string{"ma [options] <in.paf>"},
+		Flags:       []FlagDoc{{Name: "-o", ParamType: "int", Placeholder: "INT", Category: "Output", Description: "min overlap [same as -s]"}},
+		Positionals: []PositionalDoc{{Position: 1, Name: "in.paf", Required: true}}}
+	f = MapTask(builtinRules, rec, doc, nil, "lay out unitigs from the overlaps in pb.paf, write to layout.gfa")
+	if got := Assemble(rec, f).Display; got != "ma pb.paf > layout.gfa" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}

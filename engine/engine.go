@@ -440,6 +440,14 @@ func (e *Engine) replayCached(doc *ToolDoc, tr *Trace) {
 	if r, ok := e.opts.Rules.Get(doc.FrameworkRule); ok {
 		tr.Add(StageExplore, r, 0, fmt.Sprintf("framework %s, parser %s (cached)", doc.Framework, doc.SchemaSource))
 	}
+	// Programs other than the tool that a `probes` rule ran and recorded
+	// by its id (the manual index's summary; a manual page's probe records
+	// the validity rule that judged it).
+	for _, p := range doc.Probes {
+		if r, ok := e.opts.Rules.Get(p.Rule); ok && r.Kind == "probes" && p.Program != "" {
+			tr.Add(StageExplore, r, 0, fmt.Sprintf("%s (cached)", p.Words()))
+		}
+	}
 	// What the exploration could not read (a cut listing, no help) holds
 	// for the cached doc too.
 	for _, m := range doc.Messages {

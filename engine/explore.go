@@ -146,6 +146,9 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 			doc.FrameworkRule = lv.rule.ID
 		}
 		doc.Description = lv.schema.Description
+		if doc.Description == "" {
+			doc.Description = x.purpose(ctx, p, rec, doc, lv, tr)
+		}
 		doc.UsagePatterns = lv.schema.Usage
 		doc.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 		if len(lv.entries) > 0 {
@@ -205,6 +208,36 @@ func (x *Explorer) manPage(ctx context.Context, p *prober, rec *ToolRecord, help
 		hr.probes = nil
 	}
 	return hr
+}
+
+// purpose reads the manual index's one-line summary of the program when
+// a `probes` rule with purpose fires on what the root help gave (no
+// description: bgzip's help lists options only). The index is asked like
+// a probe, with the probe timeout; no line for the tool gives "".
+func (x *Explorer) purpose(ctx context.Context, p *prober, rec *ToolRecord, doc *ToolDoc, lv level, tr *Trace) string {
+	env := &rules.ProbeEnv{Tool: rec.Executable, ByPath: rec.IsPathDependent, HelpRead: true,
+		HelpFlags: len(lv.schema.Flags), HelpSubcommands: len(lv.entries), HasDescription: lv.schema.Description != ""}
+	fired, _ := x.Rules.EvalIf("probes", env, func(r *rules.Rule) bool {
+		t, ok := r.Then.(*rules.ProbeThen)
+		return ok && len(t.Purpose) > 0
+	})
+	if len(fired) == 0 || time.Now().After(p.deadline) {
+		return ""
+	}
+	cmd := fired[0].Then.(*rules.ProbeThen).Purpose
+	start := time.Now()
+	res := p.runner.Run(ctx, RunSpec{Argv: append(slices.Clone(cmd), rec.Executable), Timeout: p.timeout, MaxOutput: p.maxOut})
+	p.count.Add(1)
+	p.serial.Add(int64(res.Elapsed))
+	line := parsers.Whatis(string(StripANSI(res.Output)), rec.Executable)
+	pr := Probe{Program: cmd[0], Args: append(slices.Clone(cmd[1:]), rec.Executable), Valid: line != "", Rule: fired[0].Rule.ID, Elapsed: ms(time.Since(start))}
+	doc.Probes = append(doc.Probes, pr)
+	what := "no line for the tool"
+	if line != "" {
+		what = fmt.Sprintf("%q", line)
+	}
+	tr.Add(StageExplore, fired[0].Rule, time.Since(start), "manual index summary: "+what, probeLines([]Probe{pr})...)
+	return line
 }
 
 // richerHelp runs the root probes not yet tried when a `probes` rule with

@@ -201,6 +201,27 @@ func namesInput(fd FlagDoc) bool {
 	return false
 }
 
+// wholeCompounds counts the hyphenated words of ctx that a help text
+// says whole ("per-domain" in "table of per-domain hits").
+func wholeCompounds(help string, ctx []string) int {
+	low := strings.ToLower(help)
+	n := 0
+	for _, w := range ctx {
+		if strings.Contains(w, "-") && len(w) > 3 && wordIn(low, w) {
+			n++
+		}
+	}
+	return n
+}
+
+// placeIsKind reports a placeholder that is, whole, the extension or the
+// kind of path ("sam" for out.sam, "<bam>" for x.bam).
+func placeIsKind(place, path string) bool {
+	p := strings.ToLower(strings.Trim(place, "<>[]{}. "))
+	typ := FileType(path)
+	return p != "" && typ != "" && typ != "file" && (p == fileExt(path) || p == typ)
+}
+
 // descNamesKind reports a flag whose help names the kind of path, or its
 // extension, as a word ("GTF/GFF format" for genes.gtf).
 func descNamesKind(fd FlagDoc, path string) bool {
@@ -302,6 +323,12 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 		s := wordFit(withPlace, ctx)
 		if leadsWithOutput(fd) {
 			s++
+		}
+		s += sc.Fit.CompoundWord * float64(wholeCompounds(fd.Description, ctx))
+		if placeIsKind(fd.Placeholder, path) {
+			// the help's name for the value is the file's kind
+			// (bowtie2's "-S <sam>" for out.sam)
+			s += sc.Fit.ExactFlagName
 		}
 		return s, true
 	})

@@ -120,7 +120,10 @@ type ProbeEnv struct {
 	Help            string `expr:"help" yaml:"help"`
 	HelpFlags       int    `expr:"help_flags" yaml:"help_flags"`
 	HelpSubcommands int    `expr:"help_subcommands" yaml:"help_subcommands"`
-	LowerTool       string `expr:"lower_tool" yaml:"-"`
+	// HasDescription reports that the parser read a description of the
+	// program from its help (what it does, in a sentence).
+	HasDescription bool   `expr:"has_description" yaml:"has_description"`
+	LowerTool      string `expr:"lower_tool" yaml:"-"`
 }
 
 // Prepare lower-cases the tool name.

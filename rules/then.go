@@ -39,6 +39,11 @@ type ProbeThen struct {
 	// run and the one whose help lists the most flags is read instead.
 	// Only asked once the root help was read.
 	MoreProbes bool `yaml:"more_probes,omitempty" json:"more_probes,omitempty"`
+	// Purpose is the command that prints the manual index's one-line
+	// summary of a program, the tool's name appended ([whatis, -l]); the
+	// line is the tool's description when its help gives none. Only
+	// rules with purpose are asked once the root help was read.
+	Purpose []string `yaml:"purpose,omitempty" json:"purpose,omitempty"`
 }
 
 // ValidityThen decides whether a probe output is usable help.

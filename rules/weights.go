@@ -73,6 +73,7 @@ type Scoring struct {
 		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
 		HelpFlagLoneMin    float64 `yaml:"help_flag_lone_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
+		CompoundWord       float64 `yaml:"compound_word"`
 		ExampleNumberWord  float64 `yaml:"example_number_word"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`
 		SiblingShareMin    float64 `yaml:"sibling_share_min"`
