@@ -71,6 +71,14 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		if !ok && free && len(tied) > 1 {
 			fd, ok = m.inTurn(f, c, i, tied, used)
 		}
+		if !ok && free && len(tied) == 0 {
+			// No flag's help holds the file's words, but the usage
+			// needs one flag that reads a file ("macs2 callpeak -t
+			// TFILE [TFILE ...] [-c [CFILE ...]]"): the first input
+			// left goes there.
+			fd, ok = neededReader(c, p, used)
+			required = ok
+		}
 		if !ok {
 			continue
 		}
@@ -83,6 +91,8 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		where := "the usage shows no place for it"
 		switch {
+		case required && free:
+			where = "the usage shows no place for it and needs " + name
 		case required:
 			where = "the usage writes " + name + " as needed, its help names the file's kind"
 		case !free:
@@ -220,6 +230,25 @@ func placeIsKind(place, path string) bool {
 	p := strings.ToLower(strings.Trim(place, "<>[]{}. "))
 	typ := FileType(path)
 	return p != "" && typ != "" && typ != "file" && (p == fileExt(path) || p == typ)
+}
+
+// neededReader returns the one unused flag the usage writes as needed
+// (outside brackets) that reads a file and whose help or placeholder
+// names no other kind than path's; none when the usage needs none or
+// several.
+func neededReader(c *candidate, path string, used map[string]bool) (FlagDoc, bool) {
+	var found []FlagDoc
+	for _, fd := range c.flags {
+		if !fd.Required || alreadyUsed(used, fd) || !readsFile(fd) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) ||
+			slices.ContainsFunc(found, func(x FlagDoc) bool { return x.Name == fd.Name }) {
+			continue
+		}
+		found = append(found, fd)
+	}
+	if len(found) != 1 {
+		return FlagDoc{}, false
+	}
+	return found[0], true
 }
 
 // descNamesKind reports a flag whose help names the kind of path, or its

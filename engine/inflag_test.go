@@ -241,3 +241,45 @@ func TestInputToTheFlagTheUsageNeeds(t *testing.T) {
 		}
 	}
 }
+
+// Built from the help alone, with no place in the usage for the task's
+// files: the one flag the usage needs that reads a file takes the first
+// input no flag's help fits ("macs2 callpeak -t TFILE [TFILE ...] [-c
+// [CFILE ...]]"), and a usage's group of alternative input flags takes
+// the files in the task's order through the branch of as many flags
+// ("{-1 <m1> -2 <m2> | -U <r>}": one file -U, two files -1 and -2).
+func TestHelpAloneInputsThroughTheUsagesFlags(t *testing.T) {
+	rec := &ToolRecord{Name: "mc", Executable: "mc", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"mc [-h] -t TFILE [TFILE ...] [-c [CFILE ...]] [-n NAME]"},
+		Flags: []FlagDoc{
+			{Name: "--treatment", Aliases: []string{"-t"}, ParamType: "file", Placeholder: "TFILE", Required: true, Description: "ChIP-seq treatment file. REQUIRED."},
+			{Name: "--control", Aliases: []string{"-c"}, ParamType: "file", Placeholder: "CFILE", Description: "Control file."},
+			{Name: "--name", Aliases: []string{"-n"}, ParamType: "string", Placeholder: "NAME", Description: "Experiment name"},
+		}}
+	f := MapTask(builtinRules, rec, doc, nil, "call peaks on chip.bam")
+	if got := Assemble(rec, f).Display; got != "mc -t chip.bam" || !hasEvidence(f, "the usage shows no place for it and needs -t") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+
+	rec = &ToolRecord{Name: "hs", Executable: "hs", Installed: true}
+	doc = &ToolDoc{Record: *rec, UsagePatterns: []string{"hs [options]* -x <ht2-idx> {-1 <m1> -2 <m2> | -U <r> | -b <bam> | --interleaved <i>} [-S <sam>]"},
+		Flags: []FlagDoc{
+			{Name: "-x", ParamType: "string", Placeholder: "ht2-idx", Category: "Input", Required: true},
+			{Name: "-1", ParamType: "string", Placeholder: "m1", Category: "Input"},
+			{Name: "-2", ParamType: "string", Placeholder: "m2", Category: "Input"},
+			{Name: "-U", ParamType: "string", Placeholder: "r", Category: "Input"},
+			{Name: "-b", ParamType: "string", Placeholder: "bam", Category: "Input"},
+			{Name: "--interleaved", ParamType: "string", Placeholder: "i", Category: "Input"},
+			{Name: "-S", ParamType: "string", Placeholder: "sam", Category: "Output"},
+		}}
+	for task, want := range map[string]string{
+		"align reads.fq, write out.sam":                    "hs -S out.sam -U reads.fq",
+		"align the pairs r1.fq and r2.fq, write out.sam":   "hs -S out.sam -1 r1.fq -2 r2.fq",
+		"align the interleaved file inter.fq, write x.sam": "hs -S x.sam --interleaved inter.fq",
+	} {
+		f := MapTask(builtinRules, rec, doc, nil, task)
+		if got := Assemble(rec, f).Display; got != want {
+			t.Errorf("%q: got %q, want %q\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

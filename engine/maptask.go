@@ -46,6 +46,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.placeMates(f, c)
 	if ex == nil {
 		m.placeInputFlags(f, c)
+		m.placeByBranch(f, c)
 	}
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)

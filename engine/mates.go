@@ -89,3 +89,82 @@ func (m *mapper) loneMate(f *Fill, c *candidate) {
 		}
 	}
 }
+
+// placeByBranch is the pass that gives a command built from the help
+// alone its input files through a usage's group of alternative input
+// flags when the usage shows no place for them ("hisat2 [options]* -x
+// <ht2-idx> {-1 <m1> -2 <m2> | -U <r>} [-S <sam>]"): the task's input
+// files still written as positionals take the first branch with as many
+// flags (one file: -U; two: -1 and -2), in the task's order; a branch one
+// of whose flags the task spells out ("interleaved") comes first. A
+// branch whose place names another kind ("-b <bam>" for reads.fq) is
+// passed over. The move is recorded.
+func (m *mapper) placeByBranch(f *Fill, c *candidate) {
+	if !c.known || len(c.positionals) > 0 {
+		return
+	}
+	var files []int
+	for i, p := range f.Positionals {
+		if knownExt(p) && m.taskInput(p) && m.fileRole(p) == "" {
+			files = append(files, i)
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	used := map[string]bool{}
+	for _, fv := range f.Flags {
+		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
+			used[fd.Name] = true
+		}
+	}
+	fits := func(b usageBranch) bool {
+		if len(b.flags) != len(files) || len(b.holes) != len(b.flags) {
+			return false
+		}
+		for k, fl := range b.flags {
+			fd, ok := LookupFlag(c.flags, fl)
+			if !ok || alreadyUsed(used, fd) || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" ||
+				usageNamesOtherKind(&candidate{positionals: []PositionalDoc{{Name: b.holes[k]}}}, 0, f.Positionals[files[k]]) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, group := range usageAlternatives(c.usage) {
+		var pick *usageBranch
+		for k := range group {
+			b := group[k]
+			if !fits(b) {
+				continue
+			}
+			if pick == nil {
+				pick = &group[k]
+			}
+			if slices.ContainsFunc(b.flags, func(fl string) bool {
+				bare := strings.ToLower(strings.TrimLeft(fl, "-"))
+				return len(bare) >= minNamePart && wordIn(strings.ToLower(m.task), bare)
+			}) {
+				pick = &group[k]
+				break
+			}
+		}
+		if pick == nil {
+			continue
+		}
+		paths := make([]string, len(files))
+		for k, i := range files {
+			paths[k] = f.Positionals[i]
+		}
+		for k := len(files) - 1; k >= 0; k-- {
+			dropPositional(f, files[k])
+		}
+		for k, fl := range pick.flags {
+			fd, _ := LookupFlag(c.flags, fl)
+			f.Flags = append(f.Flags, FlagValue{Name: fl, Value: paths[k], HasValue: true, Style: kvStyle(fd), Why: "the task's input " + paths[k] + ", through the usage's branch " + strings.Join(pick.flags, " ")})
+			f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		}
+		m.evidence = append(m.evidence, fmt.Sprintf("gave %s to %s: the usage shows no place for them and reads them through its branch of %d", strings.Join(paths, " and "), strings.Join(pick.flags, " and "), len(pick.flags)))
+		return
+	}
+}
