@@ -344,6 +344,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	}
 	m.addProseChoices(f, c, used)
 	m.placeValues(f, c, used)
+	m.placeNames(f, c, used)
 	m.addNamedChoices(f, c, used)
 	m.addListedValues(f, c, used)
 	m.addCodedChoices(f, c, used)
@@ -356,6 +357,49 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 				f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 			}
 		}
+	}
+}
+
+// placeNames is the pass that gives a name the task gives and the
+// command holds nowhere ("the index prefix hg38", "name it tRNA-custom",
+// "against the index hpv") the flag taking a word whose name and help fit
+// the words that say what the name is: one that fits them at
+// help_flag_fit_min, or alone at help_flag_lone_min. A name the task calls
+// a place is left to placeDirs; two flags the words fit alike leave it.
+func (m *mapper) placeNames(f *Fill, c *candidate, used map[string]bool) {
+	if len(m.slots.Names) == 0 {
+		return
+	}
+	left := map[string]bool{}
+	for _, u := range m.unusedItems(f) {
+		left[u] = true
+	}
+	for _, n := range m.slots.Names {
+		ctx := m.slots.NameWords[n]
+		if !left[n] || len(ctx) == 0 || slices.Contains(m.slots.Dirs, n) {
+			continue
+		}
+		// The word that makes it a name ("prefix", "index", "named",
+		// "output") must be one the flag's help says.
+		var marks []string
+		for _, w := range ctx {
+			if v := task.V(); v.Is("name_marker", w) || v.Is("name_marker_before", w) || v.Is("output_marker", w) {
+				marks = append(marks, w)
+			}
+		}
+		fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
+			return (fd.ParamType == "string" || fd.ParamType == "file") && len(fd.Choices) == 0 && kindMismatch(fd, n) == "" &&
+				len(marks) > 0 && overlap(terms(strings.Join(marks, " ")), terms(strings.Join(append([]string{fd.Name, fd.Description}, fd.Aliases...), " "))) > 0
+		}, used)
+		if s < sc.Fit.HelpFlagFitMin && (s < sc.Fit.HelpFlagLoneMin || s <= second) || tied != "" {
+			continue
+		}
+		name := spelling(fd)
+		used[fd.Name], used[name] = true, true
+		f.Flags = append(f.Flags, FlagValue{Name: name, Value: n, HasValue: true, Style: kvStyle(fd),
+			Why: fmt.Sprintf("the task's name %s (%s) fits %s: %s", n, strings.Join(ctx, " "), fd.Name, fd.Description)})
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's name %s: its words (%s) fit %s's help", name, n, strings.Join(ctx, " "), fd.Name))
 	}
 }
 

@@ -104,3 +104,39 @@ func TestChineseWordsPlaceNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestLeftOverNameFindsItsFlag checks that a name the task gives and no
+// argument holds ("the index prefix hg38", "name it LINE1") goes to the
+// flag taking a word whose help says the word that makes it a name, and
+// that it stays out when two flags' help says it alike or none does.
+func TestLeftOverNameFindsItsFlag(t *testing.T) {
+	in := PositionalDoc{Position: 1, Name: "in.fa", ParamType: "file", Required: true}
+	prefix := FlagDoc{Name: "-p", ParamType: "string", Placeholder: "STR", Description: "prefix of the index [same as fasta name]"}
+	logPrefix := FlagDoc{Name: "-q", ParamType: "string", Placeholder: "STR", Description: "prefix of the log files"}
+	block := FlagDoc{Name: "-b", ParamType: "int", Placeholder: "INT", Description: "block size for the bwtsw algorithm [10000000]"}
+	title := FlagDoc{Name: "-t", ParamType: "string", Placeholder: "STR", Description: "title shown in the report"}
+	for _, tc := range []struct {
+		name  string
+		flags []FlagDoc
+		task  string
+		flag  string // the flag that must take hg38, "" for none
+	}{
+		{"one flag says it", []FlagDoc{block, prefix, title}, "build an index of ref.fa with the prefix hg38", "-p"},
+		{"two flags say it alike", []FlagDoc{block, prefix, logPrefix}, "build an index of ref.fa with the prefix hg38", ""},
+		{"no flag says it", []FlagDoc{block, title}, "build an index of ref.fa with the prefix hg38", ""},
+	} {
+		doc := &ToolDoc{Record: ToolRecord{Name: "idx", Executable: "idx"}, Flags: tc.flags, Positionals: []PositionalDoc{in}}
+		rec := &doc.Record
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		args := Assemble(rec, f).Args
+		placed := ""
+		for _, fd := range tc.flags {
+			if valueAfter(args, fd.Name) == "hg38" {
+				placed = fd.Name
+			}
+		}
+		if placed != tc.flag {
+			t.Errorf("%s: hg38 went to %q, want %q: %q\n%s", tc.name, placed, tc.flag, args, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

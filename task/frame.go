@@ -29,6 +29,10 @@ type Frame struct {
 	// Names are bare words the task names as outputs or prefixes ("named
 	// genome_idx", "prefix sample1").
 	Names []string `json:"names,omitempty"`
+	// NameWords are the words of each name's clause before it, up to
+	// three that are no stop words, and a name word right after it ("the
+	// index prefix hg38": index, prefix; "用 salmon_index 索引": 索引).
+	NameWords map[string][]string `json:"-"`
 	// Dirs are the Names the task calls a directory or folder ("output
 	// directory parts", "into the genome directory", "输出到 x 目录").
 	Dirs []string `json:"dirs,omitempty"`
@@ -277,6 +281,30 @@ func givenName(toks, lower []string, i int, raw string) bool {
 	// output") names nothing here.
 	after := i > 0 && !strings.ContainsAny(toks[i-1][len(toks[i-1])-1:], ",;")
 	return after && nameAt(lower, i, raw, clauseEnd) || nameBefore(toks, lower, i, raw)
+}
+
+// nameWords returns the words that say what the name at i is: up to
+// three words of its clause before it that are no stop words, and the
+// name word after it, if one follows.
+func nameWords(toks, lower []string, i int) []string {
+	var out []string
+	for j := i - 1; j >= 0 && len(out) < 3; j-- {
+		if strings.ContainsAny(toks[j][len(toks[j])-1:], ",;:") {
+			break
+		}
+		w := strings.Trim(lower[j], ",;:()[]'\"")
+		if w == "" || FileType(w) != "" || NumberRE.MatchString(w) {
+			break
+		}
+		if !Stopword(w) {
+			out = append(out, w)
+		}
+	}
+	slices.Reverse(out)
+	if i+1 < len(lower) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Is("name_marker_before", lower[i+1]) {
+		out = append(out, lower[i+1])
+	}
+	return out
 }
 
 // placeAround reports a name the words next to it call a place: a
@@ -566,6 +594,10 @@ func Parse(task string) Frame {
 			s.Numbers = append(s.Numbers, n)
 		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && givenName(toks, lower, i, raw):
 			s.Names = append(s.Names, raw)
+			if s.NameWords == nil {
+				s.NameWords = map[string][]string{}
+			}
+			s.NameWords[raw] = nameWords(toks, lower, i)
 			if placeAround(toks, lower, i) {
 				s.Dirs = append(s.Dirs, raw)
 			}
