@@ -2,6 +2,7 @@ package parsers
 
 import (
 	"strings"
+	"unicode"
 )
 
 // usageLabel returns the length of a leading "Usage:", "usage:", "USAGE"
@@ -120,6 +121,8 @@ func findUsage(lines []string) ([]string, []bool) {
 				break // "Usage:", a blank line, then forms at the label's column
 			}
 			switch {
+			case li > base && len(cur) > 0 && proseLine(l[lo:]):
+				break block // "Sort BED file(s).": the text under the usage
 			case li > base && len(cur) > 0:
 				cur[len(cur)-1] += " " + strings.TrimSpace(l[lo:])
 			case li == base:
@@ -136,6 +139,23 @@ func findUsage(lines []string) ([]string, []bool) {
 		i = j
 	}
 	return out, skip
+}
+
+// proseLine reports a line that reads as a sentence, not a wrapped usage:
+// a capitalised word ("Sort BED file(s)."), ending with a full stop.
+func proseLine(content string) bool {
+	t := strings.TrimSpace(content)
+	first, _, _ := strings.Cut(t, " ")
+	r := []rune(first)
+	if len(r) < 2 || !unicode.IsUpper(r[0]) || !unicode.IsLower(r[1]) || !strings.HasSuffix(t, ".") {
+		return false
+	}
+	for _, c := range r[1:] {
+		if !unicode.IsLetter(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // orForm reports a line that starts another usage form with "or:".
@@ -240,6 +260,22 @@ func usagePositionals(usage string) []Positional {
 			continue
 		case t == "<" || t == ">" || t == ">>":
 			i++ // "< list_of_arguments": a redirection, not an argument
+			afterFlag = false
+			continue
+		case t[0] == '>' || t[0] == '<' && !strings.Contains(t, ">"):
+			// ">[OUTPUT]", ">out.vcf": a redirection written onto its file
+			afterFlag = false
+			continue
+		case t[0] == '(' && strings.HasPrefix(strings.TrimLeft(t, "("), "-"):
+			// "(--fastq file [file ...] | --fasta file ...)": a group
+			// of flags, one of which is needed; its words are their
+			// values
+			for depth := 0; i < len(toks); i++ {
+				depth += strings.Count(toks[i], "(") - strings.Count(toks[i], ")")
+				if depth <= 0 {
+					break
+				}
+			}
 			afterFlag = false
 			continue
 		case t == "..." || t == "[...]" || t == "…":

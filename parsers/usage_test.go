@@ -25,6 +25,8 @@ func TestFindUsage(t *testing.T) {
 		{"SYNOPSIS\n     rsem-x [options] a b\n     rsem-x [options] --paired-end a c b\n\nARGUMENTS", []string{"rsem-x [options] a b", "rsem-x [options] --paired-end a c b"}},
 		// a label closing the first sentence of the line
 		{"gffread v0.12.7. Usage:\ngffread [-g <fa>] [-s <x>]\n [-w <exons.fa>]\n [<input_gff>]\n\n Filter", []string{"gffread [-g <fa>] [-s <x>] [-w <exons.fa>] [<input_gff>]"}},
+		// a sentence under the usage, indented deeper, is not part of it
+		{"USAGE: sort-bed [--help] <file1.bed> <...>\n        Sort BED file(s).\n        May use '-' to indicate stdin.\n", []string{"sort-bed [--help] <file1.bed> <...>"}},
 		// not usage lines
 		{"see the Usage:\n  x [y]", nil},
 		{"Synopsis:\n  barrnap 0.9 - rapid ribosomal RNA prediction\nAuthor:", nil},
@@ -63,6 +65,15 @@ func TestUsagePositionals(t *testing.T) {
 			{Position: 1, Name: "path", ParamType: "file", Repeatable: true},
 			{Position: 2, Name: "NUM", ParamType: "int", Required: true}}},
 		{"bbduk.sh in=<file> out=<file>", nil},
+		// a redirection written onto its file is no argument
+		{"freebayes -f [REFERENCE] [OPTIONS] [BAM] >[OUTPUT]", []Positional{
+			{Position: 1, Name: "REFERENCE", ParamType: "string"},
+			{Position: 2, Name: "BAM", ParamType: "string"}}},
+		{"tool <in.txt> <list", []Positional{{Position: 1, Name: "in.txt", ParamType: "file", Required: true}}},
+		// a group of flags one of which is needed: its words are their values
+		{"NanoStat [-h] [-t N] (--fastq file [file ...] | --bam file [file ...]) rest", []Positional{
+			{Position: 1, Name: "rest", ParamType: "string", Required: true}}},
+		{"tool (-o OFILE | --o-prefix OPREFIX)", nil},
 		{"tool {-1 <m1> | -U <r>} [-S <sam>] -- ...", nil},
 		{"tool", nil},
 		{"tool | [-x]", nil},
