@@ -1694,7 +1694,7 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		}
 	}
 	descWords := contentWords(desc)
-	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(ctxWords, descWords))
+	s := 3*float64(overlap(ctxConcepts, m.concepts(desc))) + float64(overlap(rooted(ctxWords), rooted(descWords)))
 	if m.bound != "" && s > 0 {
 		// A range's bound fits the flag whose help says it ("minimum
 		// fragment length" for the first of "between 100 and 600"), among
@@ -1715,6 +1715,16 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		}
 	}
 	return s
+}
+
+// rooted is words with their root endings taken off, so "titled" meets
+// "title" and "named" meets "name".
+func rooted(words map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(words))
+	for w := range words {
+		out[trimRoot(w)] = true
+	}
+	return out
 }
 
 // joinedName reports a task word that spells a long flag name with its

@@ -348,6 +348,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addNamedChoices(f, c, used)
 	m.addListedValues(f, c, used)
 	m.addCodedChoices(f, c, used)
+	m.placeQuoted(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if task.V().Is("read_group_line", q) {
 			fd, s := m.bestFlag(c, task.V().Words("read_group_hint"), func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
@@ -401,6 +402,43 @@ func (m *mapper) placeNames(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's name %s: its words (%s) fit %s's help", name, n, strings.Join(ctx, " "), fd.Name))
 	}
+}
+
+// placeQuoted is the pass that gives a quoted string no argument holds
+// ("titled 'RNA batch 2'", "with the organization set to \"Acme Labs\"")
+// the flag taking a word whose name and help fit the words before it: at
+// help_flag_fit_min, or alone at help_flag_lone_min; two flags that fit
+// alike leave it out. A read-group line is left to its own pass.
+func (m *mapper) placeQuoted(f *Fill, c *candidate, used map[string]bool) {
+	for _, q := range m.slots.Quoted {
+		ctx := m.slots.QuotedWords[q]
+		if len(ctx) == 0 || task.V().Is("read_group_line", q) || m.valuePlaced(f, q) || !strings.ContainsFunc(q, unicode.IsLetter) || holdsText(f, q) {
+			continue
+		}
+		fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
+			return fd.ParamType == "string" && len(fd.Choices) == 0 && kindMismatch(fd, q) == ""
+		}, used)
+		if s < sc.Fit.HelpFlagFitMin && (s < sc.Fit.HelpFlagLoneMin || s <= second) || tied != "" {
+			continue
+		}
+		name := spelling(fd)
+		used[fd.Name], used[name] = true, true
+		f.Flags = append(f.Flags, FlagValue{Name: name, Value: q, HasValue: true, Style: kvStyle(fd),
+			Why: fmt.Sprintf("the task's quoted %q (%s) fits %s: %s", q, strings.Join(ctx, " "), fd.Name, fd.Description)})
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's quoted %q: its words (%s) fit %s's help", name, q, strings.Join(ctx, " "), fd.Name))
+	}
+}
+
+// holdsText reports a fill argument that holds text within it (a filter
+// expression the task's quoted clause is part of).
+func holdsText(f *Fill, text string) bool {
+	for _, fv := range f.Flags {
+		if strings.Contains(fv.Value, text) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(f.Positionals, func(p string) bool { return strings.Contains(p, text) })
 }
 
 // takesNumber reports a flag whose help says it takes a number of v's

@@ -140,3 +140,40 @@ func TestLeftOverNameFindsItsFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedStringFindsItsFlag checks that a quoted string the task gives
+// ("titled 'Batch 3 QC'") goes to the flag whose help fits the words
+// before it, and stays out when two flags fit them alike or the string is
+// only punctuation.
+func TestQuotedStringFindsItsFlag(t *testing.T) {
+	in := PositionalDoc{Position: 1, Name: "in.fa", ParamType: "file", Required: true}
+	title := FlagDoc{Name: "-title", ParamType: "string", Placeholder: "string", Description: "Title for the report"}
+	subtitle := FlagDoc{Name: "-subtitle", ParamType: "string", Placeholder: "string", Description: "Second title for the report"}
+	threads := FlagDoc{Name: "-t", ParamType: "int", Placeholder: "INT", Description: "threads"}
+	sep := FlagDoc{Name: "-d", ParamType: "string", Placeholder: "CHAR", Description: "title separator character"}
+	for _, tc := range []struct {
+		name  string
+		flags []FlagDoc
+		task  string
+		quote string
+		flag  string // the flag that must take the quoted string, "" for none
+	}{
+		{"one flag fits", []FlagDoc{threads, title}, "report on in.fa titled 'Batch 3 QC'", "Batch 3 QC", "-title"},
+		{"two flags fit alike", []FlagDoc{threads, title, subtitle}, "report on in.fa titled 'Batch 3 QC'", "Batch 3 QC", ""},
+		{"punctuation", []FlagDoc{threads, sep}, "report on in.fa with the title separator '|'", "|", ""},
+	} {
+		doc := &ToolDoc{Record: ToolRecord{Name: "rep", Executable: "rep"}, Flags: tc.flags, Positionals: []PositionalDoc{in}}
+		rec := &doc.Record
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		args := Assemble(rec, f).Args
+		placed := ""
+		for _, fd := range tc.flags {
+			if valueAfter(args, fd.Name) == tc.quote {
+				placed = fd.Name
+			}
+		}
+		if placed != tc.flag {
+			t.Errorf("%s: %q went to %q, want %q: %q\n%s", tc.name, tc.quote, placed, tc.flag, args, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

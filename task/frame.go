@@ -33,6 +33,9 @@ type Frame struct {
 	// three that are no stop words, and a name word right after it ("the
 	// index prefix hg38": index, prefix; "用 salmon_index 索引": 索引).
 	NameWords map[string][]string `json:"-"`
+	// QuotedWords are the words before each quoted string, as NameWords
+	// ("titled 'RNA batch 2'": titled).
+	QuotedWords map[string][]string `json:"-"`
 	// Dirs are the Names the task calls a directory or folder ("output
 	// directory parts", "into the genome directory", "输出到 x 目录").
 	Dirs []string `json:"dirs,omitempty"`
@@ -535,6 +538,10 @@ func Parse(task string) Frame {
 				s.Files = append(s.Files, fs)
 			} else {
 				s.Quoted = append(s.Quoted, q)
+				if s.QuotedWords == nil {
+					s.QuotedWords = map[string][]string{}
+				}
+				s.QuotedWords[q] = nameWords(toks, lower, i)
 			}
 			continue
 		}
