@@ -1709,8 +1709,12 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	// "K=5" puts "k" in the context: a flag named exactly so fits. Case
 	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")
-	for _, w := range ctx {
+	for i, w := range ctx {
 		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare)) && !task.Stopword(w) {
+			s += sc.Fit.ExactFlagName
+		} else if i+1 < len(ctx) && !task.Stopword(w) && !task.Stopword(ctx[i+1]) && joinedName(w+ctx[i+1], bare) {
+			// two words that spell the name apart: "gap open" for
+			// -gapopen, "word size" for -word_size, "e value" for -evalue
 			s += sc.Fit.ExactFlagName
 		}
 	}

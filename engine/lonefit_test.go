@@ -177,3 +177,32 @@ func TestQuotedStringFindsItsFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestNameSpelledApart checks that two task words that spell a flag's
+// name apart ("gap open 12" for -gapopen) give the number that flag, not
+// its sibling whose help shares the other words.
+func TestNameSpelledApart(t *testing.T) {
+	in := PositionalDoc{Position: 1, Name: "in.fa", ParamType: "file", Required: true}
+	flags := []FlagDoc{
+		{Name: "-gapextend", ParamType: "float", Placeholder: "float", Description: "Gap extension penalty"},
+		{Name: "-gapopen", ParamType: "float", Placeholder: "float", Description: "Gap creation penalty"},
+	}
+	for _, tc := range []struct{ task, flag string }{
+		{"align in.fa with gap open 12", "-gapopen"},
+		{"align in.fa with gap 12", ""},
+	} {
+		doc := &ToolDoc{Record: ToolRecord{Name: "aln", Executable: "aln"}, Flags: flags, Positionals: []PositionalDoc{in}}
+		rec := &doc.Record
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		args := Assemble(rec, f).Args
+		placed := ""
+		for _, fd := range flags {
+			if valueAfter(args, fd.Name) == "12" {
+				placed = fd.Name
+			}
+		}
+		if placed != tc.flag {
+			t.Errorf("%q: 12 went to %q, want %q: %q\n%s", tc.task, placed, tc.flag, args, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
