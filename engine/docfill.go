@@ -392,14 +392,10 @@ func (m *mapper) placeNames(f *Fill, c *candidate, used map[string]bool) {
 			return (fd.ParamType == "string" || fd.ParamType == "file") && len(fd.Choices) == 0 && kindMismatch(fd, n) == "" &&
 				len(marks) > 0 && overlap(terms(strings.Join(marks, " ")), terms(strings.Join(append([]string{fd.Name, fd.Description}, fd.Aliases...), " "))) > 0
 		}, used)
-		if s < sc.Fit.HelpFlagFitMin && (s < sc.Fit.HelpFlagLoneMin || s <= second) || tied != "" {
+		if !fitsAlone(s, second, tied) {
 			continue
 		}
-		name := spelling(fd)
-		used[fd.Name], used[name] = true, true
-		f.Flags = append(f.Flags, FlagValue{Name: name, Value: n, HasValue: true, Style: kvStyle(fd),
-			Why: fmt.Sprintf("the task's name %s (%s) fits %s: %s", n, strings.Join(ctx, " "), fd.Name, fd.Description)})
-		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		name := m.giveValue(f, fd, used, n, fmt.Sprintf("the task's name %s (%s) fits %s: %s", n, strings.Join(ctx, " "), fd.Name, fd.Description))
 		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's name %s: its words (%s) fit %s's help", name, n, strings.Join(ctx, " "), fd.Name))
 	}
 }
@@ -418,16 +414,29 @@ func (m *mapper) placeQuoted(f *Fill, c *candidate, used map[string]bool) {
 		fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
 			return fd.ParamType == "string" && len(fd.Choices) == 0 && kindMismatch(fd, q) == ""
 		}, used)
-		if s < sc.Fit.HelpFlagFitMin && (s < sc.Fit.HelpFlagLoneMin || s <= second) || tied != "" {
+		if !fitsAlone(s, second, tied) {
 			continue
 		}
-		name := spelling(fd)
-		used[fd.Name], used[name] = true, true
-		f.Flags = append(f.Flags, FlagValue{Name: name, Value: q, HasValue: true, Style: kvStyle(fd),
-			Why: fmt.Sprintf("the task's quoted %q (%s) fits %s: %s", q, strings.Join(ctx, " "), fd.Name, fd.Description)})
-		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		name := m.giveValue(f, fd, used, q, fmt.Sprintf("the task's quoted %q (%s) fits %s: %s", q, strings.Join(ctx, " "), fd.Name, fd.Description))
 		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's quoted %q: its words (%s) fit %s's help", name, q, strings.Join(ctx, " "), fd.Name))
 	}
+}
+
+// fitsAlone reports a flag fit good enough to place a task value: at
+// help_flag_fit_min, or at help_flag_lone_min when no other flag fits the
+// words as well; a tie never places it.
+func fitsAlone(s, second float64, tied string) bool {
+	return tied == "" && (s >= sc.Fit.HelpFlagFitMin || s >= sc.Fit.HelpFlagLoneMin && s > second)
+}
+
+// giveValue sets fd to the task value v before the positionals and
+// marks it used; it returns the flag's spelling.
+func (m *mapper) giveValue(f *Fill, fd FlagDoc, used map[string]bool, v, why string) string {
+	name := spelling(fd)
+	used[fd.Name], used[name] = true, true
+	f.Flags = append(f.Flags, FlagValue{Name: name, Value: v, HasValue: true, Style: kvStyle(fd), Why: why})
+	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+	return name
 }
 
 // holdsText reports a fill argument that holds text within it (a filter

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"iter"
+	"strconv"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -61,6 +62,11 @@ func kindMismatch(fd FlagDoc, v string) string {
 	case "float":
 		if file || strings.HasSuffix(v, "%") || !floatRE.MatchString(v) {
 			return "is not a plain number, as the help reads the flag"
+		}
+		// A count is no share: "sample 500 reads" is not seqkit sample's
+		// "-p, --proportion float".
+		if x, err := strconv.ParseFloat(v, 64); err == nil && x > 1 && percentForm(fd) == "fraction" {
+			return "is more than 1 where the help reads a fraction"
 		}
 	case "file":
 		if !file && (numberRE.MatchString(v) || regionRE.MatchString(v)) {

@@ -18,6 +18,11 @@ func TestKindMismatch(t *testing.T) {
 		{integer, "12", false}, {integer, "2G", false}, {integer, "4.6m", false}, {integer, "10%", true}, {integer, "0.5", true}, {integer, "part_", true}, {integer, "r.fq", true},
 		{number, "0.1", false}, {number, "1e-5", false}, {number, "10%", true}, {number, "hits.tsv", true},
 		{str, "10%", false}, {str, "7", false},
+		// A count where the help reads a share (seqkit sample -p "sample by proportion").
+		{FlagDoc{Name: "-p", ParamType: "float", Description: "sample by proportion"}, "500", true},
+		{FlagDoc{Name: "-p", ParamType: "float", Description: "sample by proportion"}, "0.1", false},
+		{FlagDoc{Name: "-p", ParamType: "float", Description: "sample by proportion"}, "1", false},
+		{FlagDoc{Name: "-m", ParamType: "float", Description: "minimum identity"}, "97", false},
 		{FlagDoc{Name: "-H", ParamType: "string", Description: "Reference panel of haplotypes in VCF/BCF format"}, "8", true},
 		{FlagDoc{Name: "-H", ParamType: "string", Description: "Reference panel of haplotypes in VCF/BCF format"}, "ref.bcf", false},
 		{FlagDoc{Name: "-l", ParamType: "string", Description: "compression level of the BAM file written"}, "6", false},
