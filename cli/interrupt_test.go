@@ -3,19 +3,27 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// probeMarker is in the command line of every process the slow tool's
-// probes start.
-const probeMarker = "621.5"
+// newMarker gives each program env its own sleep length, which is in the
+// command line of every process its probes start: test runs in other
+// checkouts on the same machine start slowkit too, and one run must
+// neither count nor kill another's probes.
+func newMarker() string {
+	return fmt.Sprintf("621.%d%03d", os.Getpid(), markers.Add(1))
+}
+
+var markers atomic.Int64
 
 // slowkitScript lists 24 subcommands at once; each subcommand's help
 // starts a child and waits on it, so an exploration is under way for long.
@@ -26,7 +34,7 @@ case "$1" in
   exit 0;;
 esac
 echo $$ >> "$CANARY/probes"
-sleep 621.5 &
+sleep "$SLOWKIT_SLEEP" &
 wait
 `
 
@@ -45,16 +53,16 @@ func procsWith(marker string) []int {
 	return out
 }
 
-type programEnv struct{ bin, canary, tmp, cache, home string }
+type programEnv struct{ bin, canary, tmp, cache, home, marker string }
 
 func newProgramEnv(t *testing.T) programEnv {
 	t.Helper()
-	e := programEnv{bin: t.TempDir(), canary: t.TempDir(), tmp: t.TempDir(), cache: t.TempDir(), home: t.TempDir()}
+	e := programEnv{bin: t.TempDir(), canary: t.TempDir(), tmp: t.TempDir(), cache: t.TempDir(), home: t.TempDir(), marker: newMarker()}
 	if err := os.WriteFile(filepath.Join(e.bin, "slowkit"), []byte(slowkitScript), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		for _, pid := range procsWith(probeMarker) {
+		for _, pid := range procsWith(e.marker) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	})
@@ -65,7 +73,7 @@ func newProgramEnv(t *testing.T) programEnv {
 func (e programEnv) start(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
 	c := exec.Command(os.Args[0], args...)
-	c.Env = append(os.Environ(), "OXO_CLI_RUN=1", "CANARY="+e.canary, "TMPDIR="+e.tmp, "HOME="+e.home,
+	c.Env = append(os.Environ(), "OXO_CLI_RUN=1", "CANARY="+e.canary, "SLOWKIT_SLEEP="+e.marker, "TMPDIR="+e.tmp, "HOME="+e.home,
 		"XDG_CACHE_HOME="+e.cache, "XDG_CONFIG_HOME="+filepath.Join(e.home, ".config"), "XDG_DATA_HOME="+filepath.Join(e.home, ".data"),
 		"PATH="+e.bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	if err := c.Start(); err != nil {
@@ -84,6 +92,17 @@ func (e programEnv) waitProbes(t *testing.T, n int) {
 		}
 	}
 	t.Fatal("the subcommand probes did not start")
+}
+
+// procsLeft lists the env's probe processes that still run after a
+// second's grace: SIGKILL is delivered asynchronously, and a killed
+// process keeps its command line until it has exited.
+func (e programEnv) procsLeft() []int {
+	left := procsWith(e.marker)
+	for deadline := time.Now().Add(time.Second); len(left) > 0 && time.Now().Before(deadline); left = procsWith(e.marker) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	return left
 }
 
 func (e programEnv) probeDirs() []string {
@@ -121,7 +140,7 @@ func TestCtrlCDuringExploration(t *testing.T) {
 	if took > 3*time.Second {
 		t.Errorf("took %v to end after Ctrl-C", took)
 	}
-	if left := procsWith(probeMarker); len(left) > 0 {
+	if left := e.procsLeft(); len(left) > 0 {
 		t.Errorf("%d probe processes left", len(left))
 	}
 	if d := e.probeDirs(); len(d) > 0 {
@@ -160,7 +179,7 @@ func TestKill9LeavesNoProbe(t *testing.T) {
 	if err := next.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if left := procsWith(probeMarker); len(left) > 0 {
+	if left := e.procsLeft(); len(left) > 0 {
 		t.Errorf("%d processes left after the next start", len(left))
 	}
 	if d := e.probeDirs(); len(d) > 0 {

@@ -77,8 +77,10 @@ func spelling(fd FlagDoc) string {
 func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]bool) {
 	// A flag whose help reads a directory or a suffix (zcat's -S "use
 	// suffix SUF") takes no file of a kind.
+	// Nor does a flag of listed values (deeptools' --outFileFormat
+	// {bigwig,bedgraph}): it names a format, not a place.
 	isOut := func(fd FlagDoc) bool {
-		return fd.Category == "Output" && fd.ParamType != "bool" && !(knownExt(path) && notFileFlag(fd))
+		return fd.Category == "Output" && fd.ParamType != "bool" && fd.ParamType != "choice" && len(fd.Choices) == 0 && !(knownExt(path) && notFileFlag(fd))
 	}
 	var fd FlagDoc
 	var s float64

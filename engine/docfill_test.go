@@ -215,3 +215,19 @@ func TestHelpAloneOutputFlagByItsHelp(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A flag of listed values filed under Output (deeptools' --outFileFormat
+// {bigwig,bedgraph}) names a format, not a place: the output goes to the
+// flag that writes a file.
+func TestHelpAloneOutputNotOnAFormatChoice(t *testing.T) {
+	rec := &ToolRecord{Name: "bc", Executable: "bc", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--bam", Aliases: []string{"-b"}, ParamType: "file", Placeholder: "BAM file", Category: "Input", Required: true, Description: "BAM file to process"},
+		{Name: "--outFileFormat", Aliases: []string{"-of"}, ParamType: "choice", Choices: []string{"bigwig", "bedgraph"}, Category: "Output", Description: `Output file type. Either "bigwig" or "bedgraph".`},
+		{Name: "--outFileName", Aliases: []string{"-o"}, ParamType: "file", Placeholder: "FILENAME", Category: "Output", Description: "Output file name."},
+	}}
+	f := MapTask(builtinRules, rec, doc, nil, "make a bigWig track from x.bam, save as x.bw")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-o x.bw") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}

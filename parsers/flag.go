@@ -67,6 +67,9 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		// "-T#": the value is the number written onto the name
 		f.Placeholder, f.Style = "#", "glued"
 	}
+	if f.Placeholder == "" && len(f.Choices) == 0 && len(desc) > 0 {
+		acdType(&f, desc[0])
+	}
 	if f.Placeholder == "" && len(f.Choices) == 0 {
 		valueFromDescription(&f)
 	}
@@ -286,4 +289,31 @@ func slashChoices(f *Flag) {
 		return
 	}
 	f.Choices = c
+}
+
+// acdTypeRE matches the type column of an EMBOSS (ACD) qualifier row,
+// a lower-case type word and a gap before the text ("-word  integer
+// [3] Word size", "[-outseq]  seqoutall  [<sequence>.<format>] …").
+var acdTypeRE = lazyre.New(`^(seqall|seqoutall|seqout|sequence|seqset|seqsetall|seqoutset|outfile|infile|datafile|directory|outdir|features|featout|report|align|matrix|matrixf|codon|outcodon|integer|float|string|menu|selection|list|range|array|regexp|pattern|boolean|toggle)(?:\s{2,}|\t)\S`)
+
+// acdType reads an ACD type column: the value's kind, taken out of the
+// description. A boolean or toggle takes no value; a sequence, file or
+// report takes a file; a number its type; the others a value.
+func acdType(f *Flag, first string) {
+	m := acdTypeRE.FindStringSubmatch(strings.TrimSpace(first))
+	if m == nil {
+		return
+	}
+	f.Description = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.Description), m[1]))
+	switch m[1] {
+	case "boolean", "toggle":
+	case "integer":
+		f.Placeholder = "INT"
+	case "float":
+		f.Placeholder = "FLOAT"
+	case "string", "menu", "selection", "list", "range", "array", "regexp", "pattern":
+		f.Placeholder = "VALUE"
+	default:
+		f.Placeholder = "FILE"
+	}
 }

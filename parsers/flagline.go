@@ -346,7 +346,7 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 // placeholder ("--trim-to [3:|5:]<int> trim reads ...") so that wrapped
 // prose such as "--times option). Use ..." is not taken for an option.
 // negatableRE matches a "--[no]name" option at the start of a row.
-var negatableRE = lazyre.New(`^--\[no\]([A-Za-z][\w-]*)`)
+var negatableRE = lazyre.New(`^(--?)\[no\]([A-Za-z][\w-]*)`)
 
 // boostRE matches Boost program_options rows: "-l [ --libType ] arg".
 var boostRE = lazyre.New(`^(-[A-Za-z0-9]) \[ (--[A-Za-z][\w-]*) \]( arg)?`)
@@ -373,8 +373,8 @@ func parseOptionLine(content string) (optionLine, bool) {
 	}
 	// "--[no]simplify": both spellings are flags.
 	if m := negatableRE.FindStringSubmatchIndex(content); m != nil {
-		name := content[m[2]:m[3]]
-		head := "--" + name + ", --no" + name
+		dash, name := content[m[2]:m[3]], content[m[4]:m[5]]
+		head := dash + name + ", " + dash + "no" + name
 		content = head + strings.Repeat(" ", max(2, m[1]-len(head))) + strings.TrimLeft(content[m[1]:], " ")
 	}
 	// "--threads (-p)   number of CPU threads": the short alias in

@@ -2,6 +2,7 @@ package parsers
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -112,5 +113,81 @@ func TestGenericMatchesGetoptOnGetoptHelp(t *testing.T) {
 		if !reflect.DeepEqual(g, f) {
 			t.Errorf("%s: generic and getopt differ", file)
 		}
+	}
+}
+
+// EMBOSS (ACD) help: qualifiers whose name may be left out ("[-sequence]"),
+// a type column (seqall, seqoutall, integer, boolean), "-[no]name"
+// switches, and a "Standard (Mandatory) qualifiers:" heading.
+func TestEmbossQualifiers(t *testing.T) {
+	help := `Reverse and complement a nucleotide sequence
+Version: EMBOSS:6.6.0.0
+
+   Standard (Mandatory) qualifiers:
+  [-sequence]          seqall     Nucleotide sequence(s) filename and
+                                  optional format, or reference (input USA)
+  [-outseq]            seqoutall  [<sequence>.<format>] Sequence set(s)
+                                  filename and optional format (output USA)
+
+   Additional (Optional) qualifiers:
+   -word               integer    [3] Word size to consider (Integer from 1 to 20)
+   -[no]reverse        boolean    [Y] Set this to be false if you do not wish
+                                  to reverse the output sequence
+`
+	d, err := genericParser{}.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"-sequence": "file", "-outseq": "file", "-word": "int", "-reverse": "bool"}
+	got := map[string]Flag{}
+	for _, f := range d.Flags {
+		got[f.Name] = f
+	}
+	for name, typ := range want {
+		f, ok := got[name]
+		if !ok || f.ParamType != typ {
+			t.Errorf("%s: got %+v, want type %s (flags %v)", name, f, typ, d.Flags)
+		}
+	}
+	if !got["-sequence"].Required || got["-word"].Required {
+		t.Errorf("required: -sequence %v, -word %v", got["-sequence"].Required, got["-word"].Required)
+	}
+	if strings.HasPrefix(got["-word"].Description, "integer") {
+		t.Errorf("the type column stays in the description: %q", got["-word"].Description)
+	}
+	if !slices.Contains(got["-reverse"].Aliases, "-noreverse") {
+		t.Errorf("-[no]reverse: aliases %v", got["-reverse"].Aliases)
+	}
+}
+
+// EMBOSS help: an "Additional (Optional) qualifiers (* if not always
+// prompted):" heading, too long for a section label, still ends the
+// "Standard (Mandatory) qualifiers:" group.
+func TestEmbossOptionalGroupAfterLongHeading(t *testing.T) {
+	help := `Calculate the composition of unique words in sequences
+Version: EMBOSS:6.6.0.0
+
+   Standard (Mandatory) qualifiers:
+  [-sequence]          seqall     Sequence(s) filename and optional format, or
+                                  reference (input USA)
+  [-outfile]           outfile    [*.compseq] This is the results file.
+
+   Additional (Optional) qualifiers (* if not always prompted):
+   -frame              integer    [0] The reading frame
+   -calcfreq           boolean    [N] Calculate the expected frequencies
+`
+	d, err := genericParser{}.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Flag{}
+	for _, f := range d.Flags {
+		got[f.Name] = f
+	}
+	if !got["-sequence"].Required || !got["-outfile"].Required {
+		t.Errorf("the mandatory group: -sequence %v, -outfile %v", got["-sequence"].Required, got["-outfile"].Required)
+	}
+	if got["-frame"].Required || got["-calcfreq"].Required {
+		t.Errorf("the optional group is read as required: -frame %v, -calcfreq %v", got["-frame"].Required, got["-calcfreq"].Required)
 	}
 }

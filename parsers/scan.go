@@ -63,8 +63,16 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			continue
 		}
 		ind, off := indentOf(line)
-		if label, ok := sectionLabel(line, ind, off); ok && (cur == nil || ind <= cur.indent) {
+		if label, ok := sectionLabel(line, ind, off); ok && (cur == nil || ind <= cur.indent || blank && ind <= cur.indent+2) {
+			// a heading after a blank line may stand a little deeper
+			// than the entries above it (EMBOSS "   Additional
+			// (Optional) qualifiers:" under "  [-outseq]")
 			required = requiredLabelRE.MatchString(label)
+		} else if required && blank && ind <= maxHeadingIndent && (cur == nil || ind <= cur.indent+2) && groupHeading(line[off:]) {
+			// a heading too long to be a section label still closes
+			// the required group ("   Additional (Optional)
+			// qualifiers (* if not always prompted):")
+			required = false
 		}
 		if k := inlineOptionLabel(line[off:]); k > 0 && ind <= maxHeadingIndent {
 			// "Options: -q INT  mask bases": the first entry shares the
@@ -72,7 +80,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			off += k
 			ind = colAt(line, off)
 		}
-		content := expandRange(line[off:])
+		content := unbracketQualifier(expandRange(line[off:]))
 		if cfg.aliasColumn {
 			content = mergeAliasColumn(content)
 		}
@@ -290,10 +298,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// groupHeading reports whether t, a line that is no option row, opens
+// another group of options: it ends with a colon and starts with a
+// capital letter.
+func groupHeading(t string) bool {
+	t = strings.TrimSpace(t)
+	return len(t) > 1 && t[0] >= 'A' && t[0] <= 'Z' && strings.HasSuffix(t, ":")
+}
+
 // requiredLabelRE matches the headings of a group of required flags:
 // "Required arguments:", "REQUIRED ARGUMENTS", "Required options:",
 // "required named arguments:", "[REQUIRED]".
-var requiredLabelRE = lazyre.New(`(?i)^(required|mandatory)( named)?( arguments?| options?| parameters?| flags?| inputs?)?$`)
+var requiredLabelRE = lazyre.New(`(?i)^(?:standard \()?(required|mandatory)\)?( named)?( arguments?| options?| parameters?| flags?| inputs?| qualifiers?)?$`)
 
 // sectionLabel reads a line that opens a group of options: a strong
 // heading ("Optional arguments:", "OPTIONS") or a bracketed word on a line
@@ -440,4 +456,19 @@ func valueWordRow(content string, next []string, ind int) (optionLine, bool) {
 func hasGap(content string) bool {
 	gs, _ := gapIndex(content)
 	return gs >= 0
+}
+
+// bracketQualifierRE matches an option row whose name is in brackets
+// (EMBOSS "[-sequence]          seqall     ..."): the qualifier's name may
+// be left out, its value given by place.
+var bracketQualifierRE = lazyre.New(`^\[(-[A-Za-z][\w-]*)\](\s{2,}|\t)`)
+
+// unbracketQualifier writes "[-sequence]  x" as "-sequence    x", the
+// same width, so description columns stay put.
+func unbracketQualifier(content string) string {
+	m := bracketQualifierRE.FindStringSubmatchIndex(content)
+	if m == nil {
+		return content
+	}
+	return content[m[2]:m[3]] + "  " + content[m[3]+1:]
 }
