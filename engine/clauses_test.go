@@ -30,6 +30,12 @@ func TestUncoveredClauses(t *testing.T) {
 		{"count reads of a.bam with 4 threads, write the result to counts.txt", 0},
 		{"count reads of a.bam with 4 threads and ignoring duplicates and write counts.txt", 1},
 		{"用 4 个线程统计 a.bam 的 reads，输出到 counts.txt", 0},
+		// A clause that names a file the command places is about that
+		// file, though its other words are not the command's.
+		{"count reads of a.bam with 4 threads, save the tallies to counts.txt", 0},
+		// The comma after a file still ends its clause: the next one
+		// is not merged into the clause before it.
+		{"count reads of a.bam into counts.txt, ignoring duplicates", 1},
 	} {
 		f := MapTask(builtinRules, rec, doc, nil, c.task)
 		if got := f.Features["uncovered_clauses"]; got != c.want {
@@ -48,5 +54,11 @@ func TestUncoveredClauses(t *testing.T) {
 	}
 	if got := taskClauses("a, b and c; d"); strings.Join(got, "|") != "a|b|c|d" {
 		t.Errorf("taskClauses = %q", got)
+	}
+	if _, ok := dropIndex("x"); ok {
+		t.Error("dropIndex read a word as a placeholder")
+	}
+	if i, ok := dropIndex(dropMark + "12,"); !ok || i != 12 {
+		t.Errorf("dropIndex = %d, %v", i, ok)
 	}
 }

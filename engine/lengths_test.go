@@ -40,3 +40,19 @@ func TestItemNamedByAPlacedFlag(t *testing.T) {
 		t.Errorf("got %q unused %v\n%s", got, f.Unused, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A value the task spells with other punctuation than the flag's name
+// ("the qualities are Phred+64" for --phred64, which the task names) is
+// used by that flag.
+func TestItemSpelledAsAPlacedFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "aln", Executable: "aln", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--phred64", ParamType: "bool", Description: "qualities are Phred+64"},
+		{Name: "--phred33", ParamType: "bool", Description: "qualities are Phred+33 (default)"},
+		{Name: "-o", ParamType: "file", Placeholder: "FILE", Category: "Output", Description: "write the alignments to FILE"},
+	}}
+	f := MapTask(builtinRules, rec, doc, nil, "align r.fq writing r.sam, the qualities are Phred+64")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--phred64") || len(f.Unused) > 0 {
+		t.Errorf("got %q unused %v\n%s", got, f.Unused, strings.Join(f.Evidence, "\n"))
+	}
+}

@@ -390,19 +390,30 @@ func isWordByte(c byte) bool {
 // keywordText is the task lower-cased without file names and given names.
 func (m *mapper) keywordText() string {
 	if m.kwText == "" {
-		names := m.lowerNames()
 		var keep []string
-		ws := strings.Fields(strings.ToLower(m.task))
+		ws, dropped := m.keywordWords()
 		for i, w := range ws {
-			t := strings.Trim(w, ",;()[]'\"")
-			if FileType(t) != "" || names[t] || markerNoun(ws, i, names) {
-				continue
+			if !dropped[i] {
+				keep = append(keep, w)
 			}
-			keep = append(keep, w)
 		}
 		m.kwText = " " + strings.Join(keep, " ") + " "
 	}
 	return m.kwText
+}
+
+// keywordWords are the words of the task lower-cased, and which of them
+// keywordText leaves out: file names, given names and the marker nouns
+// that only say what a name is.
+func (m *mapper) keywordWords() ([]string, []bool) {
+	names := m.lowerNames()
+	ws := strings.Fields(strings.ToLower(m.task))
+	dropped := make([]bool, len(ws))
+	for i, w := range ws {
+		t := strings.Trim(w, ",;()[]'\"")
+		dropped[i] = FileType(t) != "" || names[t] || markerNoun(ws, i, names)
+	}
+	return ws, dropped
 }
 
 // markerNoun reports a word of ws that only says what the value next to

@@ -33,14 +33,19 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		}
 	}
 	// A word the command sets as a flag's own name ("the WAG model" for
-	// FastTree -wag, "the LG model" for -lg) is used by the flag.
+	// FastTree -wag, "the LG model" for -lg) is used by the flag, also
+	// when the task spells it with other punctuation ("Phred+64" for
+	// --phred64).
 	flagNamed := map[string]bool{}
 	for _, fv := range f.Flags {
 		placed[fv.Name] = true
 		flagNamed[strings.ToLower(strings.TrimLeft(fv.Name, "-"))] = true
+		flagNamed[strings.Join(splitParts(fv.Name, false), "")] = true
 		put(fv.Value)
 	}
-	named := func(w string) bool { return len(w) > 1 && flagNamed[strings.ToLower(w)] }
+	named := func(w string) bool {
+		return len(w) > 1 && (flagNamed[strings.ToLower(w)] || flagNamed[strings.Join(splitParts(w, false), "")])
+	}
 	for _, p := range f.Positionals {
 		put(p)
 	}
@@ -370,20 +375,40 @@ func (m *mapper) uncoveredClauses(f *Fill, c *candidate) int {
 	for _, fv := range f.Flags {
 		placed[strings.ToLower(fv.Value)] = fv.HasValue
 	}
-	for _, p := range f.Positionals {
-		placed[strings.ToLower(p)] = true
+	for _, p := range append(append([]string(nil), f.Positionals...), f.Stdout) {
+		placed[strings.ToLower(p)] = p != ""
+	}
+	// The clauses are cut on the whole task: a file or name keywordText
+	// leaves out stands as a placeholder, so its punctuation still ends
+	// its clause ("prefix clu90, temporary directory tmp") and a clause
+	// that names it is known to be about it ("save them to out.bam").
+	ws, dropped := m.keywordWords()
+	text := make([]string, len(ws))
+	for i, w := range ws {
+		text[i] = w
+		if dropped[i] {
+			bare := strings.TrimRight(w, ",;:.)]'\"，；。")
+			text[i] = dropMark + strconv.Itoa(i) + w[len(bare):]
+		}
 	}
 	v := task.V()
 	n := 0
 clauses:
-	for _, cl := range taskClauses(m.keywordText()) {
+	for _, cl := range taskClauses(strings.Join(text, " ")) {
 		// A clause that gives a value the command places is about that
-		// value ("extract region chr2:5-10").
+		// value ("extract region chr2:5-10", "write them to out.bam").
+		var words []string
 		for _, w := range strings.Fields(cl) {
+			if i, ok := dropIndex(w); ok {
+				w = strings.TrimRight(ws[i], ".，；。")
+			} else {
+				words = append(words, w)
+			}
 			if placed[strings.Trim(w, ",;:()[]'\"")] {
 				continue clauses
 			}
 		}
+		cl = strings.Join(words, " ")
 		// Words that say where a value goes ("write to", "prefix") are
 		// checked by the items' places, not here.
 		var kept []string
@@ -419,6 +444,23 @@ clauses:
 		}
 	}
 	return n
+}
+
+// dropMark begins the placeholder of a word keywordText leaves out.
+const dropMark = "\x00"
+
+// dropIndex reads a placeholder: the index of the word it stands for.
+func dropIndex(w string) (int, bool) {
+	rest, ok := strings.CutPrefix(w, dropMark)
+	if !ok {
+		return 0, false
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+	if end < 0 {
+		end = len(rest)
+	}
+	i, err := strconv.Atoi(rest[:end])
+	return i, err == nil
 }
 
 // stripMarkers takes the output and name markers off the end of a
