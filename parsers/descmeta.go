@@ -29,6 +29,11 @@ var (
 	// "dflt=6" ending a description (SRA Toolkit)
 	dfltRE          = lazyre.New(`(?i)(?:^|[\s(])dflt\s*[=:]\s*([^\s,;()]+)\)?\.?\s*$`)
 	equalsDefaultRE = lazyre.New(`\(=([^()]*)\)\s*\.?$`)
+	// "sequence identity threshold, default 0.9": a number after a bare
+	// "default" that opens the description or a clause of it
+	bareDefaultRE = lazyre.New(`(?i)(?:^|[,;(]\s*)default\s+(-?\d+(?:\.\d+)?)(?:[\s,;)]|\.(?:\s|$)|$)`)
+	// "output filename, required": "required" as one clause of a list
+	commaRequiredRE = lazyre.New(`,\s*required(?:\s*[,;.)]|\s*$)`)
 	tailBracketRE   = lazyre.New(`\[([^\[\]\s]*)\]\s*\.?$`)
 	tailParenRE     = lazyre.New(`\(([^()\s]+)\)\s*\.?$`)
 	requiredRE      = lazyre.New(`(?:^|[.!;]\s+|\s)(?:Required|REQUIRED)(?:[.!]|\s*$)|\[required\]`)
@@ -127,6 +132,9 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 	if (strings.Contains(desc, "Required") || strings.Contains(desc, "REQUIRED")) && requiredRE.MatchString(desc) {
 		f.Required = true
 	}
+	if strings.Contains(desc, "required") && commaRequiredRE.MatchString(desc) {
+		f.Required = true
+	}
 	if (strings.Contains(lower, "times") || strings.Contains(lower, "more than once")) && repeatRE.MatchString(desc) {
 		f.Repeatable = true
 	}
@@ -212,6 +220,11 @@ func findDefault(desc string, boolean, parens bool) string {
 	}
 	if parens {
 		if m := tailParenRE.FindStringSubmatch(t); m != nil && valueish(m[1]) {
+			return m[1]
+		}
+	}
+	if strings.Contains(lower, "default ") {
+		if m := bareDefaultRE.FindStringSubmatch(desc); m != nil {
 			return m[1]
 		}
 	}

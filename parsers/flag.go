@@ -140,7 +140,7 @@ var (
 // saying which kind (NUM, number), unlike INT or FLOAT.
 func genericNumber(p string) bool {
 	l := strings.ToLower(strings.Trim(p, "<>[]"))
-	return l == "num" || l == "number"
+	return l == "num" || l == "number" || l == "#"
 }
 
 // typeColumnRE matches a description that starts with a value type in
@@ -160,7 +160,34 @@ var descNounRE = lazyre.New(`^(?:(?i:(number) of|how many) |(?i:(?:full )?path) 
 
 // boundRE matches a description that starts by naming a bound ("minimum
 // total nucleotide length", "max unmasked % of sequences"): a number.
-var boundRE = lazyre.New(`^(?i:min|max|minimum|maximum) [a-z%]`)
+var boundRE = lazyre.New(`^(?i:min|max|minimum|maximum|minimal|maximal) [a-z%]`)
+
+// numberGivenRE matches a description that shows the flag given a number:
+// the numbers it may take ("1 or 0, default 0", "must be between 2 and
+// 10", "(0-100)", but not "N(0,1)", "from 1 to 20") or what a number set does ("if set to
+// 0, then use local sequence identity").
+var numberGivenRE = lazyre.New(`(?i)(?:^|\()\d+(?:\.\d+)? or \d+(?:\.\d+)?\b|\bbetween -?\d+(?:\.\d+)? and -?\d+(?:\.\d+)?\b|\bfrom -?\d+(?:\.\d+)? to -?\d+(?:\.\d+)?\b|(?:^|\s)[(\[]-?\d+(?:\.\d+)?\s*(?:-|\.\.|,)\s*-?\d+(?:\.\d+)?[)\]]|\bif (?:it is |this is |)set to -?\d`)
+
+// descThingRE matches a description that names the value the flag is
+// given: it opens with a file name ("output filename", "input file
+// name"), or a verb of choosing and the thing chosen ("Specifies the
+// number of files", "Selects a directory", "Sets an artificial lower
+// limit", "Provides the full path to"), or puts the output in "the
+// specified directory".
+var descThingRE = lazyre.New(`^(?i:(?:input|output)\s+)?(?i:(file ?name|path ?name))\b|^(?i:specif(?:y|ies)|sets?|selects?|provides?|gives?|defines?|chooses?)\s+(?i:the|an?)\s+(?:(?i:non-default|artificial|full|custom|alternative|alternate)\s+)?(?i:(number of|length of|size of|(?:lower |upper )?limit|threshold|directory|folder|file|path)\b)|\b(?i:in|into|to) the specified (?i:output )?(?i:(directory|folder|file))\b`)
+
+// thingPlaceholder is the placeholder of a value descThingRE names.
+func thingPlaceholder(thing string) string {
+	switch t := strings.ToLower(thing); {
+	case strings.HasPrefix(t, "director"), strings.HasPrefix(t, "folder"):
+		return "DIR"
+	case strings.HasPrefix(t, "path"):
+		return "PATH"
+	case strings.HasPrefix(t, "file"):
+		return "FILE"
+	}
+	return "INT"
+}
 
 // metavarDescRE matches a description that is one hyphenated lower-case
 // noun and nothing more ("-O|--outdir   output-dir"): the help wrote the
@@ -204,6 +231,14 @@ func valueFromDescription(f *Flag) {
 		}
 		return
 	}
+	if m := descThingRE.FindStringSubmatch(f.Description); m != nil {
+		// "-o  output filename", "-t --threads  Specifies the number of
+		// files ...", "-d --dir  Selects a directory to be used ...",
+		// "-o  Create all output files in the specified output
+		// directory": the description names the value the flag is given
+		f.Placeholder = thingPlaceholder(m[1] + m[2] + m[3])
+		return
+	}
 	if metavarDescRE.MatchString(f.Description) {
 		// "-o|--outfile   output-file": the value's name, in place of
 		// a description
@@ -212,7 +247,7 @@ func valueFromDescription(f *Flag) {
 	}
 	d := f.Default
 	if d == "" || notValueDefaults[strings.ToLower(d)] || strings.HasPrefix(d, "-") || namesSwitch(f, d) {
-		if boundRE.MatchString(f.Description) {
+		if boundRE.MatchString(f.Description) || numberGivenRE.MatchString(f.Description) {
 			f.Placeholder = "NUM"
 		}
 		return
@@ -222,6 +257,10 @@ func valueFromDescription(f *Flag) {
 		if v, err := strconv.ParseFloat(d, 64); err == nil && v != 0 && v != 1 {
 			// "(default=0.001)"; 0 and 1 may be a switch's off and on
 			f.Placeholder = "VALUE"
+		} else if boundRE.MatchString(f.Description) || numberGivenRE.MatchString(f.Description) {
+			// "minimal coverage, default 0", "1 or 0, default 0",
+			// "default 1; if set to 0, ...": a number all the same
+			f.Placeholder = "NUM"
 		}
 	case sizeRE.MatchString(d):
 		// "dflt=1MB": a size
@@ -237,7 +276,9 @@ func valueFromDescription(f *Flag) {
 func listsValue(desc, v string) bool {
 	for _, part := range strings.Split(desc, ",") {
 		ws := strings.Fields(part)
-		if len(ws) == 0 {
+		if len(ws) == 0 || len(ws) == 2 && strings.HasPrefix(strings.ToLower(ws[0]), "default") {
+			// "clustal format, default: fasta": the default's own
+			// clause lists nothing
 			continue
 		}
 		if ws[len(ws)-1] == v && strings.Count(desc, ",") >= 1 || ws[0] == v && len(ws) == 1 {

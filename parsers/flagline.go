@@ -215,7 +215,9 @@ func IsTypeWord(w string) bool { return typeWords[strings.ToLower(w)] }
 // "0|1|2", "k:<int>,i:<int>", or a type word such as "string".
 func placeholderLike(t string) bool {
 	t = strings.TrimSuffix(t, "...")
-	if t == "" {
+	if t == "" || t == "#" {
+		// "#" alone stands for a number ("--thread # :  Number of
+		// threads", mafft)
 		return true
 	}
 	switch t[0] {
@@ -359,9 +361,16 @@ var parenAliasRE = lazyre.New(`^(--[A-Za-z][\w-]*) \((-[A-Za-z0-9@?])\)(?:\s{2,}
 // column gap (prodigal: "-a:  Write protein translations to ...").
 var colonFlagRE = lazyre.New(`^(--?[A-Za-z0-9][\w-]*):(\s{2,}|\t)`)
 
+// spacedColonRE matches a row that writes " :" between the flag (and its
+// value) and the column gap (mafft: "--op # :         Gap opening
+// penalty", "--quiet :        Do not report progress").
+var spacedColonRE = lazyre.New(`^(--?[A-Za-z0-9][\w-]*(?: [^\s:]+)?) :(\s{2,}|\t)`)
+
 func parseOptionLine(content string) (optionLine, bool) {
 	if m := colonFlagRE.FindStringSubmatchIndex(content); m != nil {
 		content = content[:m[3]] + " " + content[m[3]+1:]
+	} else if m := spacedColonRE.FindStringSubmatchIndex(content); m != nil {
+		content = content[:m[3]] + "  " + content[m[3]+2:]
 	}
 	// Boost program_options: "-l [ --libType ] arg   Format string".
 	if m := boostRE.FindStringSubmatchIndex(content); m != nil {

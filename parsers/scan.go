@@ -119,6 +119,19 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			if !ok && !joined && (cur == nil || ind <= cur.indent) {
 				ol, ok = valueWordRow(c, lines[i+1:], ind)
 			}
+			if ok && !blank && cur != nil && cur.kv == nil && ind == cur.indent && splitAliasRow(cur, ol) {
+				// "-c              Specifies a non-default file which
+				// contains the list of" over "--contaminants  contaminants
+				// to screen ...": one option, its names on two rows and
+				// its sentence running on
+				cur.spec.names = append(cur.spec.names, ol.spec.names...)
+				cur.spec.groups = append(cur.spec.groups, ol.spec.groups...)
+				cur.spec.values = ol.spec.values
+				cur.desc = append(cur.desc, ol.desc)
+				optionLines++
+				parsed++
+				continue
+			}
 			if ok {
 				flush()
 				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required}
@@ -296,6 +309,37 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// splitAliasRow reports whether the option row ol names again the entry
+// cur: cur is one short name with no value and one line of description,
+// ol one long name that starts with the same letter and takes no value,
+// and the sentence runs on from one row to the next ("... the list of" /
+// "which will be used ...").
+func splitAliasRow(cur *pending, ol optionLine) bool {
+	if len(cur.spec.names) != 1 || len(cur.spec.values) > 0 || cur.spec.glued != "" || len(cur.desc) != 1 || len(ol.spec.names) != 1 {
+		return false
+	}
+	short, long := cur.spec.names[0], ol.spec.names[0]
+	if len(short) != 2 || short[0] != '-' || !strings.HasPrefix(long, "--") || len(long) < 4 {
+		return false
+	}
+	if long[2] != short[1] || len(ol.spec.values) > 0 || ol.spec.glued != "" {
+		return false
+	}
+	prev, next := strings.Fields(cur.desc[0]), strings.Fields(ol.desc)
+	if len(prev) == 0 || len(next) == 0 {
+		return false
+	}
+	return runOnWords[prev[len(prev)-1]] || runOnWords[next[0]]
+}
+
+// runOnWords end no sentence and start no description: a description that
+// ends, or a row whose description starts, with one runs on.
+var runOnWords = map[string]bool{
+	"of": true, "the": true, "a": true, "an": true, "to": true, "for": true, "with": true,
+	"and": true, "or": true, "in": true, "on": true, "by": true, "from": true, "which": true,
+	"that": true, "against": true,
 }
 
 // groupHeading reports whether t, a line that is no option row, opens

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Vocab is the lexicon and file_kinds rules of a Set as plain lookup
@@ -239,9 +240,31 @@ func (v *Vocab) mentionRE(class string) *regexp.Regexp {
 		alts = append(alts, regexp.QuoteMeta(s))
 	}
 	for _, w := range c.list {
-		alts = append(alts, `\b`+regexp.QuoteMeta(w)+`\b`)
+		alts = append(alts, wholeWord(w))
 	}
 	return regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)`)
+}
+
+// wholeWord is the pattern of a word found whole: a word boundary (\b)
+// on each side that ends in a letter, digit or '_'. Chinese has no spaces
+// and \b never falls between two CJK characters, so a side that ends in
+// one (or in punctuation) needs no boundary: "线程" is found in "用8个线程".
+func wholeWord(w string) string {
+	q := regexp.QuoteMeta(w)
+	first, _ := utf8.DecodeRuneInString(w)
+	last, _ := utf8.DecodeLastRuneInString(w)
+	if asciiWordRune(first) {
+		q = `\b` + q
+	}
+	if asciiWordRune(last) {
+		q += `\b`
+	}
+	return q
+}
+
+// asciiWordRune reports a rune that \b counts as part of a word.
+func asciiWordRune(r rune) bool {
+	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
 
 // KindOf returns the kind an extension (or a kind word: "bam", "fasta")

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -267,5 +268,27 @@ func TestVocabValueOf(t *testing.T) {
 	}
 	if _, ok := v.ValueOf("no_such_class", "x"); ok {
 		t.Error("a class that does not exist has no values")
+	}
+}
+
+// TestWholeWordCJK checks that a whole word is found on word boundaries
+// where it ends in a Latin letter or digit, and anywhere inside Chinese,
+// where \b never falls between two characters.
+func TestWholeWordCJK(t *testing.T) {
+	for _, c := range []struct {
+		word, text string
+		want       bool
+	}{
+		{"线程", "用8个线程比对", true},
+		{"线程", "线程", true},
+		{"cut", "cutadapt reads", false},
+		{"cut", "then cut -f 1", true},
+		{"个cpu", "用8个cpu跑", true},
+		{"个cpu", "用8个cpus跑", false},
+	} {
+		re := regexp.MustCompile(`(?i)` + wholeWord(c.word))
+		if got := re.MatchString(c.text); got != c.want {
+			t.Errorf("wholeWord(%q) in %q = %v, want %v", c.word, c.text, got, c.want)
+		}
 	}
 }

@@ -371,7 +371,10 @@ func nameBefore(toks, lower []string, i int, raw string) bool {
 	if !(i > 0 && markerAt(lower, i-1) || det && markerAt(lower, i-2)) {
 		return false
 	}
-	return det || strings.ContainsAny(raw, "0123456789_")
+	// Chinese has no determiner: a word between a Chinese marker and a
+	// Chinese place ("结果放到 qc 目录") is the place's name.
+	han := i > 0 && isHanAt(lower[i-1], 0) && isHanAt(next, 0)
+	return det || han || strings.ContainsAny(raw, "0123456789_")
 }
 
 // writeVerbBefore reports a writing verb shortly before position j, with
@@ -485,6 +488,9 @@ func Parse(task string) Frame {
 		}
 		return " "
 	})
+	// Chinese numbers with a multiplier or in words ("1万", "两个线程") in
+	// digits.
+	task = cjkNumbers(task)
 	// Chinese numbers stuck to their unit ("8个线程").
 	cjkTaken := map[string]int{} // numbers read with their Chinese unit
 	for _, m := range tables().cjkNum.FindAllStringSubmatch(task, -1) {
@@ -592,6 +598,9 @@ func Parse(task string) Frame {
 				continue // already read with its Chinese unit
 			}
 			n := Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i}
+			// Chinese measure words next to it, in English ("前 1000 行":
+			// first, lines).
+			n.Context = append(n.Context, cjkGloss(toks, lower, i)...)
 			if next := strings.Trim(safeAt(toks, i+1), ",;()"); next != strings.ToUpper(next) && V().Word("length_unit", strings.ToLower(next)) {
 				n.Unit = next // "10 kb": a length the help may read in base pairs
 			}

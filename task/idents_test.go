@@ -112,6 +112,8 @@ func TestDirs(t *testing.T) {
 		"split reads.fq into 4 parts, output directory parts": "parts",
 		"构建索引，输出到 mm39_star 目录，使用 12 个线程":                     "mm39_star",
 		"输出目录 virus_out，覆盖已有目录":                               "virus_out",
+		"做质控，结果放到 qc 目录":                                      "qc",
+		"统计 qc 目录下的报告":                                        "",
 		"polish draft.fa, output prefix polished, listing":    "",
 	} {
 		if got := strings.Join(Parse(task).Dirs, " "); got != want {

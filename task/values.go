@@ -72,6 +72,16 @@ func values(toks, lower []string, fr *Frame) []Value {
 	raw := func(i int) string { return strings.Trim(toks[i], ",;:()[].'\"") }
 	for i := range toks {
 		if !valueMarker(lower[i]) {
+			// A Chinese run that begins with a marker of the word before
+			// it ("nr_db 数据库做比对") names that word, as the marker
+			// alone does ("kegg 数据库").
+			if i > 0 && isHanAt(lower[i], 0) && V().Is("value_marker_before", lower[i]) && !strings.HasSuffix(toks[i-1], ",") && valueWord(raw(i-1), strings.Trim(lower[i-1], ",;:.'\"")) {
+				sh := ShapeOf(raw(i - 1))
+				if sh == "" {
+					sh = ShapeNamed
+				}
+				add(Value{Text: raw(i - 1), Markers: []string{strings.Trim(lower[i], ",;:.")}, Shape: sh, Pos: i - 1})
+			}
 			continue
 		}
 		// "outgroup taxon Galago", "locus tag ECK": markers in a row share

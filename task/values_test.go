@@ -13,6 +13,9 @@ func TestValues(t *testing.T) {
 		// before a marker that names the word before it
 		{"predict genes in assembly.fa using the arabidopsis model, output in GFF3 format", `[{"text":"arabidopsis","markers":["model"],"shape":"named","pos":6}]`},
 		{"用 diamond 把 genes.faa 比对到 kegg 数据库，8 个线程", `[{"text":"kegg","markers":["数据库"],"shape":"named","pos":5}]`},
+		// a Chinese run that begins with the marker ("数据库做", "模型建树")
+		{"用 12 个线程把 proteins.faa 和 nr_db 数据库做 blastp 比对", `[{"text":"nr_db","markers":["数据库做"],"shape":"named","pos":5}]`},
+		{"对 cox1_aln.fasta 用 GTR+G 模型建树", `[{"text":"GTR+G","markers":["模型建树"],"shape":"formula","pos":3}]`},
 		// a formula after a marker is named; alone it is a formula
 		{"bootstrap on small.phy, model HKY+G", `[{"text":"HKY+G","markers":["model"],"shape":"named","pos":4}]`},
 		{"build a tree from cox1.fasta under GTR+F+I+G4", `[{"text":"GTR+F+I+G4","shape":"formula","pos":6}]`},

@@ -21,6 +21,8 @@ type vocabTables struct {
 	v *rules.Vocab
 	// cjkNum reads a number stuck to a Chinese unit ("8个线程").
 	cjkNum *regexp.Regexp
+	// cjk reads Chinese numbers written with a multiplier or in words.
+	cjk cjkPatterns
 }
 
 var builtinTables = sync.OnceValue(func() *vocabTables { return newTables(rules.BuiltinVocab()) })
@@ -32,7 +34,7 @@ func newTables(v *rules.Vocab) *vocabTables {
 			units = append(units, unitPattern(w))
 		}
 	}
-	t := &vocabTables{v: v}
+	t := &vocabTables{v: v, cjk: newCJKPatterns(v.Words)}
 	if len(units) > 0 {
 		t.cjkNum = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?(?:\s*[GgMmKk][Bb]?)?)\s*(` + strings.Join(units, "|") + `)`)
 	} else {
