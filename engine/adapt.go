@@ -73,7 +73,9 @@ func classifyWith(args []string, c *candidate, valued map[string]bool) []exToken
 		}
 		if !knownFlag && !mate && len(a) > 2 && a[1] != '-' {
 			// "-k2,2n", "-@8": a short flag with its value written onto it.
-			if f, ok := LookupFlag(c.flags, a[:2]); ok && f.ParamType != "bool" {
+			// A number flag takes only a number so ("-nt" is not -n "t":
+			// it is a flag the help was not read for).
+			if f, ok := LookupFlag(c.flags, a[:2]); ok && f.ParamType != "bool" && (f.ParamType != "int" && f.ParamType != "float" || floatRE.MatchString(a[2:]) || intRE.MatchString(a[2:])) {
 				out = append(out, exToken{flag: a[:2], value: a[2:], hasValue: true, style: "glued", doc: &f})
 				continue
 			}

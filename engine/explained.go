@@ -93,7 +93,11 @@ func (m *mapper) explanationAsks(a *adaptation, t exToken) []string {
 	cand := m.candTerms(m.cand, true)
 	var ws []string
 	for w := range terms(cl) {
-		if !m.exTerms[w] || cand[w] || numberRE.MatchString(w) {
+		// A term of the tool's description says what every example does,
+		// unless two examples or more say it and all of them set t
+		// ("nucleotide" in FastTree's "nucleotide or protein alignments",
+		// for -nt); one example is no evidence against the description.
+		if !m.exTerms[w] || cand[w] && !m.standsForMany(w, t) || numberRE.MatchString(w) {
 			continue
 		}
 		if !tw[w] {
@@ -131,6 +135,21 @@ func (m *mapper) standsFor(w string, t exToken) bool {
 		}
 	}
 	return true
+}
+
+// standsForMany is standsFor on the evidence of two examples or more
+// whose task holds w.
+func (m *mapper) standsForMany(w string, t exToken) bool {
+	if m.skill == nil {
+		return false
+	}
+	n := 0
+	for _, ex := range m.skill.Examples {
+		if terms(withoutFiles(ex.Task))[w] {
+			n++
+		}
+	}
+	return n >= 2 && m.standsFor(w, t)
 }
 
 // explainedAsk reports, with the evidence, an example flag the example's

@@ -161,3 +161,31 @@ func TestPhraseTwoSwitchesSayIsUnmet(t *testing.T) {
 		t.Errorf("got %q, features %v\n%s", got, f.Features, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// TestDescriptionTermStandsForAFlag checks, on the captured help of
+// FastTree (whose description says "nucleotide or protein" and whose help
+// lists -n <number> but not -nt), that an example's -nt is read as one
+// flag, not -n with the value "t", and is kept when two examples or more
+// say "nucleotide" and all of them set it. A description term said by
+// one example only ("lines" for shuf -r) is no such evidence.
+func TestDescriptionTermStandsForAFlag(t *testing.T) {
+	nt := []string{
+		"build a tree from the nucleotide alignment aln.fasta with the GTR model, writing tree.nwk",
+		"-nt -gtr -out tree.nwk aln.fasta", "-nt marks nucleotide input; -gtr uses the GTR model",
+		"quickly build a tree for a large nucleotide alignment aln.fasta",
+		"-nt -gtr -fastest -out tree.nwk aln.fasta", "-fastest speeds up neighbor joining",
+		"build a tree from the protein alignment prot.fasta with the LG model",
+		"-lg -out tree.nwk prot.fasta", "-lg selects the LG model"}
+	task := "build a maximum-likelihood tree from the nucleotide alignment gene.fa with the GTR model, write gene.nwk"
+	got, f := mapExplained(t, "FastTree", task, nt...)
+	if !strings.Contains(got, " -nt ") || strings.Contains(got, "-n t") {
+		t.Errorf("two examples: got %q, want -nt kept\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapExplained(t, "FastTree", task, nt[:3]...)
+	if strings.Contains(got, "-nt") {
+		t.Errorf("one example: got %q, want -nt dropped\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if got, _ := mapExplained(t, "FastTree", task, append([]string{"build a tree for the nucleotide alignment x.fasta", "-out x.nwk x.fasta", "writes x.nwk"}, nt...)...); strings.Contains(got, "-nt") {
+		t.Errorf("an example says the term without -nt: got %q, want -nt dropped", got)
+	}
+}
