@@ -320,7 +320,8 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			// a flag of listed values takes a number only when it is one of
 			// them or a placeholder is (zstd's --auto-threads
 			// {physical|logical} takes no 4; iqtree2's -T NUM|AUTO does)
-			return fd.ParamType != "bool" && fd.Category != "Output" && fd.Category != "Input" &&
+			// a number is never a file (shuf's --random-source FILE)
+			return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" &&
 				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") &&
 				(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
 		}, used)

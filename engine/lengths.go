@@ -29,7 +29,8 @@ func (m *mapper) scaleLengths(f *Fill, c *candidate) {
 				continue
 			}
 			mult, ok := task.V().ValueOf("length_unit", strings.ToLower(n.Unit))
-			x, err := strconv.ParseFloat(n.Value, 64)
+			// a unit written on the number ("50bp") or apart ("50 bp")
+			x, err := strconv.ParseFloat(strings.TrimSuffix(n.Value, n.Unit), 64)
 			k, err2 := strconv.ParseFloat(mult, 64)
 			if !ok || err != nil || err2 != nil {
 				continue

@@ -56,3 +56,38 @@ func TestItemSpelledAsAPlacedFlag(t *testing.T) {
 		t.Errorf("got %q unused %v\n%s", got, f.Unused, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A length written with its unit on the number ("50bp", "10kb") goes in
+// base pairs to a flag that reads a plain integer, as one written apart
+// does; a number never goes to a flag that reads a file.
+func TestLengthUnitOnTheNumber(t *testing.T) {
+	rec := &ToolRecord{Name: "flt", Executable: "flt", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--length", Aliases: []string{"-l"}, ParamType: "int", Placeholder: "INT", Description: "reads shorter than length are discarded"},
+		{Name: "--shorter-list", ParamType: "file", Placeholder: "FILE", Description: "list the reads shorter than the length in FILE"},
+	}}
+	for task, want := range map[string]string{
+		"drop reads shorter than 50bp from a.fq":  "-l 50 ",
+		"drop reads shorter than 50 bp from a.fq": "-l 50 ",
+		"drop reads shorter than 2kb from a.fq":   "-l 2000 ",
+	} {
+		f := MapTask(builtinRules, rec, doc, nil, task)
+		if got := Assemble(rec, f).Display; !strings.Contains(got, want) || strings.Contains(got, "--shorter-list 50") || strings.Contains(got, "--shorter-list 2") {
+			t.Errorf("%q: got %q, want %q\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
+
+// A number's words that fit a flag reading a number and one reading a
+// file alike go to the first: a number is no file.
+func TestNumberIsNoFile(t *testing.T) {
+	rec := &ToolRecord{Name: "pick", Executable: "pick", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--random-source", ParamType: "file", Placeholder: "FILE", Description: "get random bytes from FILE"},
+		{Name: "--head-count", Aliases: []string{"-n"}, ParamType: "int", Placeholder: "COUNT", Description: "output at most COUNT lines"},
+	}}
+	f := MapTask(builtinRules, rec, doc, nil, "pick 10 random lines from ids.txt")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-n 10") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
