@@ -582,7 +582,10 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			best.rare = true
 		}
 		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase && !best.rare || tie {
-			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) {
+			// One word of the task that many flags' help says ("pair",
+			// "quality", "tree") is no sign of an ask the command lacks.
+			lone := len(best.hits) == 1 && len(m.rareHits(best.hits)) == 0
+			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) && !lone {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
 					why = fmt.Sprintf("%s fits them as well", spelling(fits[1].fd))

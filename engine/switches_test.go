@@ -353,3 +353,23 @@ func TestTiedNumberIsEvidence(t *testing.T) {
 		t.Errorf("reject: features %v\n%s", f.Features, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// TestUnmetSwitchOneWord: one task word that only a switch's name holds
+// ("fixed" for --fix-ends) is no sign of an ask the command lacks; one the
+// help of few flags says ("circular") is.
+func TestUnmetSwitchOneWord(t *testing.T) {
+	rec := &ToolRecord{Name: "sq", Executable: "sq"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-o", ParamType: "file", Placeholder: "FILE", Category: "Output", Description: "write the index to FILE"},
+		{Name: "--circular-seqs", ParamType: "bool", Category: "General", Description: "treat the sequences as circular"},
+		{Name: "--fix-ends", ParamType: "bool", Category: "General", Description: "repair the sequence ends"},
+		{Name: "--sort", ParamType: "bool", Category: "General", Description: "sort the sequence records"},
+	}}
+	sk := inlineSkill(t, "name: sq", "index a.fa into a.idx", "-o a.idx a.fa")
+	for task, want := range map[string]float64{"index b.fa into b.idx, fixed": 0, "index b.fa into b.idx, circular": 1} {
+		f := MapTask(builtinRules, rec, doc, sk, task)
+		if f.Features["unmet_switch"] != want {
+			t.Errorf("%q: unmet_switch %v, want %v\n%s", task, f.Features["unmet_switch"], want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
