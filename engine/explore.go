@@ -163,6 +163,9 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 			doc.Record.Version = x.listedVersion(ctx, p, rec, root.text, lv.entries)
 		}
 	}
+	if len(lv.entries) > 0 {
+		x.bareSubcommandsTold(p, rec, root.text, lv, tr)
+	}
 	x.exploreChildren(ctx, p, o, rec, doc, lv.entries, tr)
 	if doc.CLIStyle == "" {
 		doc.CLIStyle = "flags_first"
@@ -238,6 +241,28 @@ func (x *Explorer) purpose(ctx context.Context, p *prober, rec *ToolRecord, doc 
 	}
 	tr.Add(StageExplore, fired[0].Rule, time.Since(start), "manual index summary: "+what, probeLines([]Probe{pr})...)
 	return line
+}
+
+// bareSubcommandsTold adds the bare subcommand call to the plan when a
+// `probes` rule with bare_subcommands fires on the root help: the help
+// itself says a subcommand run without arguments prints its usage
+// (kmc_tools: "For detailed help of concrete operation type operation
+// name without parameters").
+func (x *Explorer) bareSubcommandsTold(p *prober, rec *ToolRecord, help string, lv level, tr *Trace) {
+	if slices.ContainsFunc(p.sub, func(s []string) bool { return len(s) == 1 && s[0] == "%s" }) {
+		return
+	}
+	env := &rules.ProbeEnv{Tool: rec.Executable, ByPath: rec.IsPathDependent, HelpRead: true, Help: help,
+		HelpFlags: len(lv.schema.Flags), HelpSubcommands: len(lv.entries)}
+	ms, _ := x.Rules.EvalIf("probes", env, func(r *rules.Rule) bool {
+		t, ok := r.Then.(*rules.ProbeThen)
+		return ok && t.BareSubcommands
+	})
+	if len(ms) == 0 {
+		return
+	}
+	p.sub = append(append(append([][]string(nil), p.sub[:bareSubAt]...), []string{"%s"}), p.sub[bareSubAt:]...)
+	tr.Add(StageExplore, ms[0].Rule, 0, "the help says a subcommand run bare prints its usage: each is also run with no arguments")
 }
 
 // richerHelp runs the root probes not yet tried when a `probes` rule with

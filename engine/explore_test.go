@@ -244,3 +244,41 @@ func TestProberBudgetAndAncestors(t *testing.T) {
 		t.Errorf("spent budget: %+v", hr)
 	}
 }
+
+// A help that says a subcommand run without parameters prints its own
+// help (kmc_tools' "type operation name without parameters") has each
+// subcommand run bare; a help that does not say so never has.
+func TestExploreRunsSubcommandsBareWhenTheHelpSaysSo(t *testing.T) {
+	const root = `Usage:
+ ops [global parameters] <operation> [operation parameters]
+Available operations:
+  shrink               - shrinks a database
+  merge                - merges two databases
+ global parameters:
+  -t<value>            - total number of threads
+For detailed help of concrete operation type operation name without parameters:
+ops merge
+`
+	const merge = `merge operation merges two databases
+Usage: ops merge <in1> <in2> <out> [options]
+  -ci<value>  exclude k-mers occurring less than <value> times
+  -o <kmc|kff>  output format
+`
+	r := &mapRunner{out: map[string]string{"--help": root, "merge --help": root, "merge": merge, "shrink": "shrink: give a database"}}
+	x := &Explorer{Rules: builtinRules, Runner: r}
+	tr := &Trace{}
+	doc := x.Explore(context.Background(), &ToolRecord{Name: "ops", Executable: "ops", ResolvedPath: "/x/ops", Installed: true}, tr)
+	m := FindSubcommand(doc.Subcommands, "merge")
+	if m == nil || len(m.Flags) != 2 {
+		t.Fatalf("merge: %+v (ran %v)", m, r.ran)
+	}
+	if eventWith(tr, "run with no arguments") == nil {
+		t.Errorf("trace lacks the bare plan: %v", whats(tr))
+	}
+	r2 := &mapRunner{out: map[string]string{"--help": strings.Replace(root, "without parameters", "with --help", 1)}}
+	x.Runner = r2
+	x.Explore(context.Background(), &ToolRecord{Name: "ops", Executable: "ops", ResolvedPath: "/x/ops", Installed: true}, nil)
+	if slices.Contains(r2.ran, "/x/ops merge") {
+		t.Errorf("merge was run bare though the help does not say so: %v", r2.ran)
+	}
+}

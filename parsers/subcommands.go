@@ -83,8 +83,11 @@ func (l *entryList) add(name, desc string) {
 		l.seen = map[string]bool{}
 	}
 	l.seen[name] = true
-	// "index      : create a salmon index" separates with a colon.
-	l.out = append(l.out, Entry{Name: name, Description: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(desc), ": "))})
+	// "index      : create a salmon index" separates with a colon,
+	// "simple     - performs set operation" with a dash.
+	d := strings.TrimSpace(desc)
+	d = strings.TrimPrefix(strings.TrimPrefix(d, ": "), "- ")
+	l.out = append(l.out, Entry{Name: name, Description: strings.TrimSpace(d)})
 }
 
 // fromSections reads the item rows under each heading in turn.

@@ -206,3 +206,16 @@ func TestSubcommandsInline(t *testing.T) {
 		}
 	}
 }
+
+// "name   - description" rows (kmc_tools' operations): the dash is no part
+// of the description.
+func TestSubcommandRowsWithDash(t *testing.T) {
+	help := "Usage:\n ops [global parameters] <operation>\nAvailable operations:\n  transform            - transforms a database\n  simple               - performs set operations\n"
+	got, err := ExtractSubcommands(help, ListMethod{Kind: "section", Headings: []string{"available operations"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Name != "transform" || got[0].Description != "transforms a database" {
+		t.Errorf("got %+v", got)
+	}
+}
