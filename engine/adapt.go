@@ -1686,8 +1686,15 @@ func sharedContext(exNums []NumberSlot, v string, ctx []string) int {
 // fitFlag scores how well words around a value describe a flag.
 func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	text := strings.Join(ctx, " ")
-	ctxConcepts := m.concepts(text)
-	ctxWords := contentWords(text)
+	// A Chinese run's senses are English words of the context, as a task
+	// in English writes them ("迭代" iteration, "数据库" database): they
+	// meet the help's words and concepts the way English words do.
+	words := text
+	if isCJK(text) {
+		words = strings.Join(append([]string{text}, senseWords(text)...), " ")
+	}
+	ctxConcepts := m.concepts(words)
+	ctxWords := contentWords(words)
 	desc := strings.TrimLeft(name, "-")
 	if fd != nil {
 		desc += " " + fd.Description + " " + fd.Name

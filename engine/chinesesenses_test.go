@@ -95,3 +95,25 @@ func TestChineseSensesRankExamples(t *testing.T) {
 		t.Errorf("withSenses = %v", words)
 	}
 }
+
+// A Chinese context fits a flag as well as its English does: its senses
+// are English words of the context, so they meet the help's words (and
+// concepts) the way the English words do ("最多迭代 1000 次" for mafft's
+// --maxiterate as "at most 1000 iterations").
+func TestChineseContextAsEnglish(t *testing.T) {
+	if got := senseWords("最多迭代 次"); !slices.Contains(got, "iteration") || !slices.Contains(got, "maximum") {
+		t.Errorf("senseWords = %v", got)
+	}
+	if got := senseWords("排序"); len(got) != 0 {
+		t.Errorf("senseWords of a run with no sense = %v", got)
+	}
+	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get("mafft")
+	rec := &ToolRecord{Name: "mafft", Executable: "mafft"}
+	for _, task := range []string{"对 prots.fa 做多序列比对，最多迭代 1000 次，输出到 prots.aln", "align prots.fa with at most 1000 iterations, output to prots.aln"} {
+		f := MapTask(builtinRules, rec, goldenDoc(t, "mafft"), sk, task)
+		if got := Assemble(rec, f).Display; !strings.Contains(got, "--maxiterate 1000") {
+			t.Errorf("%q: got %s\n%s", task, got, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

@@ -36,6 +36,9 @@ func TestUncoveredClauses(t *testing.T) {
 		// The comma after a file still ends its clause: the next one
 		// is not merged into the clause before it.
 		{"count reads of a.bam into counts.txt, ignoring duplicates", 1},
+		// A word that opens a clause of its own cuts one without
+		// punctuation.
+		{"count reads of a.bam into counts.txt ignoring duplicates", 1},
 	} {
 		f := MapTask(builtinRules, rec, doc, nil, c.task)
 		if got := f.Features["uncovered_clauses"]; got != c.want {
@@ -52,7 +55,7 @@ func TestUncoveredClauses(t *testing.T) {
 	if n := stripMarkers("去重统计写入"); n != "去重统计" {
 		t.Errorf("stripMarkers(去重统计写入) = %q", n)
 	}
-	if got := taskClauses("a, b and c; d"); strings.Join(got, "|") != "a|b|c|d" {
+	if got := taskClauses("a, b and c; d skipping e"); strings.Join(got, "|") != "a|b|c|d|skipping e" {
 		t.Errorf("taskClauses = %q", got)
 	}
 	if _, ok := dropIndex("x"); ok {

@@ -111,6 +111,12 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 	root := p.find(ctx, rec.Argv0(), p.root, true, "")
 	doc.Probes = root.probes
 	tr.Add(StageExplore, nil, time.Since(start), fmt.Sprintf("root help: %d probes, %s", len(root.probes), validProbe(root)), probeLines(root.probes)...)
+	if root.text == "" {
+		if bare, ok := x.bareAfterRefusal(ctx, p, rec, root, tr); ok {
+			doc.Probes = append(doc.Probes, bare.probes...)
+			root = bare
+		}
+	}
 	var lv level
 	if root.text != "" {
 		root.text += x.moreHelp(ctx, p, rec.Argv0(), nil, root, root.probes)
@@ -241,6 +247,30 @@ func (x *Explorer) purpose(ctx context.Context, p *prober, rec *ToolRecord, doc 
 	}
 	tr.Add(StageExplore, fired[0].Rule, time.Since(start), "manual index summary: "+what, probeLines([]Probe{pr})...)
 	return line
+}
+
+// bareAfterRefusal runs the program bare when no help probe printed
+// usable help and a `probes` rule with bare fires on what they printed
+// instead (bioawk: "no program given": a program that refuses to run
+// without its input prints its usage when run with no arguments). ok is
+// false when no rule fires, the bare call was planned already, or it
+// printed no usable help either.
+func (x *Explorer) bareAfterRefusal(ctx context.Context, p *prober, rec *ToolRecord, root helpResult, tr *Trace) (helpResult, bool) {
+	if root.rejected == "" || slices.ContainsFunc(p.root, func(s []string) bool { return len(s) == 0 }) {
+		return helpResult{}, false
+	}
+	env := &rules.ProbeEnv{Tool: rec.Executable, ByPath: rec.IsPathDependent, HelpRead: true, Rejected: root.rejected}
+	ms, _ := x.Rules.EvalIf("probes", env, func(r *rules.Rule) bool {
+		t, ok := r.Then.(*rules.ProbeThen)
+		return ok && t.Bare
+	})
+	if len(ms) == 0 || p.stopped(ctx) {
+		return helpResult{}, false
+	}
+	start := time.Now()
+	hr := p.find(ctx, rec.Argv0(), [][]string{{}}, true, "")
+	tr.Add(StageExplore, ms[0].Rule, time.Since(start), "the help probes were refused for want of input: run bare, "+validProbe(hr), probeLines(hr.probes)...)
+	return hr, hr.text != ""
 }
 
 // bareSubcommandsTold adds the bare subcommand call to the plan when a

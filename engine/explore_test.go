@@ -282,3 +282,35 @@ Usage: ops merge <in1> <in2> <out> [options]
 		t.Errorf("merge was run bare though the help does not say so: %v", r2.ran)
 	}
 }
+
+// A program that refuses every help probe for want of input ("no program
+// given") is run bare, and its usage read; one that refuses them for
+// another reason is not.
+func TestExploreRunsBareAfterRefusalForWantOfInput(t *testing.T) {
+	refuse := "awkish: unknown option -h ignored\n\nawkish: no program given\n"
+	out := map[string]string{"": "usage: awkish [-F fs] [-v var=value] [-c fmt] [-f progfile | 'prog'] [file ...]\n"}
+	for _, a := range rootProbes {
+		out[strings.Join(a, " ")] = refuse
+	}
+	r := &mapRunner{out: out}
+	x := &Explorer{Rules: builtinRules, Runner: r}
+	tr := &Trace{}
+	doc := x.Explore(context.Background(), &ToolRecord{Name: "awkish", Executable: "awkish", ResolvedPath: "/x/awkish", Installed: true}, tr)
+	if _, ok := LookupFlag(doc.Flags, "-c"); !ok {
+		t.Fatalf("the bare usage was not read: flags %+v (ran %v)", doc.Flags, r.ran)
+	}
+	if eventWith(tr, "run bare") == nil {
+		t.Errorf("trace lacks the bare call: %v", whats(tr))
+	}
+	for k := range out {
+		if k != "" {
+			out[k] = "awkish: unrecognized option\n"
+		}
+	}
+	r2 := &mapRunner{out: out}
+	x.Runner = r2
+	x.Explore(context.Background(), &ToolRecord{Name: "awkish", Executable: "awkish", ResolvedPath: "/x/awkish", Installed: true}, nil)
+	if slices.Contains(r2.ran, "/x/awkish") {
+		t.Errorf("run bare though no probe said it wants input: %v", r2.ran)
+	}
+}

@@ -129,6 +129,9 @@ type helpResult struct {
 	note string
 	// truncated reports that the accepted help was cut at the output cap.
 	truncated bool
+	// rejected holds the start of each output no validity rule took as
+	// help, joined.
+	rejected string
 	// followHelp reports help printed with a complaint about the probe's
 	// own flag: the help flags it lists may print more (a validity rule's
 	// follow_help_flags).
@@ -200,6 +203,9 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			notes = append(notes, "output cut at the cap")
 		}
 		hr.probes = append(hr.probes, pr)
+		if !pr.Valid && len(hr.rejected) < rejectedCap {
+			hr.rejected += text[:min(len(text), rejectedCap)] + "\n"
+		}
 		if pr.Valid {
 			hr.text, hr.truncated = text, res.Truncated
 			return hr
@@ -216,6 +222,9 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 	}
 	return hr
 }
+
+// rejectedCap bounds how much of the rejected probes' output is kept.
+const rejectedCap = 2048
 
 func uniq(s []string) []string {
 	seen := map[string]bool{}

@@ -40,6 +40,18 @@ func senseClasses() []string {
 	return out
 }
 
+// senseWords are the words of the senses text mentions (the lexicon's
+// sense_<word> classes), in the order of the classes.
+func senseWords(text string) []string {
+	var out []string
+	for _, c := range senseClasses() {
+		if task.V().Mentions(c, text) {
+			out = append(out, strings.ReplaceAll(strings.TrimPrefix(c, "sense_"), "_", " "))
+		}
+	}
+	return out
+}
+
 // senseHits are the words of a help (contentWords) that the senses text
 // mentions name, compared as roots ("replicat" of "Replicates" for the
 // sense "replicate"), those already in have left out.

@@ -485,16 +485,23 @@ func stripMarkers(run string) string {
 	return run
 }
 
-// taskClauses cuts a task at clause punctuation and conjunctions.
+// taskClauses cuts a task at clause punctuation and conjunctions, and
+// before a word that opens a clause of its own (lexicon class
+// clause_opener: "… to ref.fa skipping pairing").
 func taskClauses(text string) []string {
 	var out []string
 	for _, part := range clauseSplitRE.Split(text, -1) {
 		var cur []string
 		for _, w := range strings.Fields(part) {
-			if task.V().Word("conjunction", strings.ToLower(w)) {
+			lw := strings.ToLower(w)
+			if task.V().Word("conjunction", lw) {
 				out = append(out, strings.Join(cur, " "))
 				cur = nil
 				continue
+			}
+			if len(cur) > 0 && task.V().Word("clause_opener", lw) {
+				out = append(out, strings.Join(cur, " "))
+				cur = nil
 			}
 			cur = append(cur, w)
 		}

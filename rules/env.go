@@ -122,8 +122,11 @@ type ProbeEnv struct {
 	HelpSubcommands int    `expr:"help_subcommands" yaml:"help_subcommands"`
 	// HasDescription reports that the parser read a description of the
 	// program from its help (what it does, in a sentence).
-	HasDescription bool   `expr:"has_description" yaml:"has_description"`
-	LowerTool      string `expr:"lower_tool" yaml:"-"`
+	HasDescription bool `expr:"has_description" yaml:"has_description"`
+	// Rejected is what the root's help probes printed when none printed
+	// usable help ("bioawk: no program given"), the outputs joined.
+	Rejected  string `expr:"rejected" yaml:"rejected"`
+	LowerTool string `expr:"lower_tool" yaml:"-"`
 }
 
 // Prepare lower-cases the tool name.
