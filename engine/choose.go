@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -473,4 +474,129 @@ func containsAll(set, items []string) bool {
 		}
 	}
 	return true
+}
+
+// descTerms are the terms of a candidate's one-line description: its
+// content words (stemmed) and the file kinds it names.
+func descTerms(desc string) (words map[string]bool, kinds map[string]bool) {
+	words, kinds = contentWords(desc), map[string]bool{}
+	for _, w := range wordSpanRE.FindAllString(strings.ToLower(desc), -1) {
+		if len(w) < 3 || task.V().Is("not_a_kind_word", w) {
+			continue
+		}
+		if k, ok := task.V().KindOf(w); ok {
+			kinds[family(k)] = true
+		}
+	}
+	return words, kinds
+}
+
+// rareDescriptionTerms returns the description terms (words, and file
+// kind families as "kind:" plus the family) that pick a candidate out:
+// said by at most scoring.choose.rare_description_share of the described
+// subcommands, and by at least one. Fewer than three described
+// subcommands have none.
+func (m *mapper) rareDescriptionTerms(cands []*candidate) map[string]bool {
+	df := map[string]int{}
+	n := 0
+	for _, c := range cands {
+		if c.desc == "" || len(c.sub) == 0 {
+			continue
+		}
+		n++
+		ws, ks := descTerms(c.desc)
+		for w := range ws {
+			df[w]++
+		}
+		for k := range ks {
+			df["kind:"+k]++
+		}
+	}
+	out := map[string]bool{}
+	if n < 3 {
+		return out
+	}
+	most := max(2, int(sc.Choose.RareDescription*float64(n)))
+	for t, k := range df {
+		if k <= most {
+			out[t] = true
+		}
+	}
+	return out
+}
+
+// descriptionTerms returns the rare words of a candidate's description
+// that the task's job says (not those of a two-word phrase of it the job
+// says, counted as a phrase, nor a part of its name or the tool's, nor a
+// file kind, nor a word shorter than minNamePart), the rare kinds it
+// names that are the kinds of the task's input files, each sorted, and
+// the kinds it names when none of them is the kind of a task file, kinds
+// that hold sequences standing in for each other ("Sorts a gff3 file" for
+// "sort aln.bam into aln.sorted.bam"). Only a subcommand has them: the
+// tool's own description speaks for all its subcommands, and a companion
+// replaces the program typed only when a task word names it. With a
+// skill there are none: its keywords choose.
+func (m *mapper) descriptionTerms(c *candidate, rare map[string]bool) (words, kinds []string, other string) {
+	if m.skill != nil || len(c.sub) == 0 {
+		return nil, nil, ""
+	}
+	ws, ks := descTerms(c.desc)
+	job := m.verbWords()
+	skip := map[string]bool{}
+	for _, p := range m.descriptionPhrases(c.desc) {
+		for _, w := range strings.Fields(p) {
+			skip[w] = true
+		}
+	}
+	for _, n := range []string{c.key, m.rec.Executable} {
+		for _, p := range splitName(n) {
+			skip[p], skip[stem(p)] = true, true
+		}
+	}
+	names := strings.ToLower(c.key + " " + m.rec.Executable)
+	for w := range ws {
+		if _, kind := task.V().KindOf(w); len(w) >= minNamePart && rare[w] && job[w] && !skip[w] && !strings.Contains(names, w) && !kind && !isCJK(w) {
+			words = append(words, w)
+		}
+	}
+	seen := map[string]bool{}
+	inputKind := false
+	for _, fs := range m.slots.Files {
+		typ := FileType(fs.Path)
+		if typ == "" || typ == "file" {
+			continue
+		}
+		k := family(typ)
+		inputKind = inputKind || ks[k] || task.HoldsSequences(typ) && slices.ContainsFunc(slices.Collect(maps.Keys(ks)), task.HoldsSequences)
+		if fs.Output {
+			continue
+		}
+		if ks[k] && rare["kind:"+k] && !seen[k] {
+			seen[k] = true
+			kinds = append(kinds, typ)
+		}
+	}
+	if !inputKind && len(ks) > 0 && slices.ContainsFunc(m.slots.Files, func(fs FileSlot) bool {
+		typ := FileType(fs.Path)
+		return !fs.Output && typ != "" && typ != "file"
+	}) {
+		var named []string
+		for k := range ks {
+			named = append(named, k)
+		}
+		sort.Strings(named)
+		other = strings.Join(named, ", ")
+	}
+	sort.Strings(words)
+	sort.Strings(kinds)
+	return words, kinds, other
+}
+
+// quoteJoin writes words quoted and comma-separated.
+func quoteJoin(ws []string) string {
+	q := make([]string, len(ws))
+	for i, w := range ws {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	return strings.Join(q, ", ")
 }

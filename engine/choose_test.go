@@ -327,3 +327,42 @@ func TestFlagNamedInPartIsUncertain(t *testing.T) {
 		}
 	}
 }
+
+// Without a skill, a subcommand's one-line description chooses it: the
+// task's words it says that few other descriptions say ("extract …
+// sequences"), the kinds of the task's inputs it names when few others
+// do, and a description that names only kinds none of the task's files
+// is counts against it. The tool itself, whose description speaks for
+// every subcommand, and a description word of the name are not counted.
+func TestChooseByDescriptionWords(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	doc := &ToolDoc{Record: *rec, Description: "tk: extract, sort and merge sequences and alignments", Subcommands: []SubcommandDoc{
+		{Name: "sortgff", Description: "Sorts a gff3 file", Parser: "getopt"},
+		{Name: "sortaln", Description: "Sorts a SAM, BAM or CRAM file", Parser: "getopt"},
+		{Name: "getseq", Description: "Use intervals to extract sequences from a FASTA file", Parser: "getopt"},
+		{Name: "complement", Description: "Extract intervals not represented by a file", Parser: "getopt"},
+		{Name: "stats", Description: "Statistical summary of intervals", Parser: "getopt"},
+		{Name: "merge", Description: "Merge overlapping intervals", Parser: "getopt"},
+		{Name: "window", Description: "Make windows across a genome", Parser: "getopt"},
+	}}
+	for task, want := range map[string]string{
+		"sort aln.bam by coordinate into aln.sorted.bam":                       "sortaln",
+		"extract the sequences of the intervals in regions.bed from genome.fa": "getseq",
+		"sort genes.gff3 by position into sorted.gff3":                         "sortgff",
+	} {
+		m := newMapper(builtinRules, rec, doc, nil, task)
+		c, _ := m.choose()
+		if got := strings.Join(c.sub, " "); got != want {
+			t.Errorf("%q: chose %q, want %q\n%s", task, got, want, strings.Join(m.evidence, "\n"))
+		}
+	}
+	// the tool itself is not chosen by the words its description shares
+	m := newMapper(builtinRules, rec, doc, nil, "extract sequences and alignments")
+	root := &candidate{exe: "tk", desc: doc.Description}
+	if ws, ks, other := m.descriptionTerms(root, map[string]bool{"extract": true, "sequenc": true}); ws != nil || ks != nil || other != "" {
+		t.Errorf("the tool itself: %v %v %q", ws, ks, other)
+	}
+	if got := quoteJoin([]string{"a", "b"}); got != `"a", "b"` {
+		t.Errorf("quoteJoin: %s", got)
+	}
+}

@@ -279,6 +279,7 @@ func (m *mapper) score(cands []*candidate) {
 		m.borrowExamples(cands)
 	}
 	spans := m.keywordSpans(cands)
+	rare := m.rareDescriptionTerms(cands)
 	names := map[string]bool{}
 	for _, c := range cands {
 		names[strings.ToLower(c.key)] = true
@@ -303,6 +304,15 @@ func (m *mapper) score(cands []*candidate) {
 			if n := m.taskOverlap(c.desc); n > 0 {
 				c.score += sc.Choose.DescriptionConcept * float64(n)
 				c.why = append(c.why, fmt.Sprintf("%d task concepts match its description", n))
+			}
+			ws, ks, other := m.descriptionTerms(c, rare)
+			if len(ws)+len(ks) > 0 {
+				c.score += sc.Choose.DescriptionWord*float64(len(ws)) + sc.Choose.DescriptionKind*float64(len(ks))
+				c.why = append(c.why, fmt.Sprintf("its description says %s, which few others' say", quoteJoin(append(ws, ks...))))
+			}
+			if other != "" {
+				c.score += sc.Choose.DescriptionOtherKind
+				c.why = append(c.why, fmt.Sprintf("its description names %s, none of the task's inputs' kinds", other))
 			}
 		}
 		if m.skill != nil {

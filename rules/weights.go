@@ -33,22 +33,26 @@ type Weights struct {
 // Scoring holds Stage 3's hand-set numbers; weights.yaml says what each does.
 type Scoring struct {
 	Choose struct {
-		NameMentioned      float64 `yaml:"name_mentioned"`
-		NamePart           float64 `yaml:"name_part"`
-		NameWord           float64 `yaml:"name_word"`
-		DescriptionPhrase  float64 `yaml:"description_phrase"`
-		NameConcept        float64 `yaml:"name_concept"`
-		DescriptionConcept float64 `yaml:"description_concept"`
-		KeywordPhrase      float64 `yaml:"keyword_phrase"`
-		KeywordPhraseWord  float64 `yaml:"keyword_phrase_word"`
-		KeywordWords       float64 `yaml:"keyword_words"`
-		KeywordWordsExtra  float64 `yaml:"keyword_words_extra"`
-		KeywordConcepts    float64 `yaml:"keyword_concepts"`
-		OtherFileKinds     float64 `yaml:"other_file_kinds"`
-		BestExample        float64 `yaml:"best_example"`
-		SubcommandNeeded   float64 `yaml:"subcommand_needed"`
-		NamedTool          float64 `yaml:"named_tool"`
-		CloseCall          float64 `yaml:"close_call"`
+		NameMentioned        float64 `yaml:"name_mentioned"`
+		NamePart             float64 `yaml:"name_part"`
+		NameWord             float64 `yaml:"name_word"`
+		DescriptionPhrase    float64 `yaml:"description_phrase"`
+		NameConcept          float64 `yaml:"name_concept"`
+		DescriptionConcept   float64 `yaml:"description_concept"`
+		DescriptionWord      float64 `yaml:"description_word"`
+		DescriptionKind      float64 `yaml:"description_kind"`
+		DescriptionOtherKind float64 `yaml:"description_other_kind"`
+		RareDescription      float64 `yaml:"rare_description_share"`
+		KeywordPhrase        float64 `yaml:"keyword_phrase"`
+		KeywordPhraseWord    float64 `yaml:"keyword_phrase_word"`
+		KeywordWords         float64 `yaml:"keyword_words"`
+		KeywordWordsExtra    float64 `yaml:"keyword_words_extra"`
+		KeywordConcepts      float64 `yaml:"keyword_concepts"`
+		OtherFileKinds       float64 `yaml:"other_file_kinds"`
+		BestExample          float64 `yaml:"best_example"`
+		SubcommandNeeded     float64 `yaml:"subcommand_needed"`
+		NamedTool            float64 `yaml:"named_tool"`
+		CloseCall            float64 `yaml:"close_call"`
 	} `yaml:"choose"`
 	Examples struct {
 		ConceptOverlap float64 `yaml:"concept_overlap"`
