@@ -108,7 +108,10 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 // (valueWords: its extension and kind, the task's words before it; the
 // lexicon's reference_word for a file the task reads against). With
 // byName, a flag named as an input (lexicon class input_flag_name) counts
-// one more for a file the task reads as its input. Ties name none.
+// one more for a file the task reads as its input. A flag whose help or
+// placeholder names the file's kind counts scoring.fit.input_kind_named
+// more, and one the usage line writes scoring.fit.input_in_usage more.
+// Ties name none.
 func (m *mapper) readingFlagFor(c *candidate, path string, used map[string]bool, byName bool) (FlagDoc, bool) {
 	fd, ok, _ := m.readingFlags(c, path, used, byName)
 	return fd, ok
@@ -152,6 +155,12 @@ func (m *mapper) readingFlags(c *candidate, path string, used map[string]bool, b
 		if byName && role == "" && (namesInput(fd) || placeNamesInput(fd.Placeholder)) {
 			s++
 		}
+		if descNamesKind(fd, path) || slotFits(fd.Placeholder, path) {
+			s += sc.Fit.InputKindNamed
+		}
+		if s > 0 && usageWrites(c.usage, fd) {
+			s += sc.Fit.InputInUsage
+		}
 		switch {
 		case s > bestScore:
 			best, bestScore, tie = fd, s, false
@@ -174,7 +183,9 @@ func (m *mapper) readingFlags(c *candidate, path string, used map[string]bool, b
 // directory or suffix (notFileFlag), nor a list of file names (lexicon
 // class file_list_word); a text value only when it is named as an input
 // (porechop's "-i INPUT") or its help speaks of a file (lexicon class
-// file_name_word).
+// file_name_word) or names a kind of file, and, filed under another
+// category than Input, only when it is named as an input and its help
+// speaks of a file or names a kind.
 func readsFile(fd FlagDoc) bool {
 	if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
 		return false
@@ -186,12 +197,58 @@ func readsFile(fd FlagDoc) bool {
 	// a text value filed under Input reads a file when its help says so
 	// (wtpoa-cns "-i <string>  Input file(s)"; not minimap2's "-x STR
 	// preset")
-	return (fd.ParamType == "file" || fd.Category == "Input" && (namesInput(fd) || task.V().Mentions("file_name_word", desc))) && !task.V().Mentions("file_list_word", desc)
+	// A text value filed elsewhere reads a file too when it is named as
+	// an input or its help names a kind of file (sniffles' "--input IN
+	// … .bam/.cram (BAM/CRAM format) file", filed under Format; fastANI's
+	// "-q query genome (fasta/fastq)").
+	// A placeholder of one letter ("--interleaved <i>") names nothing.
+	named := namesInput(fd) || len(strings.Trim(fd.Placeholder, "<>[]{}. ")) > 1 && placeNamesInput(fd.Placeholder)
+	return (fd.ParamType == "file" || fd.Category == "Input" && (named || task.V().Mentions("file_name_word", desc)) ||
+		named && (task.V().Mentions("file_name_word", desc) || namesAKind(desc)) || fd.Category == "Input" && namesAKind(desc)) && !task.V().Mentions("file_list_word", desc)
 }
 
-// namesInput reports a flag named as an input (-i, --in, --input). A flag
-// with a long name is judged by it: seqkit's "-i, --stdin-label" is a
-// label, not an input.
+// usageWrites reports a usage line that writes one of the flag's
+// spellings as a word of its own ("iqtree [-s ALIGNMENT] …").
+func usageWrites(usage string, fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		for i := 0; n != "" && i < len(usage); {
+			j := strings.Index(usage[i:], n)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(n)
+			before := j == 0 || strings.ContainsRune(" [(|{", rune(usage[j-1]))
+			after := end == len(usage) || strings.ContainsRune(" ]=)|}<", rune(usage[end]))
+			if before && after {
+				return true
+			}
+			i = j + 1
+		}
+	}
+	return false
+}
+
+// namesAKind reports help that names a kind of file as a word of three
+// letters or more ("BAM/CRAM format", "(fasta/fastq)").
+func namesAKind(desc string) bool {
+	for _, w := range wordSpanRE.FindAllString(strings.ToLower(desc), -1) {
+		if len(w) < 3 || task.V().Is("not_a_kind_word", w) {
+			continue
+		}
+		if c, _ := task.V().Compression("x." + w); c != "" {
+			continue
+		}
+		if _, ok := task.V().KindOf(w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// namesInput reports a flag named as an input (-i, --in, --input, or the
+// first of a pair: --in1). A flag with a long name is judged by it:
+// seqkit's "-i, --stdin-label" is a label, not an input.
 func namesInput(fd FlagDoc) bool {
 	names := append([]string{fd.Name}, fd.Aliases...)
 	var long []string
@@ -204,7 +261,9 @@ func namesInput(fd FlagDoc) bool {
 		names = long
 	}
 	for _, n := range names {
-		if task.V().Word("input_flag_name", strings.ToLower(strings.TrimLeft(n, "-"))) {
+		// the first of a pair is an input too (fastp's "-i, --in1")
+		n = strings.ToLower(strings.TrimLeft(n, "-"))
+		if task.V().Word("input_flag_name", n) || len(n) > 2 && strings.HasSuffix(n, "1") && task.V().Word("input_flag_name", strings.TrimSuffix(n, "1")) {
 			return true
 		}
 	}

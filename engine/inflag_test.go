@@ -25,6 +25,22 @@ func TestInputFlagsFromHelp(t *testing.T) {
 	outfmt := FlagDoc{Name: "--outfmt", ParamType: "choice", Category: "Format", Placeholder: "{a2m=fa[sta],clu[stal]}", Choices: []string{"fa", "fasta", "clu"}, Description: "MSA output file format (default: fasta)"}
 	profile1 := FlagDoc{Name: "--profile1", ParamType: "file", Placeholder: "<file>", Description: "Pre-aligned multiple sequence file"}
 	profile2 := FlagDoc{Name: "--profile2", ParamType: "file", Placeholder: "<file>", Description: "Pre-aligned multiple sequence file"}
+	// filed under Format, named as an input, its help naming the kind
+	fmtIn := FlagDoc{Name: "--input", Aliases: []string{"-i"}, ParamType: "string", Category: "Format", Placeholder: "IN", Description: "A coordinate-sorted .bam/.cram (BAM/CRAM format) file"}
+	// filed under Input, its help naming kinds, no word "file"
+	query := FlagDoc{Name: "--query", Aliases: []string{"-q"}, ParamType: "string", Category: "Input", Placeholder: "value", Description: "query genome (fasta/fastq)"}
+	// the first of a pair, and the second's help that says it is written
+	in1 := FlagDoc{Name: "--in1", Aliases: []string{"-i"}, ParamType: "string", Category: "General", Description: "read1 input file name"}
+	in2 := FlagDoc{Name: "--in2", Aliases: []string{"-I"}, ParamType: "string", Category: "General", Description: "read2 input file name"}
+	unp := FlagDoc{Name: "--unpaired2", ParamType: "string", Category: "General", Description: "for PE input, if read2 passed QC but read1 not, it will be written to unpaired2 file"}
+	// the file's kind outweighs a task word around it; the usage's flag
+	// outweighs one it does not write
+	aln := FlagDoc{Name: "-s", ParamType: "file", Placeholder: "FILE", Description: "PHYLIP/FASTA/NEXUS alignment file(s)"}
+	treeDist := FlagDoc{Name: "--tree-dist", ParamType: "file", Placeholder: "FILE", Description: "Compute distances between trees and this set"}
+	seqA := FlagDoc{Name: "-a", ParamType: "file", Placeholder: "FILE", Description: "sequence file"}
+	seqB := FlagDoc{Name: "-b", ParamType: "file", Placeholder: "FILE", Description: "sequence file"}
+	// named as an input, but its help names no file
+	label2 := FlagDoc{Name: "--input", ParamType: "string", Category: "General", Description: "label of the run"}
 	cases := []struct {
 		task  string
 		flags []FlagDoc
@@ -44,6 +60,12 @@ func TestInputFlagsFromHelp(t *testing.T) {
 		{"normalize calls.vcf.gz against ref.fa", []FlagDoc{fastaRef, in}, []PositionalDoc{{Position: 1, Name: "in.vcf.gz"}}, []string{"-f=ref.fa"}, []string{"calls.vcf.gz"}},
 		{"map reads.fq to ref.fa", []FlagDoc{preset, fastaRef}, []PositionalDoc{{Position: 1, Name: "target.fa"}, {Position: 2, Name: "query.fa", Repeatable: true}}, nil, []string{"reads.fq", "ref.fa"}},
 		{"map reads.fq to ref.fa", []FlagDoc{preset}, []PositionalDoc{{Position: 1, Name: "reads"}}, nil, []string{"reads.fq", "ref.fa"}},
+		{"call structural variants from sample.bam", []FlagDoc{fmtIn}, nil, []string{"-i=sample.bam"}, nil},
+		{"compare genome.fna with the rest", []FlagDoc{query}, nil, []string{"-q=genome.fna"}, nil},
+		{"trim the single-end reads in.fq.gz", []FlagDoc{in1, in2, unp}, nil, []string{"-i=in.fq.gz"}, nil},
+		{"summarise sample.bam", []FlagDoc{label2}, nil, nil, []string{"sample.bam"}},
+		{"infer a tree from aln.fasta", []FlagDoc{treeDist, aln}, nil, []string{"-s=aln.fasta"}, nil},
+		{"count the sequence file seqs.fa", []FlagDoc{seqA, seqB}, nil, nil, []string{"seqs.fa"}},
 	}
 	for _, tc := range cases {
 		doc := &ToolDoc{Record: *rec, Flags: tc.flags, Positionals: tc.pos}
@@ -281,5 +303,23 @@ func TestHelpAloneInputsThroughTheUsagesFlags(t *testing.T) {
 		if got := Assemble(rec, f).Display; got != want {
 			t.Errorf("%q: got %q, want %q\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
 		}
+	}
+}
+
+// Of two flags that read a file alike, the one the usage line writes
+// takes the task's input; a spelling inside a longer word is not it.
+func TestInputFlagTheUsageWrites(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	seqA := FlagDoc{Name: "-a", ParamType: "file", Placeholder: "FILE", Description: "sequence file"}
+	seqB := FlagDoc{Name: "-b", ParamType: "file", Placeholder: "FILE", Description: "sequence file"}
+	for usage, want := range map[string]string{"tk [-b FILE] [-o OUT]": "tk -b seqs.fa", "tk -a-b FILE": "tk seqs.fa"} {
+		doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{seqA, seqB}, UsagePatterns: []string{usage}}
+		f := MapTask(builtinRules, rec, doc, nil, "count the sequence file seqs.fa")
+		if got := Assemble(rec, f).Display; got != want {
+			t.Errorf("%s: %s, want %s\n%s", usage, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	if usageWrites("tk [--in=FILE]", FlagDoc{Name: "--in"}) != true || usageWrites("tk --input FILE", FlagDoc{Name: "--in"}) {
+		t.Error("usageWrites")
 	}
 }

@@ -299,7 +299,7 @@ func (m *mapper) placeMates(f *Fill, c *candidate) {
 		for _, fv := range f.Flags {
 			used[fv.Name] = true
 		}
-		first, second, ok := mateFlags(c.flags, used)
+		first, second, ok := mateFlags(c.flags, used, a)
 		if !ok {
 			return
 		}
@@ -358,10 +358,14 @@ func mateNames(a, b string) bool {
 
 // mateFlags finds the help's first pair of unused flags that read files
 // (filed under Input, or reading a file parameter) whose names are alike
-// but for 1 and 2 (-1/--read1 and -2/--read2; not join's "-1 FIELD").
-func mateFlags(flags []FlagDoc, used map[string]bool) (FlagDoc, FlagDoc, bool) {
+// but for 1 and 2 (-1/--read1 and -2/--read2; not join's "-1 FIELD"), or
+// but for a 2 the second adds (in= and in2=), neither naming a kind of
+// file other than path's (reformat.sh's "qfin=<file>  Read qualities from
+// this qual file" for reads).
+func mateFlags(flags []FlagDoc, used map[string]bool, path string) (FlagDoc, FlagDoc, bool) {
 	reads := func(fd FlagDoc) bool {
-		return (fd.Category == "Input" || fd.ParamType == "file") && fd.ParamType != "bool" && fd.ParamType != "int" && fd.ParamType != "float" && !alreadyUsed(used, fd)
+		return (fd.Category == "Input" || fd.ParamType == "file") && fd.ParamType != "bool" && fd.ParamType != "int" && fd.ParamType != "float" && !alreadyUsed(used, fd) &&
+			otherKind(fd, path) == "" && !placeOtherKind(fd.Placeholder, path)
 	}
 	for _, x := range flags {
 		if !reads(x) {
@@ -373,6 +377,11 @@ func mateFlags(flags []FlagDoc, used map[string]bool) (FlagDoc, FlagDoc, bool) {
 			}
 			for _, n := range append([]string{x.Name}, x.Aliases...) {
 				if strings.Contains(n, "1") && slices.Contains(append([]string{y.Name}, y.Aliases...), strings.Replace(n, "1", "2", 1)) {
+					return x, y, true
+				}
+				// the first named plainly, the second with a 2 (bbduk's
+				// in= and in2=)
+				if len(strings.TrimLeft(n, "-")) > 1 && !strings.ContainsAny(n, "0123456789") && slices.Contains(append([]string{y.Name}, y.Aliases...), n+"2") {
 					return x, y, true
 				}
 			}

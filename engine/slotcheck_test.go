@@ -205,6 +205,12 @@ func TestPlaceMates(t *testing.T) {
 	field := FlagDoc{Name: "-1", ParamType: "int", Category: "Input", Description: "join on this FIELD of file 1"}
 	field2 := FlagDoc{Name: "-2", ParamType: "int", Category: "Input", Description: "join on this FIELD of file 2"}
 	files := []PositionalDoc{{Position: 1, Name: "FILE1", ParamType: "file"}, {Position: 2, Name: "FILE2", ParamType: "file"}}
+	// the first named plainly, the second with a 2; a pair for another
+	// kind of file comes first in the help and takes none
+	qf := FlagDoc{Name: "qfin", ParamType: "file", Category: "Input", Style: "kv", Description: "Read qualities from this qual file, for the reads coming from a fasta file"}
+	qf2 := FlagDoc{Name: "qfin2", ParamType: "file", Category: "Input", Style: "kv", Description: "Read qualities from this qual file, for the reads coming from a fasta file"}
+	in := FlagDoc{Name: "in", ParamType: "file", Category: "Input", Style: "kv", Description: "Main input"}
+	in2 := FlagDoc{Name: "in2", ParamType: "file", Category: "Input", Style: "kv", Description: "Input for 2nd read of pairs in a different file"}
 	for _, c := range []struct {
 		task  string
 		flags []FlagDoc
@@ -216,6 +222,7 @@ func TestPlaceMates(t *testing.T) {
 		{"join f1.txt and f2.txt", []FlagDoc{out, field, field2}, nil, "t -O paired f1.txt f2.txt"},
 		{"re-pair r1.fq.gz and r2.fq.gz into paired", []FlagDoc{out, r1, r2}, files, "t -O paired r1.fq.gz r2.fq.gz"},
 		{"re-pair a.fq.gz and b.fq.gz into paired", []FlagDoc{out, r1, r2}, nil, "t -O paired a.fq.gz b.fq.gz"},
+		{"re-pair r1.fq.gz and r2.fq.gz into paired", []FlagDoc{out, qf, qf2, in, in2}, nil, "t -O paired 'in=r1.fq.gz' 'in2=r2.fq.gz'"},
 	} {
 		m := newMapper(builtinRules, rec, nil, nil, c.task)
 		pos := []string{"r1.fq.gz", "r2.fq.gz"}

@@ -16,6 +16,10 @@ type doc struct {
 	// inUsage marks the lines that belong to usage blocks, which option
 	// scanning skips.
 	inUsage []bool
+	// valued holds the names of the flags the option table gives a value
+	// (filled by scan): in a usage line the plain word after one is its
+	// value ("-i input -o output"), not a positional.
+	valued map[string]bool
 }
 
 // newDoc normalises help and locates its usage block.
@@ -38,6 +42,14 @@ func (d *doc) schema(name string) *Schema {
 func (d *doc) scan(s *Schema, cfg scanConfig) {
 	s.Flags, s.OptionLines, s.ParsedLines = scanFlags(d.lines, d.inUsage, cfg)
 	listedFormats(d.lines, s.Flags)
+	d.valued = map[string]bool{}
+	for _, f := range s.Flags {
+		if f.ParamType != "bool" && f.ParamType != "" {
+			for _, n := range append([]string{f.Name}, f.Aliases...) {
+				d.valued[n] = true
+			}
+		}
+	}
 }
 
 // usagePositionals reads positionals from the first usage line.
@@ -45,7 +57,7 @@ func (d *doc) usagePositionals() []Positional {
 	if len(d.usage) == 0 {
 		return nil
 	}
-	return usagePositionals(d.usage[0])
+	return usagePositionalsWith(d.usage[0], d.valued)
 }
 
 // mentionsParenDefaults reports whether the help announces that defaults

@@ -238,7 +238,12 @@ func snakePlaceholder(t string) bool {
 // usagePositionals reads the positionals of a usage line: after the
 // program (and subcommand) words, every placeholder that is not an option
 // marker, a flag or a flag's value. "[x]" is optional, "..." repeatable.
-func usagePositionals(usage string) []Positional {
+func usagePositionals(usage string) []Positional { return usagePositionalsWith(usage, nil) }
+
+// usagePositionalsWith is usagePositionals knowing which flags the option
+// table gives a value: the plain word after one of them is its value
+// ("./exactSNP [options] -i input -g reference_genome -o output").
+func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 	toks := tokens(usage)
 	if len(toks) < 2 {
 		return nil
@@ -248,7 +253,7 @@ func usagePositionals(usage string) []Positional {
 		i++
 	}
 	var out []Positional
-	afterFlag := false
+	afterFlag, afterValued := false, false
 	for ; i < len(toks); i++ {
 		t := toks[i]
 		switch {
@@ -285,9 +290,14 @@ func usagePositionals(usage string) []Positional {
 			continue
 		case strings.HasPrefix(t, "-"):
 			name, glued := splitGlued(strings.TrimSuffix(t, "..."))
-			afterFlag = glued == "" && splitAliases(name) != nil
+			names := splitAliases(name)
+			afterFlag = glued == "" && names != nil
+			afterValued = false
+			for _, n := range names {
+				afterValued = afterValued || valued[n]
+			}
 			continue
-		case afterFlag && valueAfterFlag(t, false):
+		case afterFlag && (valueAfterFlag(t, false) || afterValued && plainWord(t)):
 			afterFlag = false
 			if i+1 < len(toks) && wrapped(toks[i+1], '[', ']') && valueAfterFlag(toks[i+1], false) {
 				i++ // "-t TFILE [TFILE ...]": more values of the same flag
@@ -312,6 +322,21 @@ func usagePositionals(usage string) []Positional {
 		}
 	}
 	return out
+}
+
+// plainWord reports a bare word of letters, digits and "_-./" (a
+// value's name written in lower case: "input", "reference_genome").
+func plainWord(t string) bool {
+	if t == "" || t[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || strings.IndexByte("_-./", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // commandWords name a placeholder that stands for a command line the tool

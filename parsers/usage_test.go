@@ -161,3 +161,39 @@ func TestUsageFormsAndBundles(t *testing.T) {
 		t.Error("-outfmt with a value is a single-dash long flag")
 	}
 }
+
+// A usage line whose flags the option table gives a value writes their
+// values as plain words ("-i input -g reference_genome -o output"): they
+// are no positionals; after a switch of the table, a plain word is one.
+func TestUsageValuesOfTableFlags(t *testing.T) {
+	help := `Usage:
+
+  ./exactSNP [options] -i input -g reference_genome -o output
+
+Required arguments:
+
+  -i <file>  Specify name of an input file including read mapping results.
+
+  -g <file>  Specify name of the file including all reference sequences.
+
+  -o <file>  Specify name of the output file.
+
+Optional arguments:
+
+  -b         Indicate the input file provided via -i is in BAM format.
+`
+	s, err := getoptParser{}.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Positionals) != 0 {
+		t.Errorf("positionals %+v, want none", s.Positionals)
+	}
+	got := usagePositionalsWith("tk -b input", map[string]bool{"-i": true})
+	if len(got) != 1 || got[0].Name != "input" {
+		t.Errorf("after a switch: %+v", got)
+	}
+	if plainWord("") || plainWord("-x") || plainWord("a<b>") || !plainWord("ref_genome.fa") {
+		t.Error("plainWord")
+	}
+}

@@ -74,6 +74,8 @@ type Scoring struct {
 		HelpFlagLoneMin    float64 `yaml:"help_flag_lone_min"`
 		ExactFlagName      float64 `yaml:"exact_flag_name"`
 		CompoundWord       float64 `yaml:"compound_word"`
+		InputKindNamed     float64 `yaml:"input_kind_named"`
+		InputInUsage       float64 `yaml:"input_in_usage"`
 		ExampleNumberWord  float64 `yaml:"example_number_word"`
 		ValueFitMin        float64 `yaml:"value_fit_min"`
 		SiblingShareMin    float64 `yaml:"sibling_share_min"`
