@@ -168,6 +168,13 @@ var boundRE = lazyre.New(`^(?i:min|max|minimum|maximum|minimal|maximal) [a-z%]`)
 // 0, then use local sequence identity").
 var numberGivenRE = lazyre.New(`(?i)(?:^|\()\d+(?:\.\d+)? or \d+(?:\.\d+)?\b|\bbetween -?\d+(?:\.\d+)? and -?\d+(?:\.\d+)?\b|\bfrom -?\d+(?:\.\d+)? to -?\d+(?:\.\d+)?\b|(?:^|\s)[(\[]-?\d+(?:\.\d+)?\s*(?:-|\.\.|,)\s*-?\d+(?:\.\d+)?[)\]]|\bif (?:it is |this is |)set to -?\d`)
 
+// typeTagRE matches the NCBI toolkit's type tag ending an argument's text
+// ("[String]  Optional", "[File In]", "[Integer]").
+var typeTagRE = lazyre.New(`\[(String|File In|File Out|Integer|Real|Float|Double)\](?:\s+Optional)?(?:\s|$)`)
+
+// typeTags gives each type tag's placeholder.
+var typeTags = map[string]string{"String": "STRING", "File In": "FILE", "File Out": "FILE", "Integer": "INT", "Real": "FLOAT", "Float": "FLOAT", "Double": "FLOAT"}
+
 // descThingRE matches a description that names the value the flag is
 // given: it opens with a file name ("output filename", "input file
 // name"), or a verb of choosing and the thing chosen ("Specifies the
@@ -229,6 +236,13 @@ func valueFromDescription(f *Flag) {
 			// "path to …", "where to put temp. files"
 			f.Placeholder = "PATH"
 		}
+		return
+	}
+	if m := typeTagRE.FindStringSubmatch(f.Description); m != nil {
+		// NCBI toolkit: "-i  Single Input File [File In]  Optional",
+		// "-e  Expectation value [Real]": the value's type in brackets
+		// after the text ([T/F] is a switch)
+		f.Placeholder = typeTags[m[1]]
 		return
 	}
 	if m := descThingRE.FindStringSubmatch(f.Description); m != nil {

@@ -118,3 +118,30 @@ OPTIONS:
 		t.Errorf("-x, whose sentence ends on its row, is merged with --xtra")
 	}
 }
+
+// NCBI toolkit style: the value's type in brackets after the text
+// ("[String]  Optional", "[File In]", "[Integer]"); "[T/F]" is a switch.
+func TestNCBITypeTags(t *testing.T) {
+	help := `
+asnconv 6.1   arguments:
+
+  -s  Source name [String]  Optional
+  -i  Single Input File [File In]  Optional
+    default = stdin
+  -o  Nucleotide Output File Name [File Out]  Optional
+  -n  Number of records [Integer]  Optional
+    default = 0
+  -e  Expectation value [Real]
+  -f  Format (b GenBank, e EMBL) [String]
+    default = b
+  -u  Recurse [T/F]  Optional
+    default = F
+`
+	got := parseGetopt(t, help)
+	want := map[string]string{"-s": "string", "-i": "file", "-o": "file", "-n": "int", "-e": "float", "-f": "string", "-u": "bool"}
+	for name, typ := range want {
+		if f, ok := got[name]; !ok || f.ParamType != typ {
+			t.Errorf("%s: %+v, want type %s", name, f, typ)
+		}
+	}
+}
