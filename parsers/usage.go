@@ -253,7 +253,7 @@ func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 		i++
 	}
 	var out []Positional
-	afterFlag, afterValued := false, false
+	afterFlag, afterValued, seriesEnd := false, false, false
 	for ; i < len(toks); i++ {
 		t := toks[i]
 		switch {
@@ -283,10 +283,11 @@ func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 			}
 			afterFlag = false
 			continue
-		case t == "..." || t == "[...]" || t == "…":
+		case t == "..." || t == "[...]" || t == "…" || t == "..":
 			if len(out) > 0 {
 				out[len(out)-1].Repeatable = true
 			}
+			seriesEnd = true // "seqfile1 seqfile2 .. seqfileN": the next word ends the series
 			continue
 		case strings.HasPrefix(t, "-"):
 			name, glued := splitGlued(strings.TrimSuffix(t, "..."))
@@ -311,7 +312,16 @@ func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 			i--
 			continue
 		}
+		wasSeriesEnd := seriesEnd
+		seriesEnd = false
 		if p, ok := positionalFromToken(t); ok {
+			if wasSeriesEnd && seriesLast(p.Name) {
+				// "seqfile1 seqfile2 .. seqfileN": one repeatable argument
+				if n := len(out); n > 0 && out[n-1].Repeatable {
+					continue
+				}
+				p.Repeatable = true
+			}
 			if n := len(out); n > 0 && p.Repeatable && !p.Required && out[n-1].Name == p.Name {
 				out[n-1].Repeatable = true // "files [files ...]"
 				continue
@@ -322,6 +332,18 @@ func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 		}
 	}
 	return out
+}
+
+// seriesLast reports a placeholder that ends a numbered series after an
+// ellipsis: "seqfileN", "file_N", "file_n", "FILEn"; not a word that
+// ends in n ("pattern", "PATTERN").
+func seriesLast(name string) bool {
+	n := len(name)
+	if n < 2 {
+		return false
+	}
+	c, b := name[n-1], name[n-2]
+	return c == 'N' && (b >= 'a' && b <= 'z' || b == '_' || b == '-') || c == 'n' && (b >= 'A' && b <= 'Z' || b == '_' || b == '-')
 }
 
 // plainWord reports a bare word of letters, digits and "_-./" (a

@@ -65,6 +65,15 @@ func TestUsagePositionals(t *testing.T) {
 			{Position: 1, Name: "path", ParamType: "file", Repeatable: true},
 			{Position: 2, Name: "NUM", ParamType: "int", Required: true}}},
 		{"bbduk.sh in=<file> out=<file>", nil},
+		// a numbered series written out: one repeatable argument
+		{"fastqc seqfile1 seqfile2 .. seqfileN", []Positional{
+			{Position: 1, Name: "seqfileN", ParamType: "file", Required: true, Repeatable: true}}},
+		{"bedtools multiinter -i FILE1 FILE2 .. FILEn", []Positional{
+			{Position: 1, Name: "FILE2", ParamType: "file", Required: true, Repeatable: true}}},
+		// a word that ends in n after an ellipsis is an argument of its own
+		{"tool files... pattern", []Positional{
+			{Position: 1, Name: "files", ParamType: "file", Required: true, Repeatable: true},
+			{Position: 2, Name: "pattern", ParamType: "string", Required: true}}},
 		// a redirection written onto its file is no argument
 		{"freebayes -f [REFERENCE] [OPTIONS] [BAM] >[OUTPUT]", []Positional{
 			{Position: 1, Name: "REFERENCE", ParamType: "string"},
