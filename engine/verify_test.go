@@ -22,6 +22,21 @@ Options:
 EOF
 `
 
+// msakitScript prints a summary help, as mafft does: its examples name
+// options (--auto, --retree) that its short option list lacks.
+const msakitScript = `#!/bin/sh
+cat <<'EOF'
+High speed:
+  % msakit --retree 1 in > out
+If unsure which option to use:
+  % msakit --auto in > out
+
+--op # :         Gap opening penalty, default: 1.53
+--quiet :        Do not report progress
+--thread # :     Number of threads
+EOF
+`
+
 // kvkitScript is a BBTools-style key=value tool.
 const kvkitScript = `#!/bin/sh
 cat <<'EOF'
@@ -53,6 +68,7 @@ func verifyEngine(t *testing.T) *Engine {
 	bin := t.TempDir()
 	fakeBin(t, bin, "tarkit", tarkitScript, 0o755)
 	fakeBin(t, bin, "kvkit.sh", kvkitScript, 0o755)
+	fakeBin(t, bin, "msakit", msakitScript, 0o755)
 	fakeBin(t, bin, "subkit", subkitScript, 0o755)
 	fakeBin(t, bin, "bamkit", bamkitScript, 0o755)
 	fakeBin(t, bin, "bamkit-build", bamkitBuildScript, 0o755)
@@ -82,6 +98,21 @@ func checkVerdicts(t *testing.T, e *Engine, front string, want map[string]verdic
 			t.Errorf("%q: check lacks its task or line: %+v", ch.Args, ch)
 		}
 	}
+}
+
+// TestVerifySkillSummaryHelp: a flag a summary help does not list is
+// unchecked, not an error; a listed one is checked.
+func TestVerifySkillSummaryHelp(t *testing.T) {
+	e := verifyEngine(t)
+	want := map[string]verdict{
+		"--thread 4 in.fa":          {"ok", ""},
+		"--add new.fa --thread 2 a": {"unchecked", "--add is not in the help, whose option list is partial (its text names --retree and --auto"},
+	}
+	var examples []string
+	for args := range want {
+		examples = append(examples, "task for "+args, args)
+	}
+	checkVerdicts(t, e, "name: msakit", want, examples...)
 }
 
 func TestVerifySkillFlags(t *testing.T) {
