@@ -163,7 +163,7 @@ func TestParseRoles(t *testing.T) {
 }
 
 func TestGenericFileNames(t *testing.T) {
-	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "a.toolong": ""} {
+	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "contigs.report": "file", "hits.kreport": "file", "a.muchtoolong": ""} {
 		if got := FileType(in); got != want {
 			t.Errorf("FileType(%q) = %q, want %q", in, got, want)
 		}
