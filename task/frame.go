@@ -94,6 +94,11 @@ type Number struct {
 	// Bound is "low" or "high" for the first and second number of a
 	// range ("between 100 and 600"), else "".
 	Bound string `json:"bound,omitempty"`
+	// Counts is the noun right after the number when it says what the
+	// number counts (lexicon class count_noun: "2 reads", "8 lines"), so
+	// a flag whose help counts something else ("print the first NUM
+	// bytes") does not take it.
+	Counts string `json:"-"`
 	// Used is set by the stage that gives the number a place.
 	Used bool `json:"-"`
 }
@@ -614,6 +619,9 @@ func Parse(task string) Frame {
 			}
 			if i > 0 {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
+			}
+			if next := safeAt(lower, i+1); !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Word("count_noun", next) {
+				n.Counts = next
 			}
 			s.Numbers = append(s.Numbers, n)
 		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && givenName(toks, lower, i, raw):

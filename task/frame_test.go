@@ -212,6 +212,22 @@ func TestNumberAfter(t *testing.T) {
 	}
 }
 
+// TestNumberCounts checks the noun that says what a number counts: the
+// word right after it, of the class count_noun, inside its clause.
+func TestNumberCounts(t *testing.T) {
+	fr := Parse("print the first 2 reads (8 lines) of reads.fq with 4 threads, 10 samples")
+	var got []string
+	for _, n := range fr.Numbers {
+		got = append(got, n.Value+"|"+n.Counts)
+	}
+	if strings.Join(got, " ") != "2|reads 8|lines 4|threads 10|" {
+		t.Errorf("counts: %q", got)
+	}
+	if fr := Parse("keep 3, reads above 20"); fr.Numbers[0].Counts != "" {
+		t.Errorf("a comma ends what a number counts: %+v", fr.Numbers)
+	}
+}
+
 // TestReferenceWordRole checks that a file after a reference word ("to the
 // reference ref.fa", "against the genome hg38.fa", 参考基因组) reads as the
 // reference, and one after other words does not.
