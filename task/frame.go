@@ -141,7 +141,7 @@ func FileType(p string) string {
 		}
 		// A path without an extension is a file or directory ("data/raw"),
 		// but not a list of formats in prose ("pgen/pvar/psam").
-		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) {
+		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) && !shortPair(p) {
 			return "file"
 		}
 		return ""
@@ -153,6 +153,25 @@ func FileType(p string) string {
 		return "file"
 	}
 	return ""
+}
+
+// shortPair reports two short capitalised words joined by a slash, as
+// prose writes alleles and fields ("REF/ALT", "A/T"): no path. Lower-case
+// short parts may well be one ("ref/tx").
+func shortPair(p string) bool {
+	a, b, ok := strings.Cut(p, "/")
+	short := func(w string) bool {
+		if w == "" || len(w) > 3 {
+			return false
+		}
+		for _, r := range w {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+		}
+		return true
+	}
+	return ok && short(a) && short(b)
 }
 
 // plainName reports a lower-cased name of letters, digits, '_', '-' and
