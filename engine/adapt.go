@@ -2,9 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -1580,6 +1582,9 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if task.Scientific(numbers[j].Value) && intRE.MatchString(t.value) {
 				continue // 1e-5 is no value for a flag the example sets to 6
 			}
+			if t.doc != nil && codesExclude(*t.doc, numbers[j].Value) {
+				continue // a mode flag takes one of its codes
+			}
 			m.bound = numbers[j].Bound
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
 			m.bound = ""
@@ -1594,7 +1599,7 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if task.Scientific(t.value) == task.Scientific(numbers[j].Value) {
 				s += sc.Fit.ExampleNumberWord * float64(sharedContext(exNums, t.value, numbers[j].Context))
 			}
-			if numbers[j].Value == t.value && s > 0 {
+			if sameAmount(numbers[j].Value, t.value) && s > 0 {
 				// The task gives the very value the example sets the flag
 				// to, and some word of it fits: the same setting.
 				s += sc.Fit.SameShape
@@ -1636,17 +1641,22 @@ func (m *mapper) betterNumberFlag(a *adaptation, t exToken, n *NumberSlot) (Flag
 	var best FlagDoc
 	bestScore := own
 	for _, fd := range a.c.flags {
-		if fd.ParamType == "bool" || fd.Name == "" || fd.Category == "Output" || fd.Category == "Input" || sameFlag(a.c, fd.Name, t.flag) || alreadyUsed(a.used, fd) {
+		if fd.ParamType == "bool" || fd.ParamType == "file" || fd.Name == "" || fd.Category == "Output" || fd.Category == "Input" || sameFlag(a.c, fd.Name, t.flag) || alreadyUsed(a.used, fd) {
 			continue
 		}
-		if !namedByContext(fd, n.Context) {
-			continue
+		if !namedByContext(fd, n.Context) || exampleSets(a, fd.Name) {
+			continue // the example's own token for that flag takes it
 		}
 		if s := m.fitFlag(fd.Name, &fd, n.Context); s > bestScore {
 			best, bestScore = fd, s
 		}
 	}
 	return best, best.Name != "" && bestScore >= own+sc.Fit.ExactFlagName
+}
+
+// exampleSets reports a flag the adapted example sets itself.
+func exampleSets(a *adaptation, name string) bool {
+	return slices.ContainsFunc(a.toks, func(t exToken) bool { return !t.pos && t.flag != "" && sameFlag(a.c, t.flag, name) })
 }
 
 // namedByContext reports a flag whose long name (or a part of it of four
@@ -1676,7 +1686,7 @@ func namedByContext(fd FlagDoc, ctx []string) bool {
 // example's task said the flag's value with.
 func sharedContext(exNums []NumberSlot, v string, ctx []string) int {
 	for _, n := range exNums {
-		if n.Value == v {
+		if sameAmount(n.Value, v) {
 			return overlap(contentWords(strings.Join(n.Context, " ")), contentWords(strings.Join(ctx, " ")))
 		}
 	}
@@ -1759,4 +1769,23 @@ func outputPositional(p PositionalDoc, idx int) bool {
 		return true
 	}
 	return idx > 0 && task.V().Mentions("index_base_positional", p.Name)
+}
+
+// sameAmount reports two spellings of one amount: equal, or a share
+// written as a percentage and as a fraction of one ("80%" and "0.8", the
+// way an example's task and its flag write it).
+func sameAmount(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if !strings.HasSuffix(a, "%") {
+		a, b = b, a
+	}
+	p, ok := strings.CutSuffix(a, "%")
+	if !ok || strings.HasSuffix(b, "%") {
+		return false
+	}
+	x, err1 := strconv.ParseFloat(p, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	return err1 == nil && err2 == nil && y > 0 && y < 1 && math.Abs(x/100-y) < 1e-9
 }

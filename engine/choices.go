@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -661,4 +662,30 @@ func (m *mapper) namesToolOnly(w string, c *candidate) bool {
 		}
 	}
 	return seen
+}
+
+// numCodeRE reads a numeric code a help lists with its meaning: "1: coverage
+// of target".
+var numCodeRE = lazyre.New(`(?:^|\s)(\d{1,2}):\s`)
+
+// codesExclude reports a number a flag cannot take because its help lists
+// the numbers it takes as codes with their meaning, counting up from 0 or
+// 1 ("0: coverage of query and target 1: coverage of target …" for mmseqs
+// --cov-mode), and the number is none of them: 80 for "80% coverage" is no
+// mode.
+func codesExclude(fd FlagDoc, v string) bool {
+	ms := numCodeRE.FindAllStringSubmatch(fd.Description, -1)
+	if len(ms) < 2 {
+		return false
+	}
+	codes := map[string]bool{}
+	for i, m := range ms {
+		n, _ := strconv.Atoi(m[1])
+		first, _ := strconv.Atoi(ms[0][1])
+		if first > 1 || n != first+i {
+			return false // not a run of codes: times, ratios, prose
+		}
+		codes[m[1]] = true
+	}
+	return !codes[strings.TrimSuffix(v, "%")]
 }

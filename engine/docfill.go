@@ -325,7 +325,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			// a number that counts one kind of thing (2 reads) is not one a
 			// help counts another kind with (print the first NUM bytes)
 			return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" &&
-				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) &&
+				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) && !codesExclude(fd, n.Value) &&
 				(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
 		}, used)
 		m.bound = ""

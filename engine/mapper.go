@@ -293,6 +293,11 @@ func (m *mapper) score(cands []*candidate) {
 			c.score += sc.Choose.NameMentioned
 			c.named, c.byName = true, true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
+			// Not the user's own program ("the HISAT2 index" asked of
+			// hisat2 names the tool, not a mode of it).
+			if strings.ContainsAny(name, "-_0123456789") && (len(c.sub) > 0 || c.exe != m.rec.Executable) && !examplesRun(cands, c, name) {
+				c.score += sc.Choose.NameIdentifier
+			}
 		} else {
 			m.scoreNaming(c, names)
 		}
@@ -521,7 +526,11 @@ func (m *mapper) mentions(s string) bool {
 		if w != s {
 			continue
 		}
-		if i > 0 && task.V().Word("noun_before", ws[i-1]) {
+		// "align to the index": a name that is a plain word reads as a
+		// noun after these; a name no prose writes ("with easy-linclust",
+		// "run split2") is always the name, but for the program typed ("the
+		// HISAT2 index" names whose index, not a mode).
+		if i > 0 && task.V().Word("noun_before", ws[i-1]) && (!strings.ContainsAny(s, "-_0123456789") || s == strings.ToLower(m.rec.Executable)) {
 			continue
 		}
 		if names == nil {
@@ -531,6 +540,23 @@ func (m *mapper) mentions(s string) bool {
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// examplesRun reports another candidate whose skill examples run the
+// subcommand name ("computeMatrix scale-regions …" filed under the tool):
+// naming the subcommand does not set the two apart.
+func examplesRun(cands []*candidate, c *candidate, name string) bool {
+	for _, o := range cands {
+		if o == c {
+			continue
+		}
+		for _, se := range o.examples {
+			if len(se.args) > 0 && strings.EqualFold(se.args[0], name) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
 )
@@ -45,6 +46,38 @@ func (m *mapper) sourceOf(v string) string {
 		}
 	}
 	return ""
+}
+
+// taskBounds are the low and high bounds of the one range the task gives
+// ("between 1 and 96"), or 1 and N for the one "first N" it says.
+func (m *mapper) taskBounds() (lo, hi string, ok bool) {
+	for _, n := range m.slots.Numbers {
+		switch n.Bound {
+		case "low":
+			if lo != "" {
+				return "", "", false
+			}
+			lo = n.Value
+		case "high":
+			if hi != "" {
+				return "", "", false
+			}
+			hi = n.Value
+		}
+	}
+	if lo == "" && hi == "" {
+		// "the first 12 characters": a range from 1 (lexicon class first_n)
+		var first []string
+		for _, n := range m.slots.Numbers {
+			if task.V().Word("first_n", n.After) && intRE.MatchString(n.Value) {
+				first = append(first, n.Value)
+			}
+		}
+		if len(first) == 1 {
+			return "1", first[0], true
+		}
+	}
+	return lo, hi, lo != "" && hi != ""
 }
 
 // taskOutput reports whether the task names path as a file to write.
@@ -97,6 +130,9 @@ func (m *mapper) taskValues() map[string]bool {
 	for _, n := range m.slots.Numbers {
 		add(n.Value)
 	}
+	for _, c := range m.slots.Columns {
+		add(c.Value) // "the first three columns": 1-3
+	}
 	for _, kv := range append(append([]KV(nil), m.slots.KV...), m.slots.UserFlags...) {
 		add(kv.Value)
 	}
@@ -110,12 +146,18 @@ func (m *mapper) taskValues() map[string]bool {
 	return m.values
 }
 
-// valueLike reports a value that must come from somewhere: a file name or
-// an identifier with a digit or an underscore (genome_idx, sample1). Plain
-// words, numbers and placeholders are not.
+// numRangeRE is a range of two whole numbers: 1-96.
+var numRangeRE = lazyre.New(`^\d+-\d+$`)
+
+// valueLike reports a value that must come from somewhere: a file name, an
+// identifier with a digit or an underscore (genome_idx, sample1) or a
+// range of numbers (1-96). Plain words, numbers and placeholders are not.
 func valueLike(v string) bool {
 	if task.Scientific(v) {
 		return true // an e-value or a genome size (1e-5, 1.2e8) is the example's own
+	}
+	if numRangeRE.MatchString(v) {
+		return true // a range of numbers (shuf -i 1-96) is the example's data
 	}
 	if v == "" || v == "-" || strings.HasPrefix(v, "<") || numberRE.MatchString(v) || strings.HasPrefix(v, "-") {
 		return false
@@ -196,6 +238,15 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			remap[i] = len(keep)
 			keep = append(keep, fv)
 			continue
+		}
+		if numRangeRE.MatchString(fv.Value) && !m.taskValues()[fv.Value] {
+			if lo, hi, ok := m.taskBounds(); ok {
+				m.evidence = append(m.evidence, fmt.Sprintf("%s %s-%s for the example's %s: the task's range", fv.Name, lo, hi, fv.Value))
+				fv.Value, fv.Why = lo+"-"+hi, "the task's range "+lo+" to "+hi
+				remap[i] = len(keep)
+				keep = append(keep, fv)
+				continue
+			}
 		}
 		src, bad := m.listSource(fv.Value)
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok && src == "" && listed(fd, fv.Value) {

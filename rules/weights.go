@@ -34,6 +34,7 @@ type Weights struct {
 type Scoring struct {
 	Choose struct {
 		NameMentioned        float64 `yaml:"name_mentioned"`
+		NameIdentifier       float64 `yaml:"name_identifier"`
 		NamePart             float64 `yaml:"name_part"`
 		NameWord             float64 `yaml:"name_word"`
 		DescriptionPhrase    float64 `yaml:"description_phrase"`
