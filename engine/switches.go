@@ -524,8 +524,8 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				}
 			}
 			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" && len(splitIdent(strings.TrimLeft(fd.Name, "-"))) < 2 || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
-				task.V().Mentions("ends_run", fd.Description) {
-				continue
+				task.V().Mentions("ends_run", fd.Description) || defaultMarkRE.MatchString(fd.Description) {
+				continue // a switch the help marks as the default adds nothing
 			}
 			if _, ok := seeTarget(a.c.flags, fd); ok {
 				continue // the flag it refers to carries the help
