@@ -480,13 +480,8 @@ func containsAll(set, items []string) bool {
 // content words (stemmed) and the file kinds it names.
 func descTerms(desc string) (words map[string]bool, kinds map[string]bool) {
 	words, kinds = contentWords(desc), map[string]bool{}
-	for _, w := range wordSpanRE.FindAllString(strings.ToLower(desc), -1) {
-		if len(w) < 3 || task.V().Is("not_a_kind_word", w) {
-			continue
-		}
-		if k, ok := task.V().KindOf(w); ok {
-			kinds[family(k)] = true
-		}
+	for _, wk := range kindWords(desc) {
+		kinds[family(wk.kind)] = true
 	}
 	return words, kinds
 }

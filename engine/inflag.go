@@ -232,18 +232,31 @@ func usageWrites(usage string, fd FlagDoc) bool {
 // namesAKind reports help that names a kind of file as a word of three
 // letters or more ("BAM/CRAM format", "(fasta/fastq)").
 func namesAKind(desc string) bool {
-	for _, w := range wordSpanRE.FindAllString(strings.ToLower(desc), -1) {
-		if len(w) < 3 || task.V().Is("not_a_kind_word", w) {
-			continue
-		}
-		if c, _ := task.V().Compression("x." + w); c != "" {
-			continue
-		}
-		if _, ok := task.V().KindOf(w); ok {
+	for _, wk := range kindWords(desc) {
+		if c, _ := task.V().Compression("x." + wk.word); c == "" {
 			return true
 		}
 	}
 	return false
+}
+
+// kindWord is a word of a help text that names a kind of file.
+type kindWord struct{ word, kind string }
+
+// kindWords returns the words of desc, three letters or more and not of
+// the lexicon class not_a_kind_word, that name a kind of file, with the
+// kind each names, in the text's order.
+func kindWords(desc string) []kindWord {
+	var out []kindWord
+	for _, w := range wordSpanRE.FindAllString(strings.ToLower(desc), -1) {
+		if len(w) < 3 || task.V().Is("not_a_kind_word", w) {
+			continue
+		}
+		if k, ok := task.V().KindOf(w); ok {
+			out = append(out, kindWord{w, k})
+		}
+	}
+	return out
 }
 
 // namesInput reports a flag named as an input (-i, --in, --input, or the

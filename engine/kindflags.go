@@ -24,28 +24,20 @@ import (
 // The kinds' words are data: file_kinds extensions, and the lexicon
 // classes kind_name, plain_kind_word, kind_in_word and kind_out_word.
 
-// kindSplitRE splits a text into the words that may name a kind:
-// letters, digits, '_' and '+' (so "FASTA-format" gives fasta, ".fa/.mfa"
-// gives fa and mfa, and "SAM_ribo" stays a name).
-var kindSplitRE = lazyre.New(`[A-Za-z0-9_+]+`)
-
-// kindWords returns the kinds a text names in words, each with the first
-// word that names it: a kind's extension or name ("FASTA", "json"), or a
-// word of the lexicon class kind_name, whose value is a kind's extension
-// ("tabular" → tsv). Words of the lexicon class not_a_kind_word and
-// plain_kind_word (extensions that are plain words in prose: "tree",
+// namedKinds returns the kinds a text names in words, each with the
+// first word that names it: a kind's extension or name as kindWords reads
+// them ("FASTA", "json"), or a word of the lexicon class kind_name, whose
+// value is a kind's extension ("tabular" → tsv). Words of the lexicon
+// class plain_kind_word (extensions that are plain words in prose: "tree",
 // "log") name none.
-func kindWords(text string) map[string]string {
+func namedKinds(text string) map[string]string {
 	out := map[string]string{}
-	for _, w := range kindSplitRE.FindAllString(text, -1) {
-		lw := strings.ToLower(w)
-		if len(lw) < 2 || task.V().Word("not_a_kind_word", lw) || task.V().Word("plain_kind_word", lw) {
+	for _, kw := range kindWords(text) {
+		if task.V().Word("plain_kind_word", kw.word) || kw.kind == "file" {
 			continue
 		}
-		if k, ok := task.V().KindOf(lw); ok && k != "file" {
-			if _, seen := out[k]; !seen {
-				out[k] = lw
-			}
+		if _, seen := out[kw.kind]; !seen {
+			out[kw.kind] = kw.word
 		}
 	}
 	for _, sp := range task.V().Spans("kind_name", text) {
@@ -119,7 +111,7 @@ func (m *mapper) proseKinds(c *candidate) []kindAsk {
 			if files[i] != "" || !slices.Contains(keep, w) {
 				continue
 			}
-			ks := kindWords(w)
+			ks := namedKinds(w)
 			for _, k := range sortedKeys(ks) {
 				word := ks[k]
 				if slices.ContainsFunc(toolNames, func(n string) bool { return strings.EqualFold(n, word) }) ||
@@ -175,9 +167,11 @@ type kindFlag struct {
 	otherDefault bool
 }
 
-// defaultMarkRE finds a help's mark that what it describes is the
-// default: "(default)", "[default]", "default is", "by default".
-var defaultMarkRE = lazyre.New(`(?i)\(default\)|\[default\]`)
+// onByDefault reports a switch whose help marks it as the default
+// (lexicon switch_on_by_default: "(default)", "[Default]").
+func onByDefault(fd FlagDoc) bool {
+	return task.V().Mentions("switch_on_by_default", fd.Description)
+}
 
 // flagDir reads whether a flag's name or help says it is about the input
 // or the output (lexicon classes kind_in_word, kind_out_word).
@@ -191,7 +185,7 @@ func flagDir(fd FlagDoc) string {
 		in = in || task.V().Is("kind_in_word", w)
 		out = out || task.V().Is("kind_out_word", w)
 	}
-	for _, w := range kindSplitRE.FindAllString(strings.ToLower(fd.Description), -1) {
+	for _, w := range wordSpanRE.FindAllString(strings.ToLower(fd.Description), -1) {
 		in = in || task.V().Word("kind_in_word", w)
 		out = out || task.V().Word("kind_out_word", w)
 	}
@@ -217,16 +211,16 @@ func switchKinds(fd FlagDoc) (own, other map[string]string) {
 	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
 		names += " " + strings.ReplaceAll(strings.TrimLeft(n, "-"), ".", " ")
 	}
-	if ks := kindWords(names); len(ks) > 0 {
+	if ks := namedKinds(names); len(ks) > 0 {
 		return ks, nil
 	}
 	other = map[string]string{}
 	for _, o := range otherKindRE.FindAllString(fd.Description, -1) {
-		for k, w := range kindWords(o) {
+		for k, w := range namedKinds(o) {
 			other[k] = w
 		}
 	}
-	own = kindWords(otherKindRE.ReplaceAllString(fd.Description, " "))
+	own = namedKinds(otherKindRE.ReplaceAllString(fd.Description, " "))
 	return own, other
 }
 
@@ -249,13 +243,13 @@ func kindSwitch(fd FlagDoc, c *candidate) (map[string]string, bool) {
 	words := func(g FlagDoc) map[string]bool {
 		out := map[string]bool{}
 		for w := range contentWords(otherKindRE.ReplaceAllString(g.Description, " ")) {
-			if len(kindWords(w)) == 0 {
+			if len(namedKinds(w)) == 0 {
 				out[w] = true
 			}
 		}
 		return out
 	}
-	byName := len(kindWords(strings.ReplaceAll(strings.TrimLeft(fd.Name, "-"), ".", " "))) > 0
+	byName := len(namedKinds(strings.ReplaceAll(strings.TrimLeft(fd.Name, "-"), ".", " "))) > 0
 	mine := words(fd)
 	for _, g := range c.flags {
 		if g.Name == fd.Name || g.ParamType != "bool" {
@@ -265,7 +259,7 @@ func kindSwitch(fd FlagDoc, c *candidate) (map[string]string, bool) {
 		if len(gk) == 0 || sameKeys(gk, own) {
 			continue
 		}
-		gByName := len(kindWords(strings.ReplaceAll(strings.TrimLeft(g.Name, "-"), ".", " "))) > 0
+		gByName := len(namedKinds(strings.ReplaceAll(strings.TrimLeft(g.Name, "-"), ".", " "))) > 0
 		if byName && gByName || !byName && !gByName && shareOf(mine, words(g)) >= sc.Fit.SiblingShareMin {
 			return own, true
 		}
@@ -304,7 +298,7 @@ func kindFlags(c *candidate, k, word string) []kindFlag {
 				exact = exact || strings.EqualFold(strings.TrimLeft(n, "-"), word)
 			}
 			_, other := switchKinds(fd)
-			out = append(out, kindFlag{fd: fd, exact: exact, isDefault: defaultMarkRE.MatchString(fd.Description), dir: dir, otherDefault: len(other) > 0})
+			out = append(out, kindFlag{fd: fd, exact: exact, isDefault: onByDefault(fd), dir: dir, otherDefault: len(other) > 0})
 			continue
 		}
 		if fd.ParamType == "file" || fd.ParamType == "int" || fd.ParamType == "float" {
@@ -360,11 +354,11 @@ func kindPairs(fd FlagDoc) []choicePair {
 // by its meaning in a few words ("6 = Tabular", "3=BED"; at most
 // scoring.fit.kind_meaning_words), not a sentence of the help.
 func pairKinds(p choicePair) map[string]string {
-	if ks := kindWords(p.value); len(ks) > 0 {
+	if ks := namedKinds(p.value); len(ks) > 0 {
 		return ks
 	}
 	if float64(len(strings.Fields(p.words))) <= sc.Fit.KindMeaningWords {
-		return kindWords(p.words)
+		return namedKinds(p.words)
 	}
 	return nil
 }
@@ -418,7 +412,7 @@ func (m *mapper) kindNamedByFill(f *Fill, c *candidate) map[string]bool {
 		for _, n := range c.sub {
 			text += " " + strings.Join(splitParts(n, true), " ")
 		}
-		for k := range kindWords(text) {
+		for k := range namedKinds(text) {
 			out[k] = true
 		}
 	}
@@ -443,7 +437,7 @@ func (m *mapper) kindNamedByFill(f *Fill, c *candidate) map[string]bool {
 				}
 			}
 		}
-		for k := range kindWords(text) {
+		for k := range namedKinds(text) {
 			out[k] = true
 		}
 	}
@@ -567,7 +561,7 @@ func (m *mapper) defaultKindSwitch(f *Fill, c *candidate, kf kindFlag, k string)
 			continue
 		}
 		fd, ok := LookupFlag(c.flags, fv.Name)
-		if !ok || fd.ParamType != "bool" || !defaultMarkRE.MatchString(fd.Description) || flagDir(fd) != kf.dir {
+		if !ok || fd.ParamType != "bool" || !onByDefault(fd) || flagDir(fd) != kf.dir {
 			continue
 		}
 		if ks, ok := kindSwitch(fd, c); ok {
@@ -604,7 +598,7 @@ func namesWord(p choicePair, word string) bool {
 // FASTQ (default)").
 func (m *mapper) otherKindDefault(c *candidate, k, dir string) bool {
 	for _, fd := range c.flags {
-		if fd.ParamType != "bool" || !defaultMarkRE.MatchString(fd.Description) {
+		if fd.ParamType != "bool" || !onByDefault(fd) {
 			continue
 		}
 		if d := flagDir(fd); d != "" && d != dir {

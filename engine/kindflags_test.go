@@ -111,17 +111,3 @@ func TestKindPairsReadsRuns(t *testing.T) {
 		t.Errorf("default %q, want gbk", d)
 	}
 }
-
-// TestDefaultSwitchIsNeverAsked checks that a switch the help marks as
-// the default is not added for the task's words (it changes nothing),
-// so it no longer ties with the switch the task asks for: zstd's
-// "-z: Compress. (default)" beside "-d: Perform decompression."
-func TestDefaultSwitchIsNeverAsked(t *testing.T) {
-	doc := goldenDoc(t, "zstd")
-	rec := &ToolRecord{Name: "zstd", Executable: "zstd"}
-	doc.Record = *rec
-	f := MapTask(builtinRules, rec, doc, nil, "把 nanopore_batch3.fastq.zst 解压出来,原来的 .zst 文件保留")
-	if args := Assemble(rec, f).Args; !slices.Contains(args, "-d") {
-		t.Errorf("zstd: %q lacks -d\n%s", args, strings.Join(f.Evidence, "\n"))
-	}
-}

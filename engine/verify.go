@@ -308,6 +308,7 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) (inne
 		return nil
 	}
 	var names []string
+	var unlisted []string // long options the help's text names that flags lack
 	for _, f := range flags {
 		names = append(names, f.Name)
 		names = append(names, f.Aliases...)
@@ -354,7 +355,10 @@ func checkArgs(doc *ToolDoc, args []string, ch *ExampleCheck, help string) (inne
 				}
 				continue
 			}
-			if left := unlistedFlags(help, flags); len(left) >= 2 {
+			if unlisted == nil {
+				unlisted = unlistedFlags(help, flags) // once per example, and only when a flag is unknown
+			}
+			if left := unlisted; len(left) >= 2 {
 				// The help's text names options its option list lacks
 				// (mafft's --help shows --auto and --retree in examples
 				// and lists 8 others): the list is a summary, and a flag
@@ -385,7 +389,7 @@ var longOptionRE = lazyre.New(`(?:^|[\s(\[])(--[A-Za-z][A-Za-z0-9][\w-]*)`)
 // unlistedFlags returns the long options the help's text names that its
 // parsed flags lack, in the text's order.
 func unlistedFlags(help string, flags []FlagDoc) []string {
-	var out []string
+	out := []string{} // not nil: none found is an answer too
 	seen := map[string]bool{}
 	for _, m := range longOptionRE.FindAllStringSubmatch(help, -1) {
 		n := strings.TrimRight(m[1], "-")
