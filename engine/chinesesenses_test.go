@@ -192,3 +192,17 @@ func TestChineseShortDatabaseWord(t *testing.T) {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// An example's argument the task names in other letter case is written
+// as the task spells it ("ERROR", not the example's "error"); a format
+// word a flag takes keeps the help's case (tabix -p vcf for "VCF").
+func TestTaskCaseSpelling(t *testing.T) {
+	got, f := mapGolden(t, "grep", "统计 app.log 中包含 ERROR 的行数")
+	if !strings.Contains(got, "ERROR") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapGolden(t, "tabix", "为 calls.vcf.gz 建立 VCF 格式的索引")
+	if !strings.Contains(got, "-p vcf") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
