@@ -1013,6 +1013,16 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		return false
 	}
 	if t.doc.Category == "Input" || t.doc.Category == "Output" {
+		if !t.hasValue {
+			// A switch that writes something more ("--write-index") is
+			// asked for by its own words: the example's task said them
+			// ("and write the index"); a task without them does not ask.
+			if s, against := m.exampleFit(t); s < sc.Fit.FlagRelevanceMin && len(against) > 0 {
+				m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: its task asks for it in words this task lacks (%s)", t.flag, strings.Join(against, ", ")))
+				m.dropQuiet = true
+				return false
+			}
+		}
 		return true
 	}
 	if t.doc.Category == "Format" && !t.hasValue && m.outputKindIn(t.doc.Description) {

@@ -117,3 +117,65 @@ func TestChineseContextAsEnglish(t *testing.T) {
 		}
 	}
 }
+
+// mapGolden maps a task on a golden tool's ToolDoc and built-in skill.
+func mapGolden(t *testing.T, tool, tk string) (string, *Fill) {
+	t.Helper()
+	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get(tool)
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	f := MapTask(builtinRules, rec, goldenDoc(t, tool), sk, tk)
+	return Assemble(rec, f).Display, f
+}
+
+// A Chinese clause that says what the task does not want ("不要对碱基分组")
+// asks for the switch whose help leaves that out (fastqc --nogroup,
+// "Disable grouping of bases"), as "do not group the bases" does; a
+// bound ("不低于 20") is no negation.
+func TestChineseNegatedClause(t *testing.T) {
+	got, f := mapGolden(t, "fastqc", "对 mapped.bam 做质控，不要对碱基分组，结果放到 fastqc_out 目录")
+	if !strings.Contains(got, "--nogroup") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if cl := negatedClauses("比对 x.fq,没比对上的 reads 不要写进输出,质量不低于 20"); !slices.Equal(cl, []string{"没比对上的 reads 不要写进输出"}) {
+		t.Errorf("negatedClauses = %q", cl)
+	}
+	if neg := negatedOnly("对 a.bam 做质控，不要对碱基分组"); !neg["group"] || neg["质控"] {
+		t.Errorf("negatedOnly = %v", neg)
+	}
+	if tw := nameTokens("比对 x.fq，不输出 sam 头"); slices.ContainsFunc(tw, func(p []string) bool { return slices.Contains(p, "sam") }) {
+		t.Errorf("nameTokens = %q", tw)
+	}
+}
+
+// Two switches that fit apart words of a task alike are no rivals: each
+// is added in turn. Two that fit the same word alike are.
+func TestSwitchRivals(t *testing.T) {
+	a := switchFitted{score: 4, hits: []string{"decompres"}}
+	b := switchFitted{score: 4, hits: []string{"keep"}}
+	c := switchFitted{score: 4, hits: []string{"keep", "(leaves out)"}}
+	d := switchFitted{score: 2, hits: []string{"decompres"}}
+	if rivals([]switchFitted{a, b}) || rivals([]switchFitted{a, d}) || !rivals([]switchFitted{b, c}) {
+		t.Error("rivals")
+	}
+}
+
+// A switch whose help says it is on already ("Preserve INPUT file(s).
+// [Default]") is never added for the task's words: "解压…原来的文件保留"
+// is zstd -d alone.
+func TestSwitchOnByDefaultNotAsked(t *testing.T) {
+	got, f := mapGolden(t, "zstd", "把 batch3.fastq.zst 解压出来,原来的 .zst 文件保留")
+	if got != "zstd -d batch3.fastq.zst" {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
+
+// An example's output switch that writes something more (samtools sort
+// --write-index, "and write the index") is asked for by its own words: a
+// task without them does not keep it.
+func TestExampleOutputSwitchNeedsItsWords(t *testing.T) {
+	got, f := mapGolden(t, "samtools", "将 aln.bam 按坐标排序,每个线程最多使用 2G 内存,结果写入 aln.sorted.bam")
+	if strings.Contains(got, "--write-index") || !strings.Contains(got, "-m 2G") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}

@@ -25,6 +25,9 @@ import (
 func nameTokens(text string) [][]string {
 	var out [][]string
 	negated := 0
+	for _, cl := range negatedClauses(text) {
+		text = strings.Replace(text, cl, ",", 1) // "不输出 SAM 头" names no --sam
+	}
 	for _, f := range strings.Fields(strings.ToLower(text)) {
 		if task.V().Word("negation", strings.Trim(f, ",;()")) {
 			negated = 4 // "without the summits" names no --summits

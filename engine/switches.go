@@ -347,16 +347,80 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 			}
 		}
 	}
+	// A Chinese clause that says what the task does not want is negated
+	// whole (negatedClauses); a term the task asks for elsewhere stays.
+	neg, plain := m.zhNegated(m.task)
+	for n := range neg {
+		if words[n] && !plain[n] {
+			negated[n] = true
+			delete(words, n)
+		}
+	}
 	m.dropCovered(a, words)
 	m.dropCovered(a, negated)
 	return words, negated
+}
+
+// negatedClauses are the clauses of a Chinese task (up to a comma, a
+// semicolon, a colon, a full stop or a parenthesis) that say what it does
+// not want: they hold a part of the lexicon class negation_clause ("不要对
+// 碱基分组", "不输出 SAM 头"). Chinese puts what is left out on either
+// side of the negation ("没比对上的 reads 不要写进输出"), so the whole
+// clause is what is not wanted.
+func negatedClauses(text string) []string {
+	var out []string
+	for _, cl := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(",;:()，；。：（）", r) }) {
+		if isCJK(cl) && task.V().Mentions("negation_clause", cl) {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+// zhNegated returns the terms of text's negated Chinese clauses (with the
+// concepts of their Chinese runs) and the terms of the rest of it, files
+// left out.
+func (m *mapper) zhNegated(text string) (neg, plain map[string]bool) {
+	neg, plain = map[string]bool{}, map[string]bool{}
+	text = withoutFiles(text)
+	cls := negatedClauses(text)
+	if len(cls) == 0 {
+		return neg, plain
+	}
+	for _, cl := range cls {
+		text = strings.Replace(text, cl, ",", 1)
+		for n := range terms(cl) {
+			neg[n] = true
+		}
+		for _, tok := range tokens(cl) {
+			if isCJK(tok) {
+				for c := range m.concepts(tok) {
+					if !strings.Contains(c, "_") {
+						neg[root(c)] = true
+					}
+				}
+			}
+		}
+	}
+	for n := range terms(text) {
+		plain[n] = true
+	}
+	return neg, plain
 }
 
 // negatedOnly are the terms of a task said only after a negation
 // ("without the header"), none of them elsewhere in it.
 func negatedOnly(text string) map[string]bool {
 	neg, plain := map[string]bool{}, map[string]bool{}
-	tw := strings.Fields(strings.ToLower(withoutFiles(text)))
+	text = withoutFiles(text)
+	for _, cl := range negatedClauses(text) {
+		// a Chinese clause that says what is not wanted (negatedClauses)
+		text = strings.Replace(text, cl, ",", 1)
+		for n := range terms(cl) {
+			neg[n] = true
+		}
+	}
+	tw := strings.Fields(strings.ToLower(text))
 	reach := -1
 	for i, w := range tw {
 		x := strings.Trim(w, ",;:.()")
@@ -524,7 +588,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				}
 			}
 			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" && len(splitIdent(strings.TrimLeft(fd.Name, "-"))) < 2 || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
-				task.V().Mentions("ends_run", fd.Description) {
+				task.V().Mentions("ends_run", fd.Description) || task.V().Mentions("switch_on_by_default", fd.Description) {
 				continue
 			}
 			if _, ok := seeTarget(a.c.flags, fd); ok {
@@ -563,7 +627,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		}
 		sort.SliceStable(fits, func(i, j int) bool { return fits[i].score > fits[j].score })
 		best := fits[0]
-		tie := len(fits) > 1 && fits[1].score == best.score
+		tie := rivals(fits)
 		if best.score < sc.Fit.SwitchRelevanceMin || tie {
 			// Only among the switches that fit the uncovered words best:
 			// a help that repeats the words the command already accounts
@@ -771,6 +835,25 @@ func explainedBy(help map[string]bool, w string) bool {
 
 // switchFitted is a switch of the help with its fit to the task's words
 // nothing placed explains.
+// rivals reports whether another switch fits as well as the best one
+// (fits sorted best first) on a word the best one fits too: two switches
+// that fit the same words alike leave the task's ask open. Two that fit
+// apart words ("解压…保留": decompress for -d, keep for -k) are no rivals:
+// the task asks for both, and each is added in turn.
+func rivals(fits []switchFitted) bool {
+	for _, f := range fits[1:] {
+		if f.score != fits[0].score {
+			break
+		}
+		for _, h := range f.hits {
+			if !strings.HasPrefix(h, "(") && slices.Contains(fits[0].hits, h) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 type switchFitted struct {
 	fd     FlagDoc
 	score  float64
