@@ -787,6 +787,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	}
 	m.addSlotFlags(f, a.c, a.used)
 	m.addListedValues(f, a.c, a.used)
+	m.addKindFlags(f, a.c, a.used)
 	m.addColumnFlags(f, a.c, a.used)
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)

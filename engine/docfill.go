@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
+	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -321,8 +322,10 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			// them or a placeholder is (zstd's --auto-threads
 			// {physical|logical} takes no 4; iqtree2's -T NUM|AUTO does)
 			// a number is never a file (shuf's --random-source FILE)
+			// a number that counts one kind of thing (2 reads) is not one a
+			// help counts another kind with (print the first NUM bytes)
 			return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" &&
-				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") &&
+				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) &&
 				(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
 		}, used)
 		m.bound = ""
@@ -351,6 +354,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addNamedChoices(f, c, used)
 	m.addListedValues(f, c, used)
 	m.addCodedChoices(f, c, used)
+	m.addKindFlags(f, c, used)
 	m.placeQuoted(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if task.V().Is("read_group_line", q) {
@@ -658,4 +662,36 @@ func placeholderWord(v string) bool {
 		}
 	}
 	return true
+}
+
+// countsOther reports a flag whose help counts things of another kind
+// than the task's number does (lexicon class count_noun: "2 reads" and
+// "print the first NUM bytes"): a counted noun right after the flag's
+// placeholder or after "number of" in its help, and none of the number's
+// kind. A noun elsewhere in the help says what the flag acts on, not what
+// its number counts ("reads shorter than LEN are discarded").
+func countsOther(fd FlagDoc, counts string) bool {
+	v := task.V()
+	kind, ok := v.ValueOf("count_noun", counts)
+	if !ok {
+		return false
+	}
+	ws := rules.Words(strings.ToLower(fd.Description))
+	ph := strings.ToLower(strings.Trim(fd.Placeholder, "<>[]"))
+	other := false
+	for i := 1; i < len(ws); i++ {
+		k, ok := v.ValueOf("count_noun", ws[i])
+		if !ok {
+			continue
+		}
+		prev := ws[i-1]
+		if !(prev != "" && prev == ph || v.Word("count_placeholder", prev) || prev == "of" && i > 1 && v.Word("count_placeholder", ws[i-2]+" of")) {
+			continue
+		}
+		if k == kind {
+			return false
+		}
+		other = true
+	}
+	return other
 }

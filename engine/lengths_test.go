@@ -91,3 +91,25 @@ func TestNumberIsNoFile(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A number that counts one kind of thing goes to no flag whose help
+// counts another: "2 reads" is no --bytes NUM, "8 lines" is --lines.
+func TestNumberCountsKind(t *testing.T) {
+	rec := &ToolRecord{Name: "hd", Executable: "hd", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--bytes", ParamType: "int", Placeholder: "NUM", Description: "print the first NUM bytes of each file"},
+		{Name: "--lines", ParamType: "int", Placeholder: "NUM", Description: "print the first NUM lines instead of the first 10"},
+	}, Positionals: []PositionalDoc{{Name: "FILE"}}}
+	f := MapTask(builtinRules, rec, doc, nil, "print the first 2 reads (8 lines) of reads.fq")
+	if got := Assemble(rec, f).Display; got != "hd --lines 8 reads.fq" || len(f.Unused) != 1 || f.Unused[0] != "2" {
+		t.Errorf("got %q unused %v\n%s", got, f.Unused, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, nil, "print the first 100 bytes of notes.txt")
+	if got := Assemble(rec, f).Display; got != "hd --bytes 100 notes.txt" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if countsOther(FlagDoc{Description: "number of threads"}, "cores") || !countsOther(FlagDoc{Description: "number of threads"}, "reads") || countsOther(FlagDoc{Description: "minimum length"}, "reads") ||
+		countsOther(FlagDoc{Description: "reads shorter than length_required will be discarded"}, "nt") || !countsOther(FlagDoc{Placeholder: "<K>", Description: "keep the first K lines"}, "reads") {
+		t.Error("countsOther")
+	}
+}

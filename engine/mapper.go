@@ -97,6 +97,9 @@ type mapper struct {
 	// unmetSwitches counts the switches that fit the task's uncovered
 	// words fairly well but not enough to add.
 	unmetSwitches int
+	// unmetKinds counts the kinds the task asks for that two flags of
+	// the help name alike (addKindFlags).
+	unmetKinds int
 	// tiedValues counts task values two flags fit alike (bestFlagTied).
 	tiedValues int
 	// bound is the bound ("low", "high") of the range the number being

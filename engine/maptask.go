@@ -93,6 +93,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["files_other_kind"] = float64(countPrefix(m.evidence, placedOtherKind))
 	feat["derived_outputs"] = float64(m.countDerived(f))
 	feat["unmet_switch"] = float64(m.unmetSwitches)
+	feat["unmet_kind"] = float64(m.unmetKinds)
 	feat["tied_values"] = float64(m.tiedValues)
 	feat["unmet_phrase"] = float64(m.unmetPhrases)
 	feat["kept_for_example"] = float64(countKeptForExample(m.evidence))

@@ -21,10 +21,25 @@ func writesPlace(fd FlagDoc) bool {
 	if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
 		return false
 	}
-	if fd.Category != "Output" && !task.V().Mentions("writes_help_word", fd.Description) {
+	// The help's first sentence says what the flag takes; a later one may
+	// only explain ("GFF attribute to be used as feature ID. … used to
+	// identify the counts in the output table" takes no file).
+	lead := leadSentence(fd.Description)
+	if fd.Category != "Output" && !task.V().Mentions("writes_help_word", lead) {
 		return false
 	}
-	return fd.ParamType == "file" || task.V().Mentions("written_place_word", fd.Description+" "+fd.Placeholder)
+	return fd.ParamType == "file" || task.V().Mentions("written_place_word", lead+" "+fd.Placeholder)
+}
+
+// leadSentence is a help text up to the end of its first sentence: a
+// period followed by a space and a capital letter.
+func leadSentence(desc string) string {
+	for i := 0; i+2 < len(desc); i++ {
+		if desc[i] == '.' && desc[i+1] == ' ' && desc[i+2] >= 'A' && desc[i+2] <= 'Z' {
+			return desc[:i+1]
+		}
+	}
+	return desc
 }
 
 // valueWords are the words that say what the task's value v is: its

@@ -100,6 +100,10 @@ func TestWritesPlaceAndWordFit(t *testing.T) {
 		{Name: "-x", ParamType: "string", Category: "Input", Description: "read the index from FILE"}:                     false,
 		{Name: "", ParamType: "file", Category: "Output", Description: "output file"}:                                     false,
 		{Name: "--fmt", ParamType: "string", Category: "Output", Choices: []string{"a", "b"}, Description: "output file"}: false,
+		// The first sentence says what the flag takes; a later one only
+		// explains.
+		{Name: "-i", ParamType: "string", Description: "GFF attribute to be used as feature ID. The feature ID is used to identity the counts in the output table."}:           false,
+		{Name: "--export-markdown", ParamType: "string", Description: "Export the timing summary as a Markdown table to the given FILE. The output time unit can be changed."}: true,
 	} {
 		if got := writesPlace(*fd); got != want {
 			t.Errorf("writesPlace(%s) = %v, want %v", fd.Name, got, want)

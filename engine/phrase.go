@@ -77,8 +77,8 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 	for i := range a.c.flags {
 		fd := &a.c.flags[i]
 		if _, ok := switchOn(*fd); !ok || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, *fd) || a.used[spelling(*fd)] ||
-			task.V().Mentions("ends_run", fd.Description) || !off && task.V().Mentions("turn_off", fd.Description) {
-			continue
+			task.V().Mentions("ends_run", fd.Description) || !off && task.V().Mentions("turn_off", fd.Description) || onByDefault(*fd) {
+			continue // a switch the help marks as the default adds nothing
 		}
 		if _, ok := seeTarget(a.c.flags, *fd); ok {
 			continue // the flag it refers to carries the help

@@ -86,6 +86,7 @@ type Scoring struct {
 		NegationAgrees     float64 `yaml:"negation_agrees"`
 		SwitchRareMin      float64 `yaml:"switch_rare_min"`
 		RareHitsMin        float64 `yaml:"rare_hits_min"`
+		KindMeaningWords   float64 `yaml:"kind_meaning_words"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`

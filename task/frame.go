@@ -94,6 +94,11 @@ type Number struct {
 	// Bound is "low" or "high" for the first and second number of a
 	// range ("between 100 and 600"), else "".
 	Bound string `json:"bound,omitempty"`
+	// Counts is the noun right after the number when it says what the
+	// number counts (lexicon class count_noun: "2 reads", "8 lines"), so
+	// a flag whose help counts something else ("print the first NUM
+	// bytes") does not take it.
+	Counts string `json:"-"`
 	// Used is set by the stage that gives the number a place.
 	Used bool `json:"-"`
 }
@@ -165,11 +170,11 @@ func plainName(b string) bool {
 }
 
 // genericName accepts a file name whose extension no kind lists
-// ("c.dat", "run.log2"): an identifier, a dot, and 2 to 5 lower-case
+// ("c.dat", "run.log2", "contigs.kreport"): an identifier, a dot, and 2 to 8 lower-case
 // letters or digits starting with a letter. Prose ("e.g.", "v1.2") is not.
 func genericName(b string, dot int) bool {
 	ext := b[dot+1:]
-	if len(ext) < 2 || len(ext) > 5 || ext[0] < 'a' || ext[0] > 'z' {
+	if len(ext) < 2 || len(ext) > 8 || ext[0] < 'a' || ext[0] > 'z' {
 		return false
 	}
 	for _, r := range b {
@@ -213,8 +218,9 @@ func notAName(w string) bool {
 // words count ("name sample1", not "by read name output"), unless a noun
 // of the lexicon class name_noun says whose name it is ("sample name
 // liver"); after such a noun alone, a word that ends its clause is its
-// name ("sample ctrl, 4 threads").
-func nameAt(lower []string, i int, raw string, clauseEnd bool) bool {
+// name ("sample ctrl, 4 threads"); so is a plain word after "name" when the
+// two make a clause of their own (nameOpens: "…, name pooled").
+func nameAt(lower []string, i int, raw string, clauseEnd, nameOpens bool) bool {
 	if i == 0 {
 		return false
 	}
@@ -233,6 +239,10 @@ func nameAt(lower []string, i int, raw string, clauseEnd bool) bool {
 		return true // "…, sample ctrl, 4 threads"
 	case isOutputMarker(prev) && i > 1 && v.Word("example_lead", lower[i-2]):
 		return false // "tools such as StringTie": an example, no output
+	case prev == "name" && clauseEnd && nameOpens:
+		// "…, mouse genome, name pooled": "name" opens its clause and the
+		// word after it ends it; "sorted by read name" has a word before.
+		return plainNameEnds(lower, i, clauseEnd) && !notAName(lower[i])
 	case prev == "name" || isOutputMarker(prev):
 		return ident
 	case prev == "in" && i > 1 && v.Word("results_word", lower[i-2]):
@@ -268,12 +278,15 @@ func plainNameEnds(lower []string, i int, clauseEnd bool) bool {
 // one nameAt reads after a name word, one nameBefore reads before a word
 // that names it ("the genome directory"), or a verb form that ends its
 // clause right after a name word ("output prefix polished,", "to the
-// directory paired"), which no prose ends a clause with.
+// directory paired", "…, name pooled"), which no prose ends a clause with.
 func givenName(toks, lower []string, i int, raw string) bool {
 	low := lower[i]
 	clauseEnd := i == len(toks)-1 || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;")
+	// "name" opens its clause: the task's start or a comma before it.
+	nameOpens := i == 1 || i > 1 && strings.ContainsAny(toks[i-2][len(toks[i-2])-1:], ",;")
 	if notAName(low) {
-		return clauseEnd && i > 0 && V().Is("name_marker", lower[i-1]) && lower[i-1] != "name" && !V().Word("not_a_name", low)
+		marker := i > 0 && V().Is("name_marker", lower[i-1]) && (lower[i-1] != "name" || nameOpens)
+		return clauseEnd && marker && !V().Word("not_a_name", low)
 	}
 	if capitalOnly(raw) && !clauseEnd && i+1 < len(lower) && contentWordAt(lower, i+1) {
 		// "生成 MinHash 草图", "Ballgown tables": a capitalised word that
@@ -283,7 +296,7 @@ func givenName(toks, lower []string, i int, raw string) bool {
 	// A name word in another clause ("without any database, tabular
 	// output") names nothing here.
 	after := i > 0 && !strings.ContainsAny(toks[i-1][len(toks[i-1])-1:], ",;")
-	return after && nameAt(lower, i, raw, clauseEnd) || nameBefore(toks, lower, i, raw)
+	return after && nameAt(lower, i, raw, clauseEnd, nameOpens) || nameBefore(toks, lower, i, raw)
 }
 
 // nameWords returns the words that say what the name at i is: up to
@@ -607,6 +620,9 @@ func Parse(task string) Frame {
 			if i > 0 {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
+			if next := safeAt(lower, i+1); !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Word("count_noun", next) {
+				n.Counts = next
+			}
 			s.Numbers = append(s.Numbers, n)
 		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && givenName(toks, lower, i, raw):
 			s.Names = append(s.Names, raw)
@@ -803,9 +819,6 @@ func splitJoinedClauses(toks []string) []string {
 	}
 	return out
 }
-
-// thousandsRE is a number written in groups of three digits ("1,000").
-var thousandsRE = lazyre.New(`^\d{1,3}(,\d{3})+$`)
 
 // joinValueLetters reads a letter before a Chinese run that begins with
 // 值 ("value") as one word, the way English writes it: "e 值 1e-5" is

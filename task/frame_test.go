@@ -163,7 +163,7 @@ func TestParseRoles(t *testing.T) {
 }
 
 func TestGenericFileNames(t *testing.T) {
-	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "a.toolong": ""} {
+	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "contigs.report": "file", "hits.kreport": "file", "a.muchtoolong": ""} {
 		if got := FileType(in); got != want {
 			t.Errorf("FileType(%q) = %q, want %q", in, got, want)
 		}
@@ -209,6 +209,22 @@ func TestNumberAfter(t *testing.T) {
 	}
 	if fr := Parse("2 threads"); len(fr.Numbers) != 1 || fr.Numbers[0].After != "" {
 		t.Errorf("a first number follows no word: %+v", fr.Numbers)
+	}
+}
+
+// TestNumberCounts checks the noun that says what a number counts: the
+// word right after it, of the class count_noun, inside its clause.
+func TestNumberCounts(t *testing.T) {
+	fr := Parse("print the first 2 reads (8 lines) of reads.fq with 4 threads, 10 samples")
+	var got []string
+	for _, n := range fr.Numbers {
+		got = append(got, n.Value+"|"+n.Counts)
+	}
+	if strings.Join(got, " ") != "2|reads 8|lines 4|threads 10|" {
+		t.Errorf("counts: %q", got)
+	}
+	if fr := Parse("keep 3, reads above 20"); fr.Numbers[0].Counts != "" {
+		t.Errorf("a comma ends what a number counts: %+v", fr.Numbers)
 	}
 }
 

@@ -28,13 +28,28 @@ type Ident struct {
 // lower-case key.
 var tagPairRE = lazyre.New(`^[A-Z][A-Z0-9]{1,7}:[A-Za-z][\w.-]*$`)
 
+// Values no prose writes and no other item reads: an accession with its
+// version (NC_045512.2, GCF_000001405.40), a list of numbers joined by
+// commas (k-mer sizes 21,41,61,81; "1,000,000" is one number) or by colons
+// (quantize bins 0:1:10:50).
+var (
+	accessionRE = lazyre.New(`^[A-Z]{1,6}_?\d{4,}\.\d+$`)
+	numListRE   = lazyre.New(`^\d+(\.\d+)?(,\d+(\.\d+)?)+$`)
+	thousandsRE = lazyre.New(`^\d{1,3}(,\d{3})+$`)
+	colonListRE = lazyre.New(`^\d+(:\d+){2,}$`)
+)
+
 // identShape reports a word only an identifier is written as: letters or
 // digits joined by an underscore inside it (salmon_index, busco_tr), an
 // identifier's ending (refdb, seqDB), a
 // run of four or more lower-case letters followed by a capital (queryDB,
-// targetDB; not "mRNA" or "MinHash"), or a tag pair (SM:sample1).
+// targetDB; not "mRNA" or "MinHash"), a tag pair (SM:sample1), an
+// accession with its version or a list of numbers.
 func identShape(raw string) bool {
 	if tagPairRE.MatchString(raw) && !RegionRE.MatchString(raw) {
+		return true
+	}
+	if accessionRE.MatchString(raw) || colonListRE.MatchString(raw) || numListRE.MatchString(raw) && !thousandsRE.MatchString(raw) {
 		return true
 	}
 	if !IsName(raw) || strings.ContainsAny(raw, "/.") {

@@ -46,6 +46,16 @@ func TestGivenItems(t *testing.T) {
 		{"set sampleName on every read", nil, []string{"sampleName"}},
 		{"blastp of orfs.faa on refdb keeping hits", nil, []string{"refdb"}},
 		{"cluster seqDB into clu", nil, []string{"seqDB"}},
+		// An accession with its version, lists of numbers: values no prose
+		// writes. A number with thousands separators is one number; a
+		// version is prose.
+		{"fetch accession NC_045512.2 from the database viral_db", []string{"viral_db"}, []string{"NC_045512.2"}},
+		{"assemble with k-mer sizes 21,41,61,81 on 6 threads", nil, []string{"21,41,61,81"}},
+		{"bin the depth at 0:1:10:50 for each window", nil, []string{"0:1:10:50"}},
+		{"keep the first 1,000,000 reads of samtools v1.2 output", nil, nil},
+		// "name" that opens its clause names the word that ends it.
+		{"call peaks on a.bam, mouse genome, name pooled", []string{"pooled"}, nil},
+		{"sort a.bam by read name sorted", nil, nil},
 		// An item the task turns away is no item; prose words are none.
 		{"group by gene_name instead of gene_id", nil, []string{"gene_name"}},
 		{"group by gene_name rather than gene_id", nil, []string{"gene_name"}},
