@@ -179,3 +179,30 @@ func TestExampleOutputSwitchNeedsItsWords(t *testing.T) {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// "库" names a database as "数据库" does ("比对到 BLAST 库 refvirus",
+// "库名 genome_db"): the name goes to the flag whose help says database.
+func TestChineseShortDatabaseWord(t *testing.T) {
+	got, f := mapGolden(t, "blastn", "用 blastn 把 ctgs.fa 比对到 BLAST 库 refvirus，E 值 1e-10，结果写到 hits.txt")
+	if !strings.Contains(got, "-db refvirus") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapGolden(t, "makeblastdb", "用 genome.fna 建立核酸 BLAST 数据库，库名 genome_db")
+	if !strings.Contains(got, "-out genome_db") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
+
+// An example's argument the task names in other letter case is written
+// as the task spells it ("ERROR", not the example's "error"); a format
+// word a flag takes keeps the help's case (tabix -p vcf for "VCF").
+func TestTaskCaseSpelling(t *testing.T) {
+	got, f := mapGolden(t, "grep", "统计 app.log 中包含 ERROR 的行数")
+	if !strings.Contains(got, "ERROR") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapGolden(t, "tabix", "为 calls.vcf.gz 建立 VCF 格式的索引")
+	if !strings.Contains(got, "-p vcf") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}

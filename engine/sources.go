@@ -217,7 +217,7 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			m.evidence = append(m.evidence, "sources: every value comes from the task, a rule or a constant the task asks for")
 		}
 	}()
-	m.taskSpelling(f)
+	m.taskSpelling(f, c)
 	// The example's switch that sends the output to standard output
 	// (gzip -c) served its redirection; with the redirection left out
 	// (below) and no word of the task for standard output, the tool
@@ -328,6 +328,23 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 	}
 }
 
+// caseSpelled returns the task's word that is v in other letter case: an
+// example's argument the task names ("error" for the task's "ERROR", a
+// grep pattern) is the user's value, as the user wrote it. A file name is
+// the example's own, and the value of a flag whose help lists its values
+// is written as the help lists it (tabix -p vcf).
+func (m *mapper) caseSpelled(v string) (string, bool) {
+	if k := FileType("x." + strings.ToLower(v)); k != "" && k != "file" || FileType(v) != "" || !strings.ContainsFunc(v, unicode.IsLetter) || m.taskValues()[v] {
+		return v, false // a file, or a format the help names (-p vcf for "VCF")
+	}
+	for _, w := range tokens(m.task) {
+		if w = strings.Trim(w, ",;()'\""); w != v && strings.EqualFold(w, v) {
+			return w, true
+		}
+	}
+	return v, false
+}
+
 // asSpelled returns the task's own spelling of v when v is a task value
 // written otherwise on its way from an example ("results/" for the task's
 // "results"): the value the user gave arrives as the user wrote it.
@@ -343,7 +360,7 @@ func (m *mapper) asSpelled(v string) (string, bool) {
 
 // taskSpelling writes every value of f that stands for a task value as the
 // task spells it, and says so.
-func (m *mapper) taskSpelling(f *Fill) {
+func (m *mapper) taskSpelling(f *Fill, c *candidate) {
 	fix := func(v string) string {
 		t, ok := m.asSpelled(v)
 		if ok {
@@ -354,10 +371,21 @@ func (m *mapper) taskSpelling(f *Fill) {
 	for i := range f.Flags {
 		if f.Flags[i].HasValue {
 			f.Flags[i].Value = fix(f.Flags[i].Value)
+			if fd, ok := LookupFlag(c.flags, f.Flags[i].Name); ok && len(fd.Choices) > 0 {
+				continue // the help lists its values in its own case
+			}
+			if t, ok := m.caseSpelled(f.Flags[i].Value); ok {
+				m.evidence = append(m.evidence, fmt.Sprintf("wrote %s as the task spells it, not %s", t, f.Flags[i].Value))
+				f.Flags[i].Value = t
+			}
 		}
 	}
 	for i := range f.Positionals {
 		f.Positionals[i] = fix(f.Positionals[i])
+		if t, ok := m.caseSpelled(f.Positionals[i]); ok {
+			m.evidence = append(m.evidence, fmt.Sprintf("wrote %s as the task spells it, not %s", t, f.Positionals[i]))
+			f.Positionals[i] = t
+		}
 	}
 	quiet := func(list []string) {
 		for i, v := range list {

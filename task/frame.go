@@ -807,6 +807,35 @@ func tokenize(s string, clauses bool) []string {
 		i += n
 	}
 	flush(len(s))
+	if strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+		out = splitJoinedClauses(out)
+	}
+	return out
+}
+
+// splitJoinedClauses splits a word of a Chinese task at an ASCII comma
+// with no space after it ("基因组 mm,q 值 0.05", "k-mer 长度 31,minimizer
+// 长度 25", "read1 写到 r1.fq,read2 写到 r2.fq"): a Chinese writer ends a
+// clause so, and each part is a word of its own, the first keeping the
+// comma ("mm," "q") as in "mm, q". A key=value or key:value list
+// ("ID=lib3,SM=p7") and a thousands group ("1,000") stay whole.
+func splitJoinedClauses(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		body := strings.TrimRight(t, ",")
+		if !strings.Contains(body, ",") || strings.ContainsAny(body, "=:'\"") || thousandsRE.MatchString(body) {
+			out = append(out, t)
+			continue
+		}
+		parts := strings.Split(t, ",")
+		for i, p := range parts {
+			if i < len(parts)-1 {
+				out = append(out, p+",")
+			} else if p != "" {
+				out = append(out, p)
+			}
+		}
+	}
 	return out
 }
 

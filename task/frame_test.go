@@ -426,3 +426,33 @@ func TestRangeBounds(t *testing.T) {
 		}
 	}
 }
+
+// A Chinese writer ends a clause with an ASCII comma and no space after
+// it, after a word as after a number: each part is a word of its own
+// ("k-mer 长度 31,minimizer 长度 25": 31 is a number, the k-mer length's;
+// "r1.fq,read2" holds the file r1.fq), while a key=value list, a region
+// and a thousands group stay whole, and an English task is left alone.
+func TestJoinedClauseComma(t *testing.T) {
+	fr := Parse("k-mer 长度 31,minimizer 长度 25")
+	ctx := map[string][]string{}
+	for _, n := range fr.Numbers {
+		ctx[n.Value] = n.Context
+	}
+	if len(ctx) != 2 || slices.Contains(ctx["31"], "minimizer") || !slices.Contains(ctx["31"], "k-mer") {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	if got := Tokens("基因组 mm,q 值 0.05"); !slices.Equal(got, []string{"基因组", "mm,", "q", "值", "0.05"}) {
+		t.Errorf("Tokens = %q", got)
+	}
+	if got := Tokens("read1 写到 r1.fq,read2 写到 r2.fq"); !slices.Contains(got, "r1.fq,") {
+		t.Errorf("Tokens = %q", got)
+	}
+	for _, s := range []string{"ID=lib3,SM=p7", "chr1:1,000-2,000", "1,000,000"} {
+		if got := Tokens("读组 " + s); !slices.Contains(got, s) {
+			t.Errorf("Tokens(%s) = %q", s, got)
+		}
+	}
+	if got := Tokens("keep mm,q reads"); !slices.Contains(got, "mm,q") {
+		t.Errorf("an English task split: %q", got)
+	}
+}
