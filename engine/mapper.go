@@ -298,7 +298,7 @@ func (m *mapper) score(cands []*candidate) {
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
 			// Not the user's own program ("the HISAT2 index" asked of
 			// hisat2 names the tool, not a mode of it).
-			if strings.ContainsAny(name, "-_0123456789") && (len(c.sub) > 0 || c.exe != m.rec.Executable) && !examplesRun(cands, c, name) {
+			if typedName(name) && (len(c.sub) > 0 || c.exe != m.rec.Executable) && !examplesRun(cands, c, name) {
 				c.score += sc.Choose.NameIdentifier
 			}
 		} else {
@@ -533,7 +533,7 @@ func (m *mapper) mentions(s string) bool {
 		// noun after these; a name no prose writes ("with easy-linclust",
 		// "run split2") is always the name, but for the program typed ("the
 		// HISAT2 index" names whose index, not a mode).
-		if i > 0 && task.V().Word("noun_before", ws[i-1]) && (!strings.ContainsAny(s, "-_0123456789") || s == strings.ToLower(m.rec.Executable)) {
+		if i > 0 && task.V().Word("noun_before", ws[i-1]) && (!typedName(s) || s == strings.ToLower(m.rec.Executable)) {
 			continue
 		}
 		if names == nil {
@@ -546,6 +546,10 @@ func (m *mapper) mentions(s string) bool {
 	}
 	return false
 }
+
+// typedName reports a name no prose writes: it holds a '-', '_' or digit
+// (easy-linclust, split2), so a task that says it typed it.
+func typedName(s string) bool { return strings.ContainsAny(s, "-_0123456789") }
 
 // examplesRun reports another candidate whose skill examples run the
 // subcommand name ("computeMatrix scale-regions …" filed under the tool):
