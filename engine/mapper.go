@@ -304,6 +304,11 @@ func (m *mapper) score(cands []*candidate) {
 		} else {
 			m.scoreNaming(c, names)
 		}
+		if why := m.conversionFit(c); why != "" {
+			c.score += sc.Choose.NameConversion
+			c.named, c.byName = true, true
+			c.why = append(c.why, why)
+		}
 		if n := m.taskOverlap(strings.NewReplacer("-", " ", "_", " ").Replace(name)); n > 0 {
 			c.score += sc.Choose.NameConcept * float64(n)
 			c.why = append(c.why, fmt.Sprintf("%d task concepts match its name", n))
