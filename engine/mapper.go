@@ -494,13 +494,23 @@ func (m *mapper) jobText() string {
 	}
 	v := task.V()
 	var keep []string
-	state := false // the previous word opens a state description
+	state := false   // the previous word opens a state description
+	setting := false // the previous word makes this one a setting
 	for _, w := range strings.Fields(m.keywordText()) {
 		t := strings.Trim(w, ",;:()[]'\"")
 		if state && isStateWord(t) {
 			continue // "the sorted indexed BAM": both describe it
 		}
 		state = v.Word("state_determiner", t)
+		// "a minimum depth of 5": the bound and its noun are a setting of
+		// the job, not the job.
+		if setting && isLetters(t) && !task.Stopword(t) {
+			setting = false
+			continue
+		}
+		if setting = v.Word("setting_word", t); setting {
+			continue
+		}
 		if r := []rune(t); len(r) > 1 && isCJK(t) && v.Is("attributive_particle", t) && len(r) <= maxAttributiveRunes {
 			continue
 		}
@@ -539,6 +549,10 @@ func (m *mapper) mentions(s string) bool {
 		// "run split2") is always the name, but for the program typed ("the
 		// HISAT2 index" names whose index, not a mode).
 		if i > 0 && task.V().Word("noun_before", ws[i-1]) && (!typedName(s) || s == strings.ToLower(m.rec.Executable)) {
+			continue
+		}
+		// "a minimum depth of 5": a bound's noun is a setting.
+		if i > 0 && task.V().Word("setting_word", ws[i-1]) && !typedName(s) {
 			continue
 		}
 		if names == nil {
