@@ -167,7 +167,7 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	// "a Bowtie 2 index": the number ends the tool's name, it is no value.
 	m.slots.Numbers = slices.DeleteFunc(m.slots.Numbers, func(n task.Number) bool { return endsToolName(rec, n) })
 	m.taskWords = contentWords(withoutFiles(tk))
-	m.taskConcepts = m.concepts(m.jobText())
+	m.taskConcepts = m.concepts(withoutSettings(m.jobText()))
 	m.textConcepts = m.concepts(tk)
 	m.cjkTask = isCJK(tk)
 	return m
@@ -494,23 +494,13 @@ func (m *mapper) jobText() string {
 	}
 	v := task.V()
 	var keep []string
-	state := false   // the previous word opens a state description
-	setting := false // the previous word makes this one a setting
+	state := false // the previous word opens a state description
 	for _, w := range strings.Fields(m.keywordText()) {
 		t := strings.Trim(w, ",;:()[]'\"")
 		if state && isStateWord(t) {
 			continue // "the sorted indexed BAM": both describe it
 		}
 		state = v.Word("state_determiner", t)
-		// "a minimum depth of 5": the bound and its noun are a setting of
-		// the job, not the job.
-		if setting && isLetters(t) && !task.Stopword(t) {
-			setting = false
-			continue
-		}
-		if setting = v.Word("setting_word", t); setting {
-			continue
-		}
 		if r := []rune(t); len(r) > 1 && isCJK(t) && v.Is("attributive_particle", t) && len(r) <= maxAttributiveRunes {
 			continue
 		}
@@ -518,6 +508,27 @@ func (m *mapper) jobText() string {
 	}
 	m.jText = " " + strings.Join(keep, " ") + " "
 	return m.jText
+}
+
+// withoutSettings leaves out of a text each bound and the noun after it
+// ("requiring a minimum depth of 5"): a setting of the job, not the job,
+// so neither its words nor its concepts choose a subcommand. Skill
+// keywords still meet them ("minimum contig length").
+func withoutSettings(text string) string {
+	var keep []string
+	setting := false // the previous word makes this one a setting
+	for _, w := range strings.Fields(text) {
+		t := strings.Trim(w, ",;:()[]'\"")
+		if setting && isLetters(t) && !task.Stopword(t) {
+			setting = false
+			continue
+		}
+		if setting = task.V().Word("setting_word", t); setting {
+			continue
+		}
+		keep = append(keep, w)
+	}
+	return " " + strings.Join(keep, " ") + " "
 }
 
 // maxAttributiveRunes bounds the Chinese run read as a modifier: a longer
