@@ -137,11 +137,66 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 		if slices.ContainsFunc(longer, func(of []string) bool { return within(x.parts, of) }) {
 			continue
 		}
+		if y, ok := m.fullerName(a, x.fd, x.parts, tw); ok {
+			x.fd, x.parts = y, splitIdent(strings.TrimLeft(y.Name, "-"))
+		}
 		m.dropWithin(a, x.parts)
 		name := m.addSwitch(a, x.fd, "the task names it: "+strings.Join(x.parts, " "))
 		m.namedSwitches++
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task names it (%s)", name, strings.Join(x.parts, " ")))
 	}
+}
+
+// fullerName returns the one switch whose name begins with a one-word
+// name the task names and whose other parts the task says too, apart
+// ("List every chromosome" names --list-chromosomes over --list; "list
+// … as JSON" --list-json): the task said more of the longer name.
+func (m *mapper) fullerName(a *adaptation, fd FlagDoc, parts []string, tw [][]string) (FlagDoc, bool) {
+	if len(parts) != 1 {
+		return FlagDoc{}, false
+	}
+	said := map[string]bool{}
+	for _, ws := range tw {
+		for _, w := range ws {
+			said[w], said[stem(w)], said[root(w)] = true, true, true
+		}
+	}
+	var best []FlagDoc
+	most := 1
+	for _, o := range a.c.flags {
+		if o.Name == fd.Name || alreadyUsed(a.used, o) {
+			continue
+		}
+		if _, ok := switchOn(o); !ok {
+			continue
+		}
+		for _, n := range append([]string{o.Name}, o.Aliases...) {
+			ps := splitIdent(strings.TrimLeft(n, "-"))
+			if len(ps) < 2 || ps[0] != parts[0] || !allSaid(ps[1:], said) {
+				continue
+			}
+			switch {
+			case len(ps) > most:
+				best, most = []FlagDoc{o}, len(ps)
+			case len(ps) == most && !slices.ContainsFunc(best, func(b FlagDoc) bool { return b.Name == o.Name }):
+				best = append(best, o)
+			}
+		}
+	}
+	if len(best) != 1 {
+		return FlagDoc{}, false
+	}
+	return best[0], true
+}
+
+// allSaid reports name parts the task says each, as written or stemmed.
+func allSaid(parts []string, said map[string]bool) bool {
+	for _, p := range parts {
+		if len(p) < 3 || !said[p] && !said[stem(p)] && !said[root(p)] {
+			return false
+		}
+	}
+	return true
 }
 
 // switchOn returns the value that turns a flag on when the flag is a

@@ -101,15 +101,27 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 		base := fit(cur)
 		var best FlagDoc
 		bestScore, tie := base, false
+		var tied []FlagDoc
 		for _, fd := range c.flags {
 			if alreadyUsed(used, fd) || !writesPlace(fd) {
 				continue
 			}
 			switch s := fit(fd); {
 			case s > bestScore:
-				best, bestScore, tie = fd, s, false
+				best, bestScore, tie, tied = fd, s, false, []FlagDoc{fd}
 			case s == bestScore && s > base && fd.Name != best.Name:
-				tie = true
+				tie, tied = true, append(tied, fd)
+			}
+		}
+		if tie {
+			// Two helps fit the output's words alike: one that writes a
+			// format the task does not name ("save table of hits to file,
+			// in Dfam format") is not the one asked for.
+			// Only when the one left names no format of its own: of
+			// three OTU tables each "in X format", none is picked out.
+			plain := slices.DeleteFunc(tied, func(fd FlagDoc) bool { return m.unsaidFormat(fd) })
+			if len(plain) == 1 && !namesFormat(plain[0]) {
+				best, tie = plain[0], false
 			}
 		}
 		if best.Name == "" || tie {
@@ -122,6 +134,29 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 		fv.Why = "the task's output " + fv.Value + ": " + best.Description
 	}
 }
+
+// writtenFormat reads the format a flag's help says it writes in ("in
+// Dfam format", "in biom 1.0 format", "in classic format"): one or two
+// words between the lexicon's kind_format_in and kind_format_noun words.
+var writtenFormat = &vocabPattern{build: func(alt func(string) string) string {
+	return `(?i)\b` + alt("kind_format_in") + `\s+([a-z0-9][a-z0-9.-]*(?:\s+[a-z0-9][a-z0-9.-]*)?)\s+` + alt("kind_format_noun") + `\b`
+}}
+
+// unsaidFormat reports a flag whose help names the format it writes
+// (writtenFormat) with no word the task says (a file's name is not said:
+// Dfam.hmm is no ask for the Dfam format).
+func (m *mapper) unsaidFormat(fd FlagDoc) bool {
+	said := rules.Words(strings.ToLower(withoutFiles(m.task)))
+	for _, g := range writtenFormat.re().FindAllStringSubmatch(fd.Description, -1) {
+		if !slices.ContainsFunc(rules.Words(strings.ToLower(g[1])), func(w string) bool { return slices.Contains(said, w) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesFormat reports a flag whose help names the format it writes.
+func namesFormat(fd FlagDoc) bool { return writtenFormat.re().MatchString(fd.Description) }
 
 // exampleNameFit reports an example of the candidate that gives the flag a
 // file of v's kind named with a word of v's name: the skill shows the

@@ -177,14 +177,14 @@ func slotsFor(ps []PositionalDoc, n int) []*PositionalDoc {
 }
 
 // slotFits reports a usage place whose name names the file's extension or
-// kind ("<cmfile>" for tRNA.cm, "<in.bam>" for aln.bam): the name's
-// parts, and each part with a place word (lexicon written_place_word:
-// "file") taken off its end.
+// kind ("<cmfile>" for tRNA.cm, "<in.bam>" for aln.bam, "<hmmdb>" for
+// Dfam.hmm): the name's parts, and each part with a place word (lexicon
+// written_place_word: "file"; place_name_suffix: "db") taken off its end.
 func slotFits(name, v string) bool {
 	ext, kind := fileExt(v), FileType(v)
 	for _, part := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' }) {
 		cands := []string{part}
-		for _, w := range task.V().Words("written_place_word") {
+		for _, w := range append(task.V().Words("written_place_word"), task.V().Words("place_name_suffix")...) {
 			if p, ok := strings.CutSuffix(part, w); ok && p != "" {
 				cands = append(cands, p)
 			}
@@ -251,12 +251,15 @@ func (m *mapper) placeByRole(f *Fill, c *candidate) {
 	}
 	for i := range idx {
 		v := f.Positionals[idx[i]]
-		if !holdsRef(slots[i]) || isRef(v) {
+		if !holdsRef(slots[i]) || isRef(v) || slotFits(slots[i].Name, v) {
 			continue
 		}
 		for j := range idx {
 			w := f.Positionals[idx[j]]
-			if j != i && slots[j] != nil && isRef(w) && !holdsRef(slots[j]) {
+			// A file at a place that names its kind stays there
+			// (hmmsearch <hmmfile> <seqdb>: Pfam.hmm, read against, is
+			// the hmmfile).
+			if j != i && slots[j] != nil && isRef(w) && !holdsRef(slots[j]) && !slotFits(slots[j].Name, w) {
 				f.Positionals[idx[i]], f.Positionals[idx[j]] = w, v
 				m.evidence = append(m.evidence, fmt.Sprintf("placed %s as <%s> and %s as <%s>: the usage's place holds the reference, and the task reads %s against", w, slots[i].Name, v, slots[j].Name, w))
 				break
