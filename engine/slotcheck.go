@@ -256,10 +256,10 @@ func (m *mapper) placeByRole(f *Fill, c *candidate) {
 		}
 		for j := range idx {
 			w := f.Positionals[idx[j]]
-			// A file at a place that names its kind stays there
-			// (hmmsearch <hmmfile> <seqdb>: Pfam.hmm, read against, is
-			// the hmmfile).
-			if j != i && slots[j] != nil && isRef(w) && !holdsRef(slots[j]) && !slotFits(slots[j].Name, w) {
+			// A file at a place that names its kind, where the other
+			// place does not, stays there (hmmsearch <hmmfile> <seqdb>:
+			// Pfam.hmm, read against, is the hmmfile).
+			if j != i && slots[j] != nil && isRef(w) && !holdsRef(slots[j]) && !(slotFits(slots[j].Name, w) && !slotFits(slots[i].Name, w)) {
 				f.Positionals[idx[i]], f.Positionals[idx[j]] = w, v
 				m.evidence = append(m.evidence, fmt.Sprintf("placed %s as <%s> and %s as <%s>: the usage's place holds the reference, and the task reads %s against", w, slots[i].Name, v, slots[j].Name, w))
 				break
