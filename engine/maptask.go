@@ -41,6 +41,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		f = m.fromDoc(c)
 		feat["no_example"] = 1
 	}
+	m.placeMode(f, c)
 	m.reviseOutputFlags(f, c)
 	m.placeByKind(f, c)
 	m.placeMates(f, c)
