@@ -26,6 +26,8 @@ func TestModeFromUsageWord(t *testing.T) {
 	}{
 		{"convert the alignments hits.maf to SAM format", "mc sam hits.maf", false},
 		{"convert hits.maf to BED", "mc bed hits.maf", false},
+		// the word as the help lists it, not as the task spells it
+		{"convert hits.maf to BLAST", "mc blast hits.maf", false},
 		{"convert hits.maf to the Nexus basic format", "mc nexus-basic hits.maf", false},
 		{"convert hits.maf, saving hits.sam", "mc sam hits.maf > hits.sam", false},
 		// two named: the output's extension settles it
