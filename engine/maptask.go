@@ -47,6 +47,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.placeMates(f, c)
 	if ex == nil {
 		m.placeInputFlags(f, c)
+		m.placeOperands(f, c)
 		m.placeByBranch(f, c)
 	}
 	m.sharesInForm(f, c)
