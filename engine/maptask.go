@@ -49,6 +49,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		m.placeInputFlags(f, c)
 		m.placeOperands(f, c)
 		m.placeByBranch(f, c)
+		m.placeByRole(f, c)
 	}
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)
