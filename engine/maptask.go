@@ -41,11 +41,13 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		f = m.fromDoc(c)
 		feat["no_example"] = 1
 	}
+	m.placeMode(f, c)
 	m.reviseOutputFlags(f, c)
 	m.placeByKind(f, c)
 	m.placeMates(f, c)
 	if ex == nil {
 		m.placeInputFlags(f, c)
+		m.placeOperands(f, c)
 		m.placeByBranch(f, c)
 		m.placeByRole(f, c)
 	}

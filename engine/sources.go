@@ -382,6 +382,9 @@ func (m *mapper) taskSpelling(f *Fill, c *candidate) {
 	}
 	for i := range f.Positionals {
 		f.Positionals[i] = fix(f.Positionals[i])
+		if slices.ContainsFunc(c.positionals, func(p PositionalDoc) bool { return slices.Contains(p.Choices, f.Positionals[i]) }) {
+			continue // a word the usage lists (a mode), in its own case
+		}
 		if t, ok := m.caseSpelled(f.Positionals[i]); ok {
 			m.evidence = append(m.evidence, fmt.Sprintf("wrote %s as the task spells it, not %s", t, f.Positionals[i]))
 			f.Positionals[i] = t

@@ -108,6 +108,10 @@ type PositionalDoc struct {
 	// COMMAND [INITIAL-ARGS]...); it and every word after it, flags
 	// included, belong to that command, not to the tool.
 	Command bool `json:"command,omitempty"`
+	// Choices are the words the help allows in this place: argparse's
+	// {a,b,c}, or the literal words of usage lines alike but for one word,
+	// a mode ("maf-convert sam mafFile(s)").
+	Choices []string `json:"choices,omitempty"`
 }
 
 // Example is a worked example; Source is "skill" or "help".
@@ -202,7 +206,7 @@ func positionalDocs(ps []parsers.Positional, entries []parsers.Entry) []Position
 	out := make([]PositionalDoc, 0, len(ps))
 	for _, p := range ps {
 		out = append(out, PositionalDoc{Position: p.Position, Name: p.Name, ParamType: p.ParamType, Description: p.Description, Required: p.Required, Repeatable: p.Repeatable,
-			Command: p.Command && len(entries) == 0})
+			Command: p.Command && len(entries) == 0, Choices: p.Choices})
 	}
 	return out
 }

@@ -49,7 +49,9 @@ func manyPlaceholder(name string) bool {
 // countedPositionals are the fill's positionals a usage count applies to:
 // not a bundle of switches written as one word ("comm -12"), nor a word
 // right after a switch, which may be the value of a flag the help reads
-// as a switch (bedtools getfasta's "-fo regions.fa").
+// as a switch (bedtools getfasta's "-fo regions.fa"), nor the mode a
+// usage line writes as a literal word ("maf-convert sam mafFile(s)"),
+// which a usage line's places do not count.
 func countedPositionals(f *Fill, c *candidate) []string {
 	afterSwitch := map[int]bool{}
 	if len(f.Order) == len(f.Flags)+len(f.Positionals) {
@@ -61,7 +63,7 @@ func countedPositionals(f *Fill, c *candidate) []string {
 	}
 	var out []string
 	for i, p := range f.Positionals {
-		if len(p) > 1 && p[0] == '-' || afterSwitch[i] {
+		if len(p) > 1 && p[0] == '-' || afterSwitch[i] || literalMode(c, p) {
 			continue
 		}
 		out = append(out, p)
@@ -141,4 +143,17 @@ func times(n int) string {
 		return "once"
 	}
 	return fmt.Sprintf("%d times", n)
+}
+
+// literalMode reports a value of the candidate's place that usage lines
+// alike but for one literal word choose (named "axt|bed|sam" by the
+// parser; argparse's "{a,b}" is a place its usage line counts), or that
+// place's placeholder.
+func literalMode(c *candidate, v string) bool {
+	for _, p := range c.positionals {
+		if len(p.Choices) > 1 && !strings.HasPrefix(p.Name, "{") && (hasFold(p.Choices, v) || v == "<"+strings.Join(p.Choices, "|")+">") {
+			return true
+		}
+	}
+	return false
 }

@@ -52,10 +52,14 @@ func (d *doc) scan(s *Schema, cfg scanConfig) {
 	}
 }
 
-// usagePositionals reads positionals from the first usage line.
+// usagePositionals reads positionals from the usage lines that choose a
+// mode by a literal word (modePositionals), else from the first usage line.
 func (d *doc) usagePositionals() []Positional {
 	if len(d.usage) == 0 {
 		return nil
+	}
+	if ps := modePositionals(d.usage, d.valued); ps != nil {
+		return ps
 	}
 	return usagePositionalsWith(d.usage[0], d.valued)
 }

@@ -632,3 +632,73 @@ func nestedOptionals(t string) []string {
 // the program and its subcommand that are neither an options marker nor a
 // flag or a flag's value ("[x]" optional, "..." repeatable).
 func UsagePositionals(usage string) []Positional { return usagePositionals(usage) }
+
+// modeUsages finds usage lines that differ only by one literal word in
+// the operand position, a choice of mode ("maf-convert axt mafFile(s)",
+// "maf-convert sam mafFile(s)", one line per output format): at least
+// two lines alike but for a lower-case word right after the program (and
+// subcommand) words, with the same words after it, among which an
+// operand. It returns the words, in the help's order, the words before
+// them and the words after them, or nil when no lines have that shape.
+// When several groups have it, the one of the most words (the first of
+// them) is read.
+func modeUsages(usages []string) (modes, head, rest []string) {
+	type group struct{ modes, head, rest []string }
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, u := range usages {
+		toks := tokens(u)
+		// k runs over the program words after the first; the mode is
+		// one of them, with at least one word after it
+		for k := 1; k+1 < len(toks) && isCommandWord(toks[k]); k++ {
+			key := strings.Join(toks[:k], " ") + "\x00" + strings.Join(toks[k+1:], " ")
+			g := byKey[key]
+			if g == nil {
+				g = &group{head: toks[:k], rest: toks[k+1:]}
+				byKey[key] = g
+				groups = append(groups, g)
+			}
+			if !contains(g.modes, toks[k]) {
+				g.modes = append(g.modes, toks[k])
+			}
+		}
+	}
+	var best *group
+	for _, g := range groups {
+		if len(g.modes) < 2 || best != nil && len(g.modes) <= len(best.modes) || len(operands(g.rest, nil)) == 0 {
+			// "tool start [options]", "tool stop [options]": no
+			// operand follows
+			continue
+		}
+		best = g
+	}
+	if best == nil {
+		return nil, nil, nil
+	}
+	return best.modes, best.head, best.rest
+}
+
+// operands reads the positionals of the words after a usage's program
+// words: lower-case words there are operands ("infile"), not a path of
+// subcommands, so they are read after an options marker.
+func operands(rest []string, valued map[string]bool) []Positional {
+	return usagePositionalsWith("x [options] "+strings.Join(rest, " "), valued)
+}
+
+// modePositionals reads the positionals of usage lines that choose a mode
+// by a literal word (modeUsages): the mode first, a required choice of
+// the words named as alternatives ("axt|bed|sam"; argparse writes its
+// choices "{a,b}"), then the operands the lines share. It returns nil
+// when the lines have no such shape.
+func modePositionals(usages []string, valued map[string]bool) []Positional {
+	modes, _, rest := modeUsages(usages)
+	if modes == nil {
+		return nil
+	}
+	out := []Positional{{Position: 1, Name: strings.Join(modes, "|"), ParamType: "choice", Required: true, Choices: modes}}
+	for _, p := range operands(rest, valued) {
+		p.Position = len(out) + 1
+		out = append(out, p)
+	}
+	return out
+}

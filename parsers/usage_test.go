@@ -206,3 +206,51 @@ Optional arguments:
 		t.Error("plainWord")
 	}
 }
+
+func TestModePositionals(t *testing.T) {
+	mode := func(name string, choices ...string) Positional {
+		return Positional{Position: 1, Name: name, ParamType: "choice", Required: true, Choices: choices}
+	}
+	cases := []struct {
+		usages []string
+		want   []Positional
+	}{
+		// one line per output format: the word chooses a mode
+		{[]string{"maf-convert --help", "maf-convert axt mafFile(s)", "maf-convert sam mafFile(s)"}, []Positional{
+			mode("axt|sam", "axt", "sam"),
+			{Position: 2, Name: "mafFile(s)", ParamType: "file", Required: true}}},
+		// after a subcommand's word; operands in lower case
+		{[]string{"tool conv encode [options] infile outfile", "tool conv decode [options] infile outfile"}, []Positional{
+			mode("encode|decode", "encode", "decode"),
+			{Position: 2, Name: "infile", ParamType: "file", Required: true},
+			{Position: 3, Name: "outfile", ParamType: "file", Required: true}}},
+		// the group of the most words wins
+		{[]string{"tool a X", "tool b X", "tool c Y Z", "tool d Y Z", "tool e Y Z"}, []Positional{
+			mode("c|d|e", "c", "d", "e"),
+			{Position: 2, Name: "Y", ParamType: "string", Required: true},
+			{Position: 3, Name: "Z", ParamType: "string", Required: true}}},
+		// not modes: one line, placeholders, flags, no operand after,
+		// different operands
+		{[]string{"maf-convert sam mafFile(s)"}, nil},
+		{[]string{"fasterq-dump <path> [options]", "fasterq-dump <accession> [options]"}, nil},
+		{[]string{"muscle -align input.fa -output aln.afa", "muscle -super5 input.fa -output aln.afa"}, nil},
+		{[]string{"tool start [options]", "tool stop [options]"}, nil},
+		{[]string{"tool index <ref.fa>", "tool mem <ref> <reads.fq>"}, nil},
+		{nil, nil},
+	}
+	for _, c := range cases {
+		if got := modePositionals(c.usages, nil); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("modePositionals(%q) =\n %+v\nwant\n %+v", c.usages, got, c.want)
+		}
+	}
+}
+
+func TestModePositionalsFromHelp(t *testing.T) {
+	s, err := argparseParser{}.Parse(load(t, "maf-convert"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Positionals) != 2 || s.Positionals[0].Name != "axt|bed|blast|blasttab|chain|gff|html|psl|sam|tab" || len(s.Positionals[0].Choices) != 10 || s.Positionals[1].Name != "mafFile(s)" {
+		t.Errorf("maf-convert positionals = %+v", s.Positionals)
+	}
+}
