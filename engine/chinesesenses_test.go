@@ -206,3 +206,32 @@ func TestTaskCaseSpelling(t *testing.T) {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A Chinese task's senses are words of its job where the English ones
+// choose: the words before an output ("核酸序列写入 x": nucleotide) pick
+// the flag whose help writes them (prodigal -d "Write nucleotide
+// sequences of genes"), a help's subcommand descriptions the subcommand
+// (mmseqs easy-linclust "… in linear time" for "线性聚类"), and a skill's
+// English keywords the subcommand a Chinese keyword does not name
+// (bedtools slop's "extend" for "延长").
+func TestChineseSensesChoose(t *testing.T) {
+	for _, c := range []struct {
+		tool, task, want string
+		skill            bool
+	}{
+		{"prodigal", "预测 genome.fa 中的基因，核酸序列写入 genes.fna", "-d genes.fna", false},
+		{"mmseqs", "用 mmseqs 对 genes.faa 做快速线性聚类,输出前缀 gene_clu,临时目录 tmp", "mmseqs easy-linclust ", false},
+		{"bedtools", "将 genes.bed 中每个区间两侧各延长 100 bp,染色体长度文件为 hg38.genome", "bedtools slop ", true},
+	} {
+		var sk *skills.Skill
+		if c.skill {
+			store, _ := skills.Load(nil, skills.Builtin())
+			sk, _ = store.Get(c.tool)
+		}
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		f := MapTask(builtinRules, rec, goldenDoc(t, c.tool), sk, c.task)
+		if got := Assemble(rec, f).Display; !strings.Contains(got, c.want) {
+			t.Errorf("%s: got %s, want %s\n%s", c.task, got, c.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

@@ -260,9 +260,23 @@ func (m *mapper) fillColumnFlag(a *adaptation, t exToken, fv FlagValue) (out Fla
 		col.Used = true
 		if mm := keyRE.FindStringSubmatch(t.value); mm != nil {
 			if l := m.lettersNotAsked(a.c, mm[3]+mm[6]); l != "" {
-				// The example's ordering letters answer its own task's
-				// words: the task's ordering is not known.
-				m.missing(a.f, fmt.Sprintf("missing: the ordering of %s %s (the example's %s answers its own task, not this one)", t.flag, v, l))
+				drop := func(r rune) rune {
+					if strings.ContainsRune(l, r) {
+						return -1
+					}
+					return r
+				}
+				if strings.Map(drop, mm[3]+mm[6]) != "" {
+					// The task asks for some of the example's ordering
+					// ("按第二列数值" for "nr"): the others answer the
+					// example's own words.
+					v = strings.Map(drop, v)
+					m.evidence = append(m.evidence, fmt.Sprintf("%s %s: the task asks for the example's ordering in part; its %s answers the example's own task", t.flag, v, l))
+				} else {
+					// The example's ordering letters answer its own task's
+					// words: the task's ordering is not known.
+					m.missing(a.f, fmt.Sprintf("missing: the ordering of %s %s (the example's %s answers its own task, not this one)", t.flag, v, l))
+				}
 			}
 		}
 		if v != t.value {
@@ -425,9 +439,14 @@ func (m *mapper) lettersNotAsked(c *candidate, letters string) string {
 		if !ok {
 			continue
 		}
+		// a Chinese task asks through its senses ("数值": numeric)
+		said := m.taskWords
+		if m.cjkTask {
+			said = m.taskSenseWords()
+		}
 		asked := false
 		for w := range m.flagWords("-"+l, &fd) {
-			asked = asked || m.taskWords[w]
+			asked = asked || said[w]
 		}
 		if !asked {
 			out = append(out, l)

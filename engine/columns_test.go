@@ -47,6 +47,16 @@ func TestExampleColumnsAreTheExamples(t *testing.T) {
 	if got != "sort -k2,2g data.txt" || len(f.Missing) != 1 || !strings.Contains(f.Missing[0], "the example's g answers its own task") {
 		t.Errorf("got %q, missing %q\n%s", got, f.Missing, strings.Join(f.Evidence, "\n"))
 	}
+	// A task that asks for part of the ordering (数值: numeric, in its
+	// senses) keeps that part; the rest answers the example's own task.
+	got, f = mapOn(t, "sort", "按第 3 列数值从大到小排序 counts.tsv", "-k3,3nr counts.tsv", "按第二列数值对 data.txt 排序")
+	if got != "sort -k2,2n data.txt" || len(f.Missing) != 0 {
+		t.Errorf("got %q, missing %q\n%s", got, f.Missing, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapOn(t, "sort", "按第 3 列数值从大到小排序 counts.tsv", "-k3,3nr counts.tsv", "按第二列数值从大到小对 data.txt 排序")
+	if got != "sort -k2,2nr data.txt" || len(f.Missing) != 0 {
+		t.Errorf("got %q, missing %q\n%s", got, f.Missing, strings.Join(f.Evidence, "\n"))
+	}
 }
 
 // TestSeparatorsFromTheTask checks, on the captured help of cut, paste,

@@ -343,7 +343,9 @@ func (m *mapper) score(cands []*candidate) {
 					c.score += sc.Choose.KeywordPhrase + sc.Choose.KeywordPhraseWord*float64(strings.Count(k, " "))
 					c.named = true
 					c.why = append(c.why, fmt.Sprintf("skill keyword %q", kw))
-				} else if len(kwWords) > 1 && overlap(kwWords, m.verbWords()) == len(kwWords) {
+				} else if (len(kwWords) > 1 || len(kwWords) == 1 && m.cjkTask && !isCJK(k)) && overlap(kwWords, m.verbWords()) == len(kwWords) {
+					// A Chinese task says an English keyword through its
+					// senses ("延长" for "extend"), as its words would.
 					c.score += sc.Choose.KeywordWords + sc.Choose.KeywordWordsExtra*float64(len(kwWords)-1)
 					c.named = true
 					c.why = append(c.why, fmt.Sprintf("the words of skill keyword %q", kw))
@@ -474,10 +476,15 @@ func identLike(w string) bool {
 	return strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0
 }
 
-// verbWords are the words of the task's job (jobText).
+// verbWords are the words of the task's job (jobText); a Chinese job's
+// with the English of its senses ("线性聚类": linear, cluster), as an
+// English task writes them.
 func (m *mapper) verbWords() map[string]bool {
 	if m.vWords == nil {
 		m.vWords = contentWords(m.jobText())
+		if m.cjkTask {
+			m.vWords = withSenses(m.vWords, m.jobText())
+		}
 	}
 	return m.vWords
 }
@@ -501,7 +508,7 @@ func (m *mapper) jobText() string {
 			continue // "the sorted indexed BAM": both describe it
 		}
 		state = v.Word("state_determiner", t)
-		if r := []rune(t); len(r) > 1 && isCJK(t) && v.Is("attributive_particle", t) && len(r) <= maxAttributiveRunes {
+		if r := []rune(t); len(r) > 1 && isCJK(t) && v.Is("attributive_particle", t) && len(r) <= task.MaxAttributiveRunes {
 			continue
 		}
 		keep = append(keep, w)
@@ -530,10 +537,6 @@ func withoutSettings(text string) string {
 	}
 	return " " + strings.Join(keep, " ") + " "
 }
-
-// maxAttributiveRunes bounds the Chinese run read as a modifier: a longer
-// run ending in 的 holds more than a state word.
-const maxAttributiveRunes = 5
 
 // isStateWord reports a participle ("indexed") or a compound ending in
 // one ("name-sorted", "bgzip-compressed").

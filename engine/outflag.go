@@ -46,7 +46,8 @@ func leadSentence(desc string) string {
 // extension and kind (genes.domtblout: "domtblout", "table"; ref.mmi:
 // "mmi", "index") and the task's words before it in its clause, back to
 // the file or clause end before ("per-domain table to genes.domtblout",
-// "to the directory pilon_out").
+// "to the directory pilon_out"), and the senses of its Chinese runs
+// ("核酸序列写入 genes.fna": nucleotide).
 func (m *mapper) valueWords(v string) []string {
 	var ctx []string
 	if typ := FileType(v); typ != "" {
@@ -72,7 +73,15 @@ func (m *mapper) valueWords(v string) []string {
 		}
 		break
 	}
-	return ctx
+	// A Chinese run's senses are its words too ("核酸序列写入 x":
+	// nucleotide), as an English task writes them.
+	var senses []string
+	for _, w := range ctx {
+		if isCJK(w) {
+			senses = append(senses, senseWords(w)...)
+		}
+	}
+	return append(ctx, senses...)
 }
 
 // reviseOutputFlags moves a task's output from the flag an example or the

@@ -36,6 +36,9 @@ func (m *mapper) sourceOf(v string) string {
 	if m.spelledOut(v) {
 		return "constant" // "10x … v3" asks for 10xv3
 	}
+	if mm := keyRE.FindStringSubmatch(v); mm != nil && mm[4] == "" && mm[2] == "" && m.taskValues()[mm[1]] {
+		return "task" // a key's column with its ordering letters (2nr of -k2,2nr)
+	}
 	if x, err := strconv.ParseFloat(v, 64); err == nil && m.taskValues()[strconv.FormatFloat(x*100, 'f', -1, 64)+"%"] {
 		return "derived from the task's " + strconv.FormatFloat(x*100, 'f', -1, 64) + "%" // 0.1 for 10%
 	}

@@ -452,14 +452,23 @@ func isAdjective(w string) bool {
 }
 
 // fillerWord is a word that may sit between an output marker and the file
-// ("into the file x", "to bam out.bam", "as a sorted x").
+// ("into the file x", "to bam out.bam", "as a sorted x", "输出 SAM 文件 x").
 func fillerWord(w string) bool {
-	if V().Word("filler", w) {
+	if V().Is("filler", w) {
+		return true
+	}
+	// A short Chinese run ending in the attributive particle describes
+	// the file after it ("输出 bgzip 压缩的 x.vcf.gz": compressed).
+	if r := []rune(w); len(r) > 1 && len(r) <= MaxAttributiveRunes && isHanAt(w, 0) && V().Is("attributive_particle", w) {
 		return true
 	}
 	_, isType := V().KindOf(w)
 	return isType
 }
+
+// MaxAttributiveRunes bounds the Chinese run read as a modifier: a longer
+// run ending in 的 holds more than a state word.
+const MaxAttributiveRunes = 5
 
 // cjkUnitAt reports a token that starts with a Chinese unit the number
 // pattern reads ("个线程", "内存").
@@ -550,6 +559,13 @@ func Parse(task string) Frame {
 		}
 	}
 	joinValueLetters(wordsOnly)
+	// "每条 query 最多保留 5 个目标序列": the word after a Chinese "per"
+	// is what the number is counted per, not what it sets.
+	for i := 0; i+1 < len(lower); i++ {
+		if V().Word("per_word", lower[i]) && !isHanAt(lower[i+1], 0) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") {
+			wordsOnly[i+1] = ""
+		}
+	}
 	// Where the task's numbers stand: a word between two numbers speaks of
 	// the nearer one.
 	var numAt []int
@@ -628,6 +644,9 @@ func Parse(task string) Frame {
 			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) && cjkTaken[raw] > 0 {
 				cjkTaken[raw]--
 				continue // already read with its Chinese unit
+			}
+			if i+1 < len(lower) && V().Is("end_word", lower[i+1]) {
+				continue // "去除 3 端接头": the 3' end, no value
 			}
 			n := Number{Value: raw, Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i}
 			// Chinese measure words next to it, in English ("前 1000 行":

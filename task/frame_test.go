@@ -142,6 +142,13 @@ func TestParseRoles(t *testing.T) {
 		"sample reads from x.fq":                          {[]string{"x.fq"}, nil, nil},
 		// The file's own kind before it is a filler word.
 		"combine a.msh and b.msh into a single sketch c.msh": {[]string{"a.msh", "b.msh"}, []string{"c.msh"}, nil},
+		// Chinese words between an output marker and its file: the file
+		// word, a compressor and a short run ending in 的 describe it; a
+		// longer run is no filler.
+		"比对 r.fq,输出 SAM 文件 out.sam":                    {[]string{"r.fq"}, []string{"out.sam"}, nil},
+		"合并 a.vcf.gz 和 b.vcf.gz,输出 bgzip 压缩的 m.vcf.gz": {[]string{"a.vcf.gz", "b.vcf.gz"}, []string{"m.vcf.gz"}, nil},
+		"输出 x.bam 中所有未比对上的 y.bam":                      {[]string{"y.bam"}, []string{"x.bam"}, nil},
+		"定量 r.fq,结果放在 q_out":                           {[]string{"r.fq"}, nil, []string{"q_out"}},
 		// A conjunction after a name word opens a clause; it names nothing.
 		"build a CSI index (instead of BAI) for big.bam":  {[]string{"big.bam"}, nil, nil},
 		"create it in the directory if it does not exist": {nil, nil, nil},
@@ -454,5 +461,21 @@ func TestJoinedClauseComma(t *testing.T) {
 	}
 	if got := Tokens("keep mm,q reads"); !slices.Contains(got, "mm,q") {
 		t.Errorf("an English task split: %q", got)
+	}
+}
+
+// The word after a Chinese "per" ("每条 query") is what a number is
+// counted per, no word of the number; a number before 端 names a strand's
+// end ("3 端接头"), no value.
+func TestChinesePerAndEnd(t *testing.T) {
+	f := Parse("每条 query 最多保留 5 个目标序列")
+	if len(f.Numbers) != 1 || slices.Contains(f.Numbers[0].Context, "query") || !slices.Contains(f.Numbers[0].Context, "最多保留") {
+		t.Errorf("per: %+v", f.Numbers)
+	}
+	if f := Parse("每条, query 最多保留 5 个"); len(f.Numbers) != 1 || !slices.Contains(f.Numbers[0].Context, "query") {
+		t.Errorf("per ending its clause: %+v", f.Numbers)
+	}
+	if f := Parse("去除 3 端接头 AGATCGGAAGAGC,最短 20"); len(f.Numbers) != 1 || f.Numbers[0].Value != "20" {
+		t.Errorf("end: %+v", f.Numbers)
 	}
 }
