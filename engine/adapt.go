@@ -1740,7 +1740,7 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")
 	for i, w := range ctx {
-		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare)) && !task.Stopword(w) {
+		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare) || pluralOf(w, bare)) && !task.Stopword(w) {
 			s += sc.Fit.ExactFlagName
 		} else if i+1 < len(ctx) && !task.Stopword(w) && !task.Stopword(ctx[i+1]) && joinedName(w+ctx[i+1], bare) {
 			// two words that spell the name apart: "gap open" for
@@ -1749,6 +1749,13 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		}
 	}
 	return s
+}
+
+// pluralOf reports a task word that is the plural of a flag's name of
+// three letters or more ("8 CPUs" for --cpu, "4 threads" for -thread).
+func pluralOf(w, bare string) bool {
+	b := strings.ToLower(bare)
+	return len(b) >= 3 && len(w) == len(b)+1 && w == b+"s"
 }
 
 // rooted is words with their root endings taken off, so "titled" meets

@@ -69,7 +69,7 @@ func (m *mapper) nameWords(c *candidate, names map[string]bool) []string {
 	name := strings.ToLower(c.sub[len(c.sub)-1])
 	var out []string
 	seen := map[string]bool{}
-	for _, w := range strings.Fields(m.jobText()) {
+	for _, w := range strings.Fields(withoutSettings(m.jobText())) {
 		w = strings.Trim(w, ",;:.()[]'\"")
 		if seen[w] || names[w] {
 			continue
@@ -203,7 +203,7 @@ func (m *mapper) jobWords() []string {
 	if m.jWords == nil {
 		seen := map[string]bool{}
 		m.jWords = []string{}
-		for _, w := range rules.Words(m.jobText()) {
+		for _, w := range rules.Words(withoutSettings(m.jobText())) {
 			if task.Stopword(w) {
 				continue
 			}

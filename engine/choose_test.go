@@ -366,3 +366,17 @@ func TestChooseByDescriptionWords(t *testing.T) {
 		t.Errorf("quoteJoin: %s", got)
 	}
 }
+
+// A subcommand's name after a bound ("a minimum depth of 5") is a setting
+// of the job, not the job: the task asks for a consensus.
+func TestChooseSettingNounIsNoJob(t *testing.T) {
+	for _, c := range []struct{ tool, task, want string }{
+		{"samtools", "make a consensus of virus.bam, requiring a minimum depth of 5, and write it to virus.fa", "consensus"},
+		// Said as the job, the name still chooses.
+		{"samtools", "compute the depth at every position of aln.bam", "depth"},
+	} {
+		if got, _, m := chosen(t, c.tool, c.task); got != c.want {
+			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
+		}
+	}
+}

@@ -315,7 +315,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		}
 		share := strings.HasSuffix(n.Value, "%")
 		m.bound = n.Bound
-		fd, s, tied, second := m.bestFlagRanked(c, n.Context, func(fd FlagDoc) bool {
+		want := func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent
 			// a flag of listed values takes a number only when it is one of
@@ -324,10 +324,20 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			// a number is never a file (shuf's --random-source FILE)
 			// a number that counts one kind of thing (2 reads) is not one a
 			// help counts another kind with (print the first NUM bytes)
-			return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" &&
+			return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" && !namesFilePlaceholder(fd.Description) &&
 				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) && !codesExclude(fd, n.Value) &&
 				(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
-		}, used)
+		}
+		fd, s, tied, second := m.bestFlagRanked(c, n.Context, want, used)
+		if share {
+			// "at 95% identity": a flag whose help says it reads a share
+			// ("Percent identity threshold", "fraction of …") is the place
+			// for a percentage before one the words around it fit better.
+			sfd, ss, stied, ssecond := m.bestFlagRanked(c, n.Context, func(fd FlagDoc) bool { return want(fd) && readsShare(fd) }, used)
+			if ss >= sc.Fit.HelpFlagLoneMin && stied == "" && ss > ssecond && takesNumber(sfd, n.Value) {
+				fd, s, tied, second = sfd, ss, stied, ssecond
+			}
+		}
 		m.bound = ""
 		lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
 		if s < sc.Fit.HelpFlagFitMin && !lone {
@@ -461,6 +471,11 @@ func holdsText(f *Fill, text string) bool {
 // kind: an integer or a number by its placeholder, or a value of no
 // stated kind whose default is a number.
 func takesNumber(fd FlagDoc, v string) bool {
+	// A percentage goes to a flag that reads a share in the form the
+	// flag's help reads it (sharesInForm writes it so).
+	if num, ok := strings.CutSuffix(v, "%"); ok && percentForm(fd) != "" {
+		v = num
+	}
 	if kindMismatch(fd, v) != "" {
 		return false
 	}

@@ -58,7 +58,8 @@ func TestInputFlagsFromHelp(t *testing.T) {
 		{"align seqs.fa into aln.fa", []FlagDoc{in, out}, []PositionalDoc{{Position: 1, Name: "FILE"}}, []string{"-o=aln.fa"}, []string{"seqs.fa"}},
 		// a usage with places: only the file read against, or one past them
 		{"normalize calls.vcf.gz against ref.fa", []FlagDoc{fastaRef, in}, []PositionalDoc{{Position: 1, Name: "in.vcf.gz"}}, []string{"-f=ref.fa"}, []string{"calls.vcf.gz"}},
-		{"map reads.fq to ref.fa", []FlagDoc{preset, fastaRef}, []PositionalDoc{{Position: 1, Name: "target.fa"}, {Position: 2, Name: "query.fa", Repeatable: true}}, nil, []string{"reads.fq", "ref.fa"}},
+		// (the reference goes to the place named target: placeByRole)
+		{"map reads.fq to ref.fa", []FlagDoc{preset, fastaRef}, []PositionalDoc{{Position: 1, Name: "target.fa"}, {Position: 2, Name: "query.fa", Repeatable: true}}, nil, []string{"ref.fa", "reads.fq"}},
 		{"map reads.fq to ref.fa", []FlagDoc{preset}, []PositionalDoc{{Position: 1, Name: "reads"}}, nil, []string{"reads.fq", "ref.fa"}},
 		{"call structural variants from sample.bam", []FlagDoc{fmtIn}, nil, []string{"-i=sample.bam"}, nil},
 		{"compare genome.fna with the rest", []FlagDoc{query}, nil, []string{"-q=genome.fna"}, nil},

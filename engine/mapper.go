@@ -168,7 +168,7 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	// "a Bowtie 2 index": the number ends the tool's name, it is no value.
 	m.slots.Numbers = slices.DeleteFunc(m.slots.Numbers, func(n task.Number) bool { return endsToolName(rec, n) })
 	m.taskWords = contentWords(withoutFiles(tk))
-	m.taskConcepts = m.concepts(m.jobText())
+	m.taskConcepts = m.concepts(withoutSettings(m.jobText()))
 	m.textConcepts = m.concepts(tk)
 	m.cjkTask = isCJK(tk)
 	return m
@@ -304,6 +304,11 @@ func (m *mapper) score(cands []*candidate) {
 			}
 		} else {
 			m.scoreNaming(c, names)
+		}
+		if why := m.conversionFit(c); why != "" {
+			c.score += sc.Choose.NameConversion
+			c.named, c.byName = true, true
+			c.why = append(c.why, why)
 		}
 		if n := m.taskOverlap(strings.NewReplacer("-", " ", "_", " ").Replace(name)); n > 0 {
 			c.score += sc.Choose.NameConcept * float64(n)
@@ -506,6 +511,27 @@ func (m *mapper) jobText() string {
 	return m.jText
 }
 
+// withoutSettings leaves out of a text each bound and the noun after it
+// ("requiring a minimum depth of 5"): a setting of the job, not the job,
+// so neither its words nor its concepts choose a subcommand. Skill
+// keywords still meet them ("minimum contig length").
+func withoutSettings(text string) string {
+	var keep []string
+	setting := false // the previous word makes this one a setting
+	for _, w := range strings.Fields(text) {
+		t := strings.Trim(w, ",;:()[]'\"")
+		if setting && isLetters(t) && !task.Stopword(t) {
+			setting = false
+			continue
+		}
+		if setting = task.V().Word("setting_word", t); setting {
+			continue
+		}
+		keep = append(keep, w)
+	}
+	return " " + strings.Join(keep, " ") + " "
+}
+
 // maxAttributiveRunes bounds the Chinese run read as a modifier: a longer
 // run ending in 的 holds more than a state word.
 const maxAttributiveRunes = 5
@@ -535,6 +561,10 @@ func (m *mapper) mentions(s string) bool {
 		// "run split2") is always the name, but for the program typed ("the
 		// HISAT2 index" names whose index, not a mode).
 		if i > 0 && task.V().Word("noun_before", ws[i-1]) && (!typedName(s) || s == strings.ToLower(m.rec.Executable)) {
+			continue
+		}
+		// "a minimum depth of 5": a bound's noun is a setting.
+		if i > 0 && task.V().Word("setting_word", ws[i-1]) && !typedName(s) {
 			continue
 		}
 		if names == nil {

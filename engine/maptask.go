@@ -47,6 +47,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	if ex == nil {
 		m.placeInputFlags(f, c)
 		m.placeByBranch(f, c)
+		m.placeByRole(f, c)
 	}
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)

@@ -31,13 +31,8 @@ var (
 // percentForm says how a flag reads a share: "fraction", "percent", or ""
 // when its help does not say.
 func percentForm(fd FlagDoc) string {
-	text := strings.ToLower(fd.Placeholder + " " + fd.Description)
-	v := task.V()
-	switch {
-	case v.Mentions("fraction_word", text), unitRangeRE.MatchString(text):
-		return "fraction"
-	case v.Mentions("percent_word", text), percentRangeRE.MatchString(text), percentWordRE.MatchString(text):
-		return "percent"
+	if f := statedShare(fd); f != "" {
+		return f
 	}
 	if x, err := strconv.ParseFloat(defaultValue(fd), 64); err == nil {
 		switch {
@@ -49,6 +44,23 @@ func percentForm(fd FlagDoc) string {
 	}
 	return ""
 }
+
+// statedShare is the form of a share a flag's help states in words or
+// by its range ("fraction", "percent", "[0..100]"), or "".
+func statedShare(fd FlagDoc) string {
+	text := strings.ToLower(fd.Placeholder + " " + fd.Description)
+	v := task.V()
+	switch {
+	case v.Mentions("fraction_word", text), unitRangeRE.MatchString(text):
+		return "fraction"
+	case v.Mentions("percent_word", text), percentRangeRE.MatchString(text), percentWordRE.MatchString(text):
+		return "percent"
+	}
+	return ""
+}
+
+// readsShare reports a flag whose help states it reads a share.
+func readsShare(fd FlagDoc) bool { return statedShare(fd) != "" }
 
 // sharesInForm is the pass that rewrites each flag value that is a task
 // percentage in the form the flag's help reads it.

@@ -229,6 +229,42 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 	}
 }
 
+// placeByRole is the pass that swaps two positionals of a command built
+// from the help when a usage place's name says it holds the reference
+// (lexicon reference_place_word: "razers3 <GENOME FILE> <READS FILE>")
+// and the task's reference file ("map reads.fq to ref.fa") stands at
+// another place whose name does not say so. The swap is recorded.
+func (m *mapper) placeByRole(f *Fill, c *candidate) {
+	var idx []int
+	for i, p := range f.Positionals {
+		if p != "" && p[0] != '-' {
+			idx = append(idx, i)
+		}
+	}
+	slots := slotsFor(c.positionals, len(idx))
+	holdsRef := func(s *PositionalDoc) bool {
+		return s != nil && slices.ContainsFunc(strings.FieldsFunc(strings.ToLower(s.Name), func(r rune) bool { return r < 'a' || r > 'z' }),
+			func(w string) bool { return task.V().Word("reference_place_word", w) })
+	}
+	isRef := func(p string) bool {
+		return slices.ContainsFunc(m.slots.Files, func(fs FileSlot) bool { return fs.Path == p && fs.Role == "reference" })
+	}
+	for i := range idx {
+		v := f.Positionals[idx[i]]
+		if !holdsRef(slots[i]) || isRef(v) {
+			continue
+		}
+		for j := range idx {
+			w := f.Positionals[idx[j]]
+			if j != i && slots[j] != nil && isRef(w) && !holdsRef(slots[j]) {
+				f.Positionals[idx[i]], f.Positionals[idx[j]] = w, v
+				m.evidence = append(m.evidence, fmt.Sprintf("placed %s as <%s> and %s as <%s>: the usage's place holds the reference, and the task reads %s against", w, slots[i].Name, v, slots[j].Name, w))
+				break
+			}
+		}
+	}
+}
+
 // otherKind returns the kinds a flag's help names in its prose ("log
 // messages to FILE": text; "output FASTA file": fasta) when the value is a
 // file of a known kind of none of their families, else "". Words of two

@@ -5,8 +5,10 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
+	"github.com/traitome/oxo-call/task"
 )
 
 // kindMismatches is the pass that checks each flag value's kind against
@@ -47,6 +49,19 @@ func namesFileKind(desc string) bool {
 	return false
 }
 
+// namesFilePlaceholder reports a help that names its value as a file in
+// capitals, the way a placeholder is written ("Write error distribution
+// to FILE."): the flag takes a path, whatever type its own placeholder
+// (STRING) gives.
+func namesFilePlaceholder(desc string) bool {
+	for _, w := range strings.FieldsFunc(desc, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(w) >= 3 && strings.ToUpper(w) == w && task.V().Word("file_name_word", strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}
+
 // sizeRE is a size with a unit and a fraction ("4.6m"), which flags read
 // as integers take.
 var sizeRE = lazyre.New(`^\d+\.\d+[kKmMgGtT][bB]?$`)
@@ -75,6 +90,9 @@ func kindMismatch(fd FlagDoc, v string) string {
 	case "string", "":
 		if numberRE.MatchString(v) && namesFileKind(fd.Description) {
 			return "is a number where the help reads a file of a kind it names"
+		}
+		if numberRE.MatchString(v) && namesFilePlaceholder(fd.Description) {
+			return "is a number where the help reads a file (its help names FILE)"
 		}
 	}
 	if cs := choicesOf(fd); len(cs) > 0 && !fitsChoice(cs, v) {

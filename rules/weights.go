@@ -37,6 +37,7 @@ type Scoring struct {
 		NameIdentifier       float64 `yaml:"name_identifier"`
 		NamePart             float64 `yaml:"name_part"`
 		NameWord             float64 `yaml:"name_word"`
+		NameConversion       float64 `yaml:"name_conversion"`
 		DescriptionPhrase    float64 `yaml:"description_phrase"`
 		NameConcept          float64 `yaml:"name_concept"`
 		DescriptionConcept   float64 `yaml:"description_concept"`

@@ -95,7 +95,10 @@ func values(toks, lower []string, fr *Frame) []Value {
 			add(Value{Text: raw(j + 1), Markers: markers, Shape: ShapeNamed, Pos: j + 1})
 			continue
 		}
-		if i > 0 && V().Is("value_marker_before", lower[i]) && !strings.HasSuffix(toks[i-1], ",") && valueWord(raw(i-1), strings.Trim(lower[i-1], ",;:.'\"")) {
+		// "the arabidopsis model" names the model by the word before it;
+		// "the covariance model RF00005.cm" names it by the file after it,
+		// and the word before only says what kind of model it is.
+		if i > 0 && V().Is("value_marker_before", lower[i]) && !strings.HasSuffix(toks[i-1], ",") && valueWord(raw(i-1), strings.Trim(lower[i-1], ",;:.'\"")) && !itemAfter(toks, j, raw) {
 			add(Value{Text: raw(i - 1), Markers: markers, Shape: ShapeNamed, Pos: i - 1})
 		}
 	}
@@ -107,6 +110,16 @@ func values(toks, lower []string, fr *Frame) []Value {
 	}
 	slices.SortStableFunc(out, func(a, b Value) int { return a.Pos - b.Pos })
 	return out
+}
+
+// itemAfter reports a file or a number right after the marker at j, in
+// the same clause: the item the marker names.
+func itemAfter(toks []string, j int, raw func(int) string) bool {
+	if j+1 >= len(toks) || strings.HasSuffix(toks[j], ",") {
+		return false
+	}
+	w := raw(j + 1)
+	return FileType(w) != "" || NumberRE.MatchString(w)
 }
 
 // valueWord reports a word that may be a value named after a marker: an

@@ -12,6 +12,8 @@ func TestValues(t *testing.T) {
 		{"annotate e.fna as genus Escherichia, species coli, strain K12 with locus tag ECK", `[{"text":"Escherichia","markers":["genus"],"shape":"named","pos":4},{"text":"coli","markers":["species"],"shape":"named","pos":6},{"text":"K12","markers":["strain"],"shape":"named","pos":8},{"text":"ECK","markers":["locus","tag"],"shape":"named","pos":12}]`},
 		// before a marker that names the word before it
 		{"predict genes in assembly.fa using the arabidopsis model, output in GFF3 format", `[{"text":"arabidopsis","markers":["model"],"shape":"named","pos":6}]`},
+		// … unless a file after the marker is what it names
+		{"search genome.fa with the covariance model RF00005.cm", `null`},
 		{"用 diamond 把 genes.faa 比对到 kegg 数据库，8 个线程", `[{"text":"kegg","markers":["数据库"],"shape":"named","pos":5}]`},
 		// a Chinese run that begins with the marker ("数据库做", "模型建树")
 		{"用 12 个线程把 proteins.faa 和 nr_db 数据库做 blastp 比对", `[{"text":"nr_db","markers":["数据库做"],"shape":"named","pos":5}]`},
