@@ -208,6 +208,9 @@ func itemFill(tmpl *engine.Fill, back map[string]string, item string, nr int) *e
 	if f.Stdout != "" {
 		f.Stdout = val(f.Stdout)
 	}
+	if f.Stdin != "" {
+		f.Stdin = val(f.Stdin)
+	}
 	return &f
 }
 
@@ -239,6 +242,9 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 	}
 	tmplOut := templateArgv([]string{res.Command.Stdout}, back)[0]
 	res.Command.Display = engine.QuoteArgv(templateArgv(res.Command.DisplayArgv, back))
+	if tmplIn := templateArgv([]string{res.Command.Stdin}, back)[0]; tmplIn != "" {
+		res.Command.Display += " < " + engine.QuoteArgv([]string{tmplIn})
+	}
 	if tmplOut != "" {
 		res.Command.Display += " > " + engine.QuoteArgv([]string{tmplOut})
 	}
@@ -293,16 +299,28 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 			errw := &lockedWriter{mu: &mu, w: a.d.IO.Err}
 			var code int
 			var err error
-			if it.Command.Stdout != "" {
+			var in io.Reader
+			if it.Command.Stdin != "" {
+				f, ferr := openStdin(it.Command.Stdin)
+				if ferr != nil {
+					code, err = 1, ferr
+				} else {
+					defer f.Close()
+					in = f
+				}
+			}
+			switch {
+			case err != nil:
+			case it.Command.Stdout != "":
 				f, ferr := os.OpenFile(it.Command.Stdout, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
 				if ferr != nil {
 					code, err = 1, ferr
 				} else {
-					code, err = runArgv(bctx, it.Command.Argv, nil, f, errw)
+					code, err = runArgv(bctx, it.Command.Argv, in, f, errw)
 					f.Close()
 				}
-			} else {
-				code, err = runArgv(bctx, it.Command.Argv, nil, out, errw)
+			default:
+				code, err = runArgv(bctx, it.Command.Argv, in, out, errw)
 			}
 			if err != nil && code == 0 {
 				code = 127 // could not start, as a shell reports it
@@ -323,6 +341,9 @@ func (a *app) runBatch(ctx context.Context, cmd *ucli.Command, o *runOptions, it
 			mu.Unlock()
 			e := a.entry(res, &code)
 			e.Command = engine.QuoteArgv(it.Command.DisplayArgv)
+			if it.Command.Stdin != "" {
+				e.Command += " < " + engine.QuoteArgv([]string{it.Command.Stdin})
+			}
 			a.record(e)
 		})
 	}

@@ -23,6 +23,8 @@ type jobItem struct {
 	Argv []string `json:"argv"`
 	// Stdout is the file the command's standard output goes to, or "".
 	Stdout string `json:"stdout,omitempty"`
+	// Stdin is the file the command reads on standard input, or "".
+	Stdin string `json:"stdin,omitempty"`
 	// Dir is the working directory the command was checked in.
 	Dir string `json:"dir"`
 }
@@ -72,7 +74,16 @@ func (a *app) execItemCmd() *ucli.Command {
 				defer f.Close()
 				out = f
 			}
-			code, err := runArgv(ctx, it.Argv, nil, out, a.d.IO.Err)
+			var in io.Reader
+			if it.Stdin != "" {
+				f, err := openStdin(it.Stdin)
+				if err != nil {
+					return fmt.Errorf("exec-item %s: %w", path, err)
+				}
+				defer f.Close()
+				in = f
+			}
+			code, err := runArgv(ctx, it.Argv, in, out, a.d.IO.Err)
 			if err != nil {
 				return withCode(127, "exec-item %s: %v", path, err)
 			}

@@ -132,6 +132,7 @@ type mcpDryRunOut struct {
 	Command      string           `json:"command" jsonschema:"the command, quoted for a POSIX shell"`
 	Argv         []string         `json:"argv" jsonschema:"what runs, as an argument vector (no shell)"`
 	Stdout       string           `json:"stdout,omitempty" jsonschema:"the file standard output goes to, when the command redirects it"`
+	Stdin        string           `json:"stdin,omitempty" jsonschema:"the file read on standard input, when the command redirects it"`
 	Explanation  string           `json:"explanation"`
 	Confidence   float64          `json:"confidence"`
 	Uncertain    bool             `json:"uncertain" jsonschema:"confidence is below the threshold: check the command before running it"`
@@ -152,7 +153,7 @@ func dryRunOut(res *engine.Result, elapsed time.Duration) mcpDryRunOut {
 	if argv == nil {
 		argv = []string{}
 	}
-	return mcpDryRunOut{Tool: j.Tool, Task: j.Task, Command: j.Command, Argv: argv, Stdout: res.Command.Stdout, Explanation: j.Explanation,
+	return mcpDryRunOut{Tool: j.Tool, Task: j.Task, Command: j.Command, Argv: argv, Stdout: res.Command.Stdout, Stdin: res.Command.Stdin, Explanation: j.Explanation,
 		Confidence: j.Confidence, Uncertain: j.Uncertain, Unchecked: j.Unchecked, Findings: j.Findings, RulesFired: j.RulesFired,
 		Skill: j.Skill, Scenario: j.Scenario, Model: j.Model, LLMCalls: j.LLMCalls, PromptTokens: j.PromptTokens, InferenceMS: j.InferenceMS}
 }
@@ -340,7 +341,16 @@ func (h *mcpHandlers) run(ctx context.Context, _ *mcp.CallToolRequest, in mcpGen
 		defer f.Close()
 		stdout = f
 	}
-	code, err := runArgv(ctx, res.Command.Argv, nil, stdout, errb)
+	var stdin io.Reader
+	if res.Command.Stdin != "" {
+		f, err := openStdin(res.Command.Stdin)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		stdin = f
+	}
+	code, err := runArgv(ctx, res.Command.Argv, stdin, stdout, errb)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -61,6 +61,7 @@ type jsonStep struct {
 	Args       []string         `json:"args"`
 	Stdout     string           `json:"stdout,omitempty"`
 	Append     bool             `json:"append,omitempty"`
+	Stdin      string           `json:"stdin,omitempty"`
 	Confidence float64          `json:"confidence"`
 	Uncertain  bool             `json:"uncertain"`
 	Unchecked  bool             `json:"unchecked"`
@@ -109,7 +110,7 @@ func pipelineJSON(p *engine.Pipeline, elapsed time.Duration, dry bool, run *engi
 func stepJSON(st *engine.Step, s jsonResult) jsonStep {
 	c := st.Result.Command
 	return jsonStep{Op: string(st.Op), Tool: st.Tool, Task: st.Task, Typed: st.Typed, Command: c.Display, Executable: s.Executable, Args: s.Args,
-		Stdout: c.Stdout, Append: c.Append, Confidence: s.Confidence, Uncertain: s.Uncertain, Unchecked: s.Unchecked, Findings: s.Findings, RulesFired: s.RulesFired}
+		Stdout: c.Stdout, Append: c.Append, Stdin: c.Stdin, Confidence: s.Confidence, Uncertain: s.Uncertain, Unchecked: s.Unchecked, Findings: s.Findings, RulesFired: s.RulesFired}
 }
 
 // printPipeline prints a pipeline of several steps and what a user must

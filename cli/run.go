@@ -198,11 +198,30 @@ func (a *app) execute(ctx context.Context, c engine.Command, jsonOut bool) (int,
 		defer f.Close()
 		stdout = f
 	}
+	in := a.d.IO.In
+	if c.Stdin != "" {
+		f, err := openStdin(c.Stdin)
+		if err != nil {
+			return 0, err
+		}
+		defer f.Close()
+		in = f
+	}
 	errw := a.d.IO.Err
 	if a.stderrTee != nil {
 		errw = io.MultiWriter(errw, a.stderrTee)
 	}
-	return runArgv(ctx, c.Argv, a.d.IO.In, stdout, errw)
+	return runArgv(ctx, c.Argv, in, stdout, errw)
+}
+
+// openStdin opens the file a command reads on standard input ("< file");
+// the error names the file.
+func openStdin(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s for standard input: %w", path, err)
+	}
+	return f, nil
 }
 
 // runArgv runs a program directly (no shell) and returns its exit code.

@@ -187,7 +187,7 @@ func (a *app) submitSlurm(ctx context.Context, s *slurmOptions, j slurmJob) erro
 		return fmt.Errorf("--slurm-log-dir: %w", err)
 	}
 	for _, it := range j.items {
-		b, _ := json.MarshalIndent(jobItem{Nr: it.Nr, Item: it.Item, Argv: it.Command.Argv, Stdout: it.Command.Stdout, Dir: j.cwd}, "", "  ")
+		b, _ := json.MarshalIndent(jobItem{Nr: it.Nr, Item: it.Item, Argv: it.Command.Argv, Stdout: it.Command.Stdout, Stdin: it.Command.Stdin, Dir: j.cwd}, "", "  ")
 		if err := os.WriteFile(itemFile(spec, it.Nr), append(b, '\n'), 0o600); err != nil {
 			return err
 		}
@@ -244,6 +244,9 @@ func (a *app) submitSlurm(ctx context.Context, s *slurmOptions, j slurmJob) erro
 		e := a.entry(j.res, nil)
 		e.DryRun = false
 		e.Command = engine.QuoteArgv(it.Command.DisplayArgv)
+		if it.Command.Stdin != "" {
+			e.Command += " < " + engine.QuoteArgv([]string{it.Command.Stdin})
+		}
 		if it.Command.Stdout != "" {
 			e.Command += " > " + engine.QuoteArgv([]string{it.Command.Stdout})
 		}

@@ -25,6 +25,8 @@ type Command struct {
 	Stdout string `json:"stdout,omitempty"`
 	// Append: standard output is added to the end of Stdout (">>").
 	Append bool `json:"append,omitempty"`
+	// Stdin is the file read on standard input, if any ("< file").
+	Stdin string `json:"stdin,omitempty"`
 }
 
 // Assemble builds argv from a fill: the executable (companion or tool,
@@ -80,6 +82,10 @@ func Assemble(rec *ToolRecord, f *Fill) Command {
 	cmd.Argv = append(append([]string(nil), run...), args...)
 	cmd.DisplayArgv = append(append([]string(nil), shown...), args...)
 	cmd.Display = QuoteArgv(cmd.DisplayArgv)
+	if f.Stdin != "" {
+		cmd.Stdin = f.Stdin
+		cmd.Display += " < " + QuoteArgv([]string{f.Stdin})
+	}
 	if f.Stdout != "" {
 		cmd.Stdout, cmd.Append = f.Stdout, f.Append
 		op := " > "

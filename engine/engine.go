@@ -473,6 +473,9 @@ func assemblyLines(f *Fill) []string {
 	for i, p := range f.Positionals {
 		out = append(out, fmt.Sprintf("positional %d ← %s", i+1, p))
 	}
+	if f.Stdin != "" {
+		out = append(out, "< "+f.Stdin+" ← the task's input, read on standard input")
+	}
 	return out
 }
 

@@ -460,4 +460,7 @@ func TestExplanation(t *testing.T) {
 	if !slices.Equal(lines, []string{"-o o.bam ← out", "-n ← name", "positional 1 ← in.bam"}) {
 		t.Errorf("assembly lines %q", lines)
 	}
+	if lines := assemblyLines(&Fill{Stdin: "in.bam"}); !slices.Equal(lines, []string{"< in.bam ← the task's input, read on standard input"}) {
+		t.Errorf("assembly lines with standard input %q", lines)
+	}
 }

@@ -155,7 +155,7 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 		if doc.Description == "" {
 			doc.Description = x.purpose(ctx, p, rec, doc, lv, tr)
 		}
-		doc.UsagePatterns = lv.schema.Usage
+		doc.UsagePatterns, doc.ReadsStdin = lv.schema.Usage, lv.schema.Stdin
 		doc.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 		if len(lv.entries) > 0 {
 			doc.GlobalFlags = x.categorise(flagDocs(lv.schema.Flags))
@@ -390,7 +390,7 @@ func (x *Explorer) FromText(rec *ToolRecord, text string, tr *Trace) *ToolDoc {
 	doc := &ToolDoc{Record: *rec, SubcommandHelps: map[string]string{}, Constraints: []string{}, RawHelp: text}
 	lv := x.readLevel(text, false, rec.Executable, tr, "user docs")
 	doc.Framework, doc.SchemaSource, doc.CLIStyle = lv.framework, lv.schema.Parser, lv.style
-	doc.Description, doc.UsagePatterns = lv.schema.Description, lv.schema.Usage
+	doc.Description, doc.UsagePatterns, doc.ReadsStdin = lv.schema.Description, lv.schema.Usage, lv.schema.Stdin
 	doc.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 	doc.Flags = x.categorise(flagDocs(lv.schema.Flags))
 	for _, e := range lv.entries {
@@ -706,6 +706,7 @@ func (x *Explorer) fill(sd *SubcommandDoc, lv level) {
 	sd.Parser = lv.schema.Parser
 	sd.Flags = x.categorise(flagDocs(lv.schema.Flags))
 	sd.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
+	sd.ReadsStdin = lv.schema.Stdin
 	if len(lv.schema.Usage) > 0 {
 		sd.UsagePattern = lv.schema.Usage[0]
 	}

@@ -46,6 +46,10 @@ type Fill struct {
 	// Append: standard output is added to the end of Stdout (">>"), so an
 	// existing Stdout is not overwritten.
 	Append bool `json:"append,omitempty"`
+	// Stdin, when set, is the file the command reads on standard input
+	// (tools whose usage reads it: "bam2bed < in.bam > out.bed"). run
+	// opens it itself; no shell is involved.
+	Stdin string `json:"stdin,omitempty"`
 	// Inputs are the task's files the command reads, as mapped; with
 	// Outputs they let Stage 5 see an output that overwrites an input.
 	Inputs []string `json:"inputs,omitempty"`

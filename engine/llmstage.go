@@ -306,6 +306,9 @@ func (e *Engine) distrust(task string, rec *ToolRecord, doc *ToolDoc, f *Fill) [
 	if f.Stdout != "" {
 		vals = append(vals, f.Stdout)
 	}
+	if f.Stdin != "" {
+		vals = append(vals, f.Stdin)
+	}
 	for _, v := range vals {
 		if FileType(v) == "" || strings.Contains(task, v) || derived(v, stems) {
 			continue
@@ -471,7 +474,7 @@ func choiceOK(fd FlagDoc, v string) bool {
 // subcommands, the chosen subcommand with its flags and positionals, the
 // closest examples and the flags the deterministic fill already chose.
 func (e *Engine) form(task string, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, det *Fill) llm.Form {
-	f := llm.Form{Tool: rec.Executable, Task: task, Subcommand: strings.Join(det.Subcommand, " ")}
+	f := llm.Form{Tool: rec.Executable, Task: task, Subcommand: strings.Join(det.Subcommand, " "), Stdin: det.Stdin}
 	if det.Executable != rec.Executable {
 		f.Executable = det.Executable
 	}
@@ -567,7 +570,7 @@ func closestExamples(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Sk
 // Only the task's own output files are carried over, for the safety checks
 // of Stage 5.
 func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill, task string) *Fill {
-	f := &Fill{Executable: lf.Executable, Subcommand: strings.Fields(lf.Subcommand), Positionals: append([]string{}, lf.Positionals...), Stdout: lf.Stdout}
+	f := &Fill{Executable: lf.Executable, Subcommand: strings.Fields(lf.Subcommand), Positionals: append([]string{}, lf.Positionals...), Stdout: lf.Stdout, Stdin: lf.Stdin}
 	flags, _ := scope(rec, doc, f.Executable, f.Subcommand)
 	outs := map[string]bool{}
 	for _, o := range det.Outputs {
@@ -604,6 +607,9 @@ func (e *Engine) fromModel(lf llm.Fill, rec *ToolRecord, doc *ToolDoc, det *Fill
 	}
 	if f.Stdout != "" {
 		f.Outputs = append(f.Outputs, f.Stdout)
+	}
+	if f.Stdin != "" {
+		f.Inputs = append(f.Inputs, f.Stdin)
 	}
 	f.Evidence = []string{"the model filled the form: " + orNone(lf.Explanation)}
 	return f

@@ -133,6 +133,7 @@ type candidate struct {
 	positionals []PositionalDoc
 	usage       string
 	known       bool // its flags come from real help
+	stdin       bool // its usage reads standard input
 	score       float64
 	why         []string
 	// named: a task word names it (its name, a companion name part or a
@@ -185,7 +186,7 @@ func (m *mapper) candidates() []*candidate {
 	}
 	exe := m.rec.Executable
 	if m.doc != nil {
-		root := &candidate{exe: exe, key: exe, desc: m.doc.Description, flags: m.doc.AllFlags(nil), positionals: m.doc.Positionals, known: true}
+		root := &candidate{exe: exe, key: exe, desc: m.doc.Description, flags: m.doc.AllFlags(nil), positionals: m.doc.Positionals, known: true, stdin: m.doc.ReadsStdin}
 		if len(m.doc.UsagePatterns) > 0 {
 			root.usage = m.doc.UsagePatterns[0]
 		}
@@ -196,14 +197,14 @@ func (m *mapper) candidates() []*candidate {
 				s := &list[i]
 				p := append(append([]string(nil), path...), s.Name)
 				add(&candidate{exe: exe, sub: p, key: strings.Join(p, " "), desc: s.Description, flags: m.doc.AllFlags(s),
-					positionals: s.Positionals, usage: s.UsagePattern, known: s.Parser != ""})
+					positionals: s.Positionals, usage: s.UsagePattern, known: s.Parser != "", stdin: s.ReadsStdin})
 				walk(s.Subcommands, p)
 			}
 		}
 		walk(m.doc.Subcommands, nil)
 		for i := range m.doc.Companions {
 			c := &m.doc.Companions[i]
-			add(&candidate{exe: c.Name, key: c.Name, desc: c.Description, flags: c.Flags, positionals: c.Positionals, usage: c.UsagePattern, known: c.Parser != ""})
+			add(&candidate{exe: c.Name, key: c.Name, desc: c.Description, flags: c.Flags, positionals: c.Positionals, usage: c.UsagePattern, known: c.Parser != "", stdin: c.ReadsStdin})
 		}
 	}
 	for _, c := range m.rec.CompanionTools {

@@ -54,6 +54,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)
 	m.placeDirs(f, c)
+	m.placeStdin(f, c)
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)

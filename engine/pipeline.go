@@ -266,11 +266,15 @@ func (p *Pipeline) earlierOutputs() {
 }
 
 // checkWiring refuses what a shell would run but loses data: a step that
-// writes its standard output to a file and pipes it on.
+// writes its standard output to a file and pipes it on, or one that reads
+// a file on standard input and the pipe from the step before.
 func (p *Pipeline) checkWiring() error {
 	for i, s := range p.Steps {
 		if p.PipesOut(i) && s.Result.Command.Stdout != "" {
 			return fmt.Errorf("%s sends its output both to %s and into the pipe to step %d; the pipe would get nothing", p.StepName(i), s.Result.Command.Stdout, i+2)
+		}
+		if i > 0 && p.PipesOut(i-1) && s.Result.Command.Stdin != "" {
+			return fmt.Errorf("%s reads %s on standard input and the pipe from step %d; one of them would be lost", p.StepName(i), s.Result.Command.Stdin, i)
 		}
 	}
 	return nil
@@ -411,11 +415,14 @@ type ParsedCommand struct {
 	Argv   []string
 	Stdout string
 	Append bool
+	// Stdin is the file after "<", read on standard input.
+	Stdin string
 }
 
 // ReadPipeline reads a pipeline's printed form the way a POSIX shell
 // would, without expanding anything: each command's words, the operator
-// before it ("|" or "&&") and its standard-output redirection. It refuses
+// before it ("|" or "&&") and its standard-input and standard-output
+// redirections. It refuses
 // anything else a shell would do (lists with ; or ||, substitutions,
 // variables, globs, other redirections), since pipelines run without one.
 func ReadPipeline(line string) ([]ParsedCommand, error) {
@@ -463,6 +470,14 @@ func ReadPipeline(line string) ([]ParsedCommand, error) {
 				pc.Argv = append(pc.Argv, s)
 			}
 			for _, r := range st.Redirs {
+				if r.Op == syntax.RdrIn && (r.N == nil || r.N.Value == "0") && pc.Stdin == "" {
+					s, ok := literalWord(r.Word)
+					if !ok {
+						return errors.New("the file after < must be a plain word")
+					}
+					pc.Stdin = s
+					continue
+				}
 				if r.Op != syntax.RdrOut && r.Op != syntax.AppOut || r.N != nil && r.N.Value != "1" || pc.Stdout != "" {
 					return errors.New("only one \"> FILE\" or \">> FILE\" per command is supported")
 				}

@@ -204,6 +204,16 @@ func TestReadPipeline(t *testing.T) {
 	if _, err := ReadPipeline("(a | b) > x"); err == nil {
 		t.Errorf("a redirected group was accepted")
 	}
+	// "< file" is read on standard input; the display round-trips
+	got, err = ReadPipeline(`bam2bed < 'in 1.bam' > out.bed`)
+	if err != nil || len(got) != 1 || got[0].Stdin != "in 1.bam" || got[0].Stdout != "out.bed" || !slices.Equal(got[0].Argv, []string{"bam2bed"}) {
+		t.Errorf("stdin: %+v %v", got, err)
+	}
+	for in, want := range map[string]string{"a < $X": "plain word", "a < x < y": "only one", "a 3< x": "only one"} {
+		if _, err := ReadPipeline(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
 }
 
 func TestNewPipelineDisplay(t *testing.T) {
@@ -216,5 +226,22 @@ func TestNewPipelineDisplay(t *testing.T) {
 	}
 	if p.StepName(1) != "step 2 (b)" || p.Steps[0].Command().Executable != "a" {
 		t.Errorf("%q", p.StepName(1))
+	}
+}
+
+func TestCheckWiringStdin(t *testing.T) {
+	mk := func(op task.Op, cmd Command) *Step {
+		cmd.Display = cmd.Executable
+		return &Step{Op: op, Result: &Result{Command: cmd, Trace: &Trace{}}}
+	}
+	// a step fed by the pipe that also reads a file on standard input
+	p := NewPipeline("x", "t", mk("", Command{Executable: "a"}), mk("|", Command{Executable: "b", Stdin: "in.txt"}))
+	if err := p.checkWiring(); err == nil || !strings.Contains(err.Error(), "reads in.txt on standard input and the pipe from step 1") {
+		t.Errorf("stdin and pipe: %v", err)
+	}
+	// the first step may read a file; a step after && may too
+	p = NewPipeline("x", "t", mk("", Command{Executable: "a", Stdin: "in.txt"}), mk("|", Command{Executable: "b"}), mk("&&", Command{Executable: "c", Stdin: "in.txt"}))
+	if err := p.checkWiring(); err != nil {
+		t.Errorf("stdin of a first command: %v", err)
 	}
 }

@@ -57,7 +57,7 @@ func (p *Pipeline) Commands() []ParsedCommand {
 	out := make([]ParsedCommand, len(p.Steps))
 	for i, s := range p.Steps {
 		c := s.Result.Command
-		out[i] = ParsedCommand{Op: s.Op, Argv: c.Argv, Stdout: c.Stdout, Append: c.Append}
+		out[i] = ParsedCommand{Op: s.Op, Argv: c.Argv, Stdout: c.Stdout, Append: c.Append, Stdin: c.Stdin}
 	}
 	return out
 }
@@ -154,6 +154,21 @@ func runGroup(ctx context.Context, cmds []ParsedCommand, start, end int, pio Pip
 		p.Dir = pio.Dir
 		p.Stderr = pio.Stderr
 		switch {
+		case c.Stdin != "" && k > 0:
+			closeAll()
+			return fmt.Errorf("step %d reads %s and the pipe from step %d", start+k+1, c.Stdin, start+k)
+		case c.Stdin != "":
+			path := c.Stdin
+			if !filepath.IsAbs(path) && pio.Dir != "" {
+				path = filepath.Join(pio.Dir, path)
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				closeAll()
+				return fmt.Errorf("step %d: cannot read %s for standard input: %w", start+k+1, c.Stdin, err)
+			}
+			closeAtEnd = append(closeAtEnd, f)
+			p.Stdin = f
 		case k > 0:
 			p.Stdin = prevRead
 		default:

@@ -239,3 +239,35 @@ func TestRunPipelineSharedWriter(t *testing.T) {
 		t.Errorf("%q", both.String())
 	}
 }
+
+// TestRunPipelineStdinFile: "< file" feeds a command the file as its
+// standard input (wc -l counts its lines, relative to Dir); a file that
+// cannot be read is named; a command fed by a pipe cannot read one too.
+func TestRunPipelineStdinFile(t *testing.T) {
+	need(t, "wc", "cat")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "reads.txt"), []byte("r1\nr2\nr3\n"), 0o644)
+	var out, errb bytes.Buffer
+	pio := PipeIO{Stdout: &out, Stderr: &errb, Dir: dir}
+	ctx := context.Background()
+	wc := ParsedCommand{Argv: []string{"wc", "-l"}, Stdin: "reads.txt", Stdout: "n.txt"}
+	if run, err := RunPipeline(ctx, []ParsedCommand{wc}, pio); err != nil || run.ExitCode != 0 {
+		t.Fatalf("%v %+v %s", err, run, errb.String())
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "n.txt")); strings.TrimSpace(string(b)) != "3" {
+		t.Errorf("n.txt holds %q", b)
+	}
+	// into a pipe: cat < reads.txt | wc -l
+	cat := ParsedCommand{Argv: []string{"cat"}, Stdin: "reads.txt"}
+	if _, err := RunPipeline(ctx, []ParsedCommand{cat, pc("|", "wc", "-l")}, pio); err != nil || strings.TrimSpace(out.String()) != "3" {
+		t.Errorf("cat < reads.txt | wc -l: %v %q", err, out.String())
+	}
+	gone := ParsedCommand{Argv: []string{"cat"}, Stdin: "gone.txt"}
+	if _, err := RunPipeline(ctx, []ParsedCommand{gone}, pio); err == nil || !strings.Contains(err.Error(), "cannot read gone.txt for standard input") {
+		t.Errorf("missing stdin file: %v", err)
+	}
+	both := ParsedCommand{Op: "|", Argv: []string{"cat"}, Stdin: "reads.txt"}
+	if _, err := RunPipeline(ctx, []ParsedCommand{pc("", "cat"), both}, pio); err == nil || !strings.Contains(err.Error(), "reads reads.txt and the pipe") {
+		t.Errorf("stdin file and pipe: %v", err)
+	}
+}

@@ -28,6 +28,9 @@ type ToolDoc struct {
 	Flags         []FlagDoc       `json:"flags"`
 	Positionals   []PositionalDoc `json:"positionals"`
 	UsagePatterns []string        `json:"usage_patterns"`
+	// ReadsStdin: the usage shows the program reading its input from
+	// standard input ("bam2bed < foo.bam", "cat file.vcf | vcf-sort").
+	ReadsStdin bool `json:"reads_stdin,omitempty"`
 	// Constraints are requires/conflicts facts read from the help; the
 	// constraint rules (rules/constraints) apply on top at Stage 5.
 	Constraints []string `json:"constraints"`
@@ -61,9 +64,11 @@ type ProbeStats struct {
 // SubcommandDoc is one subcommand (or companion executable) and its own
 // flags; Subcommands nest up to depth 3.
 type SubcommandDoc struct {
-	Name         string          `json:"name"`
-	Description  string          `json:"description,omitempty"`
-	UsagePattern string          `json:"usage_pattern,omitempty"`
+	Name         string `json:"name"`
+	Description  string `json:"description,omitempty"`
+	UsagePattern string `json:"usage_pattern,omitempty"`
+	// ReadsStdin: its usage shows it reading standard input.
+	ReadsStdin   bool            `json:"reads_stdin,omitempty"`
 	Flags        []FlagDoc       `json:"flags"`
 	Positionals  []PositionalDoc `json:"positionals"`
 	Subcommands  []SubcommandDoc `json:"subcommands,omitempty"`

@@ -114,6 +114,7 @@ func (m *mapper) shapeMismatches(f *Fill, c *candidate) []string {
 		}
 	}
 	count(f.Stdout)
+	count(f.Stdin)
 	for _, v := range order {
 		if n := inTask[v]; n > 0 && inCmd[v] > n {
 			line := fmt.Sprintf("%s is written %d times; the task gives it %s", v, inCmd[v], times(n))

@@ -50,6 +50,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		put(p)
 	}
 	put(f.Stdout)
+	put(f.Stdin)
 	for _, s := range f.Subcommand {
 		placed[s] = true
 	}
@@ -375,7 +376,7 @@ func (m *mapper) uncoveredClauses(f *Fill, c *candidate) int {
 	for _, fv := range f.Flags {
 		placed[strings.ToLower(fv.Value)] = fv.HasValue
 	}
-	for _, p := range append(append([]string(nil), f.Positionals...), f.Stdout) {
+	for _, p := range append(append([]string(nil), f.Positionals...), f.Stdout, f.Stdin) {
 		placed[strings.ToLower(p)] = p != ""
 	}
 	// The clauses are cut on the whole task: a file or name keywordText

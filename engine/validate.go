@@ -214,6 +214,9 @@ func inputsOf(f *Fill) []string {
 		outs[o] = true
 	}
 	var in []string
+	if f.Stdin != "" && !outs[f.Stdin] {
+		in = append(in, f.Stdin)
+	}
 	for _, p := range f.Positionals {
 		if FileType(p) != "" && !outs[p] {
 			in = append(in, p)
@@ -237,7 +240,10 @@ func (v *validator) abs(p string) string {
 // constraints runs the constraint rules.
 func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
 	inputs := inputsOf(f)
-	for _, in := range f.Inputs {
+	for _, in := range append(append([]string(nil), f.Inputs...), f.Stdin) {
+		if in == "" {
+			continue
+		}
 		if !slices.Contains(inputs, in) {
 			inputs = append(inputs, in) // also an output: the case the rules must see
 		}

@@ -50,6 +50,9 @@ type Form struct {
 	Positionals []FormPositional
 	Examples    []FormExample
 	ModelTier   string // "small", "medium" or "large"; "" = derive from the model name
+	// Stdin is the file the suggested program reads on standard input
+	// (its usage reads it and has no place for the file), or "".
+	Stdin string
 	// Chosen lists flags already resolved deterministically; the prompt
 	// always keeps them so the model can confirm or extend them.
 	Chosen []FlagValue
@@ -130,7 +133,10 @@ type Fill struct {
 	Positionals []string
 	// Stdout is the file a "> file" at the end of the reply sends standard
 	// output to.
-	Stdout      string
+	Stdout string
+	// Stdin is the file a "< file" at the end of the reply (before any
+	// "> file") reads on standard input.
+	Stdin       string
 	Explanation string
 }
 

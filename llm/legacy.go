@@ -64,6 +64,11 @@ func parseLegacy(v *validator, args, expl string, f Form) (Fill, error) {
 		v.fill.Stdout = words[n-1].text
 		words = words[:n-2]
 	}
+	// "< file" before it is a file read on standard input.
+	if n := len(words); n-i >= 2 && !words[n-2].quoted && words[n-2].text == "<" && !shellOperators[words[n-1].text] {
+		v.fill.Stdin = words[n-1].text
+		words = words[:n-2]
+	}
 	endOpts := false
 	for ; i < len(words); i++ {
 		w := words[i]

@@ -112,6 +112,10 @@ func parseInto(v *validator, text string, f Form) (Fill, error) {
 		v.fill.Stdout = strings.TrimSpace(string(pos[n-1]))
 		pos = pos[:n-2]
 	}
+	if n := len(pos); n >= 2 && strings.TrimSpace(string(pos[n-2])) == "<" && !shellOperators[strings.TrimSpace(string(pos[n-1]))] {
+		v.fill.Stdin = strings.TrimSpace(string(pos[n-1]))
+		pos = pos[:n-2]
+	}
 	for _, p := range pos {
 		if err := v.positional(string(p), false); err != nil {
 			return Fill{}, err

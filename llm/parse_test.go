@@ -33,6 +33,7 @@ func TestParseFillJSON(t *testing.T) {
 		{"scalars and switches", `{"flags":[{"name":"-@","value":8},{"name":"-n","value":true},{"name":"-l","value":1.5},{"name":"-n","value":"false"},{"name":"-O","value":"bam"},{"name":"--threads=2","value":null}],"positionals":[5,"-","-3",""],"explanation":7}`,
 			Fill{Executable: "samtools", Subcommand: "sort", Flags: []FlagValue{{Name: "-@", Value: "8", Written: "-@"}, {Name: "-n", Value: "", Written: "-n"}, {Name: "-l", Value: "1.5", Written: "-l"}, {Name: "-O", Value: "BAM", Written: "-O"}, {Name: "-@", Value: "2", Written: "--threads", Attached: true}}, Positionals: []string{"5", "-", "-3"}, Explanation: "7"}},
 		{"missing optional keys", `{"positionals":["in.bam"]}`, Fill{Executable: "samtools", Subcommand: "sort", Positionals: []string{"in.bam"}}},
+		{"redirections", `{"positionals":["<","in.bam",">","out.bam"]}`, Fill{Executable: "samtools", Subcommand: "sort", Stdin: "in.bam", Stdout: "out.bam"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -115,6 +116,8 @@ func TestParseFillLegacy(t *testing.T) {
 			Fill{Executable: "picard", Flags: []FlagValue{{Name: "I", Value: "in.bam", Written: "I", Attached: true}, {Name: "O", Value: "out.bam", Written: "O", Attached: true}}, Positionals: []string{"X=1"}}},
 		{"redirection is standard output", "ARGS: samtools view -l 1 in.bam > out.sam", nil,
 			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{Name: "-l", Value: "1", Written: "-l"}}, Positionals: []string{"in.bam"}, Stdout: "out.sam"}},
+		{"redirections are standard input and output", "ARGS: samtools view -l 1 < in.bam > out.sam", nil,
+			Fill{Executable: "samtools", Subcommand: "view", Flags: []FlagValue{{Name: "-l", Value: "1", Written: "-l"}}, Stdin: "in.bam", Stdout: "out.sam"}},
 		{"bundled switches", "ARGS: -bh x.bam", &Form{Tool: "samtools", Flags: []FormFlag{{Name: "-b", Type: "bool"}, {Name: "-h", Type: "bool"}, {Name: "-o", Type: "file"}}},
 			Fill{Executable: "samtools", Flags: []FlagValue{{Name: "-b", Written: "-b"}, {Name: "-h", Written: "-h"}}, Positionals: []string{"x.bam"}}},
 		{"bundled switches and a value last", "ARGS: tar -czf results.tar.gz results", ptr(tarForm()),

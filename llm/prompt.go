@@ -184,6 +184,9 @@ func (p promptParts) render(f Form) string {
 }
 
 func (p promptParts) positionals(b *strings.Builder, f Form) {
+	if f.Stdin != "" {
+		fmt.Fprintf(b, "Standard input: the program reads its input there, not as a positional; end the positionals with \"<\" and %s (before any \">\" and its file).\n", f.Stdin)
+	}
 	if len(f.Positionals) == 0 {
 		return
 	}

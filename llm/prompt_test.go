@@ -300,3 +300,17 @@ func TestPromptKeepsRequiredFlags(t *testing.T) {
 		t.Errorf("an optional -x with no matching words was listed")
 	}
 }
+
+func TestPromptStdin(t *testing.T) {
+	// a program that reads standard input: the prompt says where the
+	// file goes; without it, nothing is said
+	f := Form{Tool: "bam2bed", Task: "convert in.bam to out.bed", Stdin: "in.bam"}
+	_, user := BuildPrompt(f)
+	if !strings.Contains(user, `end the positionals with "<" and in.bam`) {
+		t.Errorf("no standard input line:\n%s", user)
+	}
+	f.Stdin = ""
+	if _, user = BuildPrompt(f); strings.Contains(user, "Standard input:") {
+		t.Errorf("standard input line without one:\n%s", user)
+	}
+}

@@ -35,7 +35,7 @@ func newDoc(help string) (*doc, error) {
 
 // schema starts a Schema for parser name with the usage lines filled in.
 func (d *doc) schema(name string) *Schema {
-	return &Schema{Parser: name, Usage: d.usage}
+	return &Schema{Parser: name, Usage: d.usage, Stdin: d.stdinUsage()}
 }
 
 // scan reads the option entries of the whole text with cfg.

@@ -12,6 +12,9 @@ type Schema struct {
 	Description string `json:"description,omitempty"`
 	// Usage holds the usage lines as written, without the "Usage:" label.
 	Usage []string `json:"usage,omitempty"`
+	// Stdin: the usage shows the program reading standard input (a pipe
+	// into it, or "< file"; parsers/stdin.go).
+	Stdin bool `json:"stdin,omitempty"`
 	// Flags in the order the help lists them.
 	Flags []Flag `json:"flags,omitempty"`
 	// Positionals in command-line order.

@@ -244,6 +244,7 @@ func usagePositionals(usage string) []Positional { return usagePositionalsWith(u
 // table gives a value: the plain word after one of them is its value
 // ("./exactSNP [options] -i input -g reference_genome -o output").
 func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
+	usage, _ = pipedForm(usage) // "[BAM data stream] | bamleftalign [options]"
 	toks := tokens(usage)
 	if len(toks) < 2 {
 		return nil
