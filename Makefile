@@ -34,7 +34,7 @@ test: vet ## vet, all tests, race tests on concurrent packages, skill examples a
 # The root package is main.go alone (build the app, run it, exit); it has
 # no logic of its own to test, so the per-package gate skips it.
 cover: ## statement coverage per package and in total (fails below $(COVER_MIN) %)
-	@$(GO) test -count=1 -coverprofile=coverage.out $(PKGS) | tee coverage.txt
+	@$(GO) test -count=1 -timeout 30m -coverprofile=coverage.out $(PKGS) | tee coverage.txt
 	@$(GO) tool cover -func=coverage.out | tail -1
 	@awk -v min=$(COVER_MIN) '/coverage:/ { pkg = ($$1 == "ok") ? $$2 : $$1; if (pkg == "github.com/traitome/oxo-call") next; for (i=1;i<=NF;i++) if ($$i ~ /%$$/) { v=$$i; sub("%","",v); if (v+0 < min) { print "below " min "%: " pkg " " $$i; bad=1 } } } END { exit bad }' coverage.txt
 
