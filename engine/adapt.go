@@ -1752,10 +1752,19 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 }
 
 // pluralOf reports a task word that is the plural of a flag's name of
-// three letters or more ("8 CPUs" for --cpu, "4 threads" for -thread).
+// three letters or more ("8 CPUs" for --cpu, "4 threads" for -thread):
+// the name with one of the lexicon's plural_ending suffixes.
 func pluralOf(w, bare string) bool {
 	b := strings.ToLower(bare)
-	return len(b) >= 3 && len(w) == len(b)+1 && w == b+"s"
+	if len(b) < 3 {
+		return false
+	}
+	for _, suf := range task.V().Suffixes("plural_ending") {
+		if w == b+suf {
+			return true
+		}
+	}
+	return false
 }
 
 // rooted is words with their root endings taken off, so "titled" meets

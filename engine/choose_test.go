@@ -55,24 +55,30 @@ func TestJobTextLeavesOutStateWords(t *testing.T) {
 // A participle that only says what state a file is in points to no
 // subcommand: samtools and bcftools on their captured help.
 func TestChooseIgnoresStateOfFiles(t *testing.T) {
-	for _, c := range []struct{ tool, task, want, not string }{
-		{"samtools", "show how many reads map to each chromosome in the indexed file aln.sorted.bam", "idxstats", "index"},
-		{"samtools", "add mate score tags and fix mate information in the name-sorted namesorted.bam, writing fixmate.bam", "fixmate", "sort"},
-		{"bcftools", "show the records of the indexed file calls.vcf.gz in region chr20:1000000-2000000", "view", "index"},
+	// (the state word would choose the subcommand in the comment)
+	wantChosen(t, []chooseCase{
+		{"samtools", "show how many reads map to each chromosome in the indexed file aln.sorted.bam", "idxstats"},                      // not index
+		{"samtools", "add mate score tags and fix mate information in the name-sorted namesorted.bam, writing fixmate.bam", "fixmate"}, // not sort
+		{"bcftools", "show the records of the indexed file calls.vcf.gz in region chr20:1000000-2000000", "view"},                      // not index
 		// Chinese: 压缩的 describes the file; the task asks for tabix's index.
-		{"tabix", "为 bgzip 压缩的 BED 文件 peaks.bed.gz 建立 tabix 索引", "tabix", "bgzip"},
-	} {
-		got, _, m := chosen(t, c.tool, c.task)
-		if got != c.want {
-			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
-		}
-	}
+		{"tabix", "为 bgzip 压缩的 BED 文件 peaks.bed.gz 建立 tabix 索引", "tabix"}, // not bgzip
+	})
 	// Said as the job, the same words still choose their subcommand.
-	for _, c := range []struct{ tool, task, want string }{
+	wantChosen(t, []chooseCase{
 		{"samtools", "index aln.sorted.bam", "index"},
 		{"samtools", "sort aln.bam by read name into namesorted.bam", "sort"},
 		{"tabix", "用 bgzip 压缩 peaks.bed", "bgzip"},
-	} {
+	})
+}
+
+// chooseCase is a task and the candidate choose must pick for it.
+type chooseCase struct{ tool, task, want string }
+
+// wantChosen checks the candidate choose picks for each case on the
+// tool's captured help and built-in skill.
+func wantChosen(t *testing.T, cases []chooseCase) {
+	t.Helper()
+	for _, c := range cases {
 		if got, _, m := chosen(t, c.tool, c.task); got != c.want {
 			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
 		}
@@ -370,13 +376,9 @@ func TestChooseByDescriptionWords(t *testing.T) {
 // A subcommand's name after a bound ("a minimum depth of 5") is a setting
 // of the job, not the job: the task asks for a consensus.
 func TestChooseSettingNounIsNoJob(t *testing.T) {
-	for _, c := range []struct{ tool, task, want string }{
+	wantChosen(t, []chooseCase{
 		{"samtools", "make a consensus of virus.bam, requiring a minimum depth of 5, and write it to virus.fa", "consensus"},
 		// Said as the job, the name still chooses.
 		{"samtools", "compute the depth at every position of aln.bam", "depth"},
-	} {
-		if got, _, m := chosen(t, c.tool, c.task); got != c.want {
-			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
-		}
-	}
+	})
 }

@@ -8,9 +8,10 @@ import (
 )
 
 // conversionKinds reads a name that spells a conversion between two kinds
-// of file: "A2B" or "A_to_B" cut into parts (bam2bed_gnuParallel, gff-to-gtf)
-// or "AtoB" written as one word (bamtobed), A and B both kinds the
-// file_kinds rules know. It returns the two kinds' families.
+// of file: "A2B" or "A_to_B" cut into parts (bam2bed_gnuParallel,
+// gff-to-gtf) or "AtoB" written as one word (bamtobed), A and B both
+// kinds the file_kinds rules know and the joiner one of the lexicon's
+// conversion_joiner words. It returns the two kinds' families.
 func conversionKinds(name string) (from, to string, ok bool) {
 	parts := splitName(name)
 	kindOf := func(w string) string {
@@ -19,23 +20,28 @@ func conversionKinds(name string) (from, to string, ok bool) {
 		}
 		return ""
 	}
+	pair := func(a, b string) bool {
+		from, to = kindOf(a), kindOf(b)
+		return from != "" && to != "" && from != to
+	}
+	v := task.V()
 	for i := 1; i+1 < len(parts); i++ {
-		if parts[i] == "2" || parts[i] == "to" {
-			if a, b := kindOf(parts[i-1]), kindOf(parts[i+1]); a != "" && b != "" && a != b {
-				return a, b, true
-			}
+		if v.Word("conversion_joiner", parts[i]) && pair(parts[i-1], parts[i+1]) {
+			return from, to, true
 		}
 	}
 	for _, p := range parts {
-		for j := strings.Index(p, "to"); j > 0; {
-			if a, b := kindOf(p[:j]), kindOf(p[j+2:]); a != "" && b != "" && a != b {
-				return a, b, true
+		for _, j := range v.Words("conversion_joiner") {
+			for at := strings.Index(p, j); at > 0; {
+				if pair(p[:at], p[at+len(j):]) {
+					return from, to, true
+				}
+				next := strings.Index(p[at+1:], j)
+				if next < 0 {
+					break
+				}
+				at += 1 + next
 			}
-			k := strings.Index(p[j+1:], "to")
-			if k < 0 {
-				break
-			}
-			j += 1 + k
 		}
 	}
 	return "", "", false

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestConversionKinds(t *testing.T) {
 	for name, want := range map[string]string{
@@ -33,13 +30,9 @@ func TestConversionKinds(t *testing.T) {
 // candidate, though "bam" and "bed" are too short to count as parts of
 // it; a task that already reads the second kind converts nothing.
 func TestChooseByConversionName(t *testing.T) {
-	for _, c := range []struct{ tool, task, want string }{
+	wantChosen(t, []chooseCase{
 		{"bedtools", "turn the alignments in aln.bam into BED intervals, written to aln.bed", "bamtobed"},
 		{"seqkit", "convert reads.fq to FASTA, saving reads.fa", "fq2fa"},
 		{"bedtools", "find overlaps between the alignments in aln.bam and exons.bed, writing the output as BED", "intersect"},
-	} {
-		if got, _, m := chosen(t, c.tool, c.task); got != c.want {
-			t.Errorf("%s %q: chose %q, want %q\n%s", c.tool, c.task, got, c.want, strings.Join(m.evidence, "\n"))
-		}
-	}
+	})
 }
