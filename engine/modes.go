@@ -48,8 +48,8 @@ func (m *mapper) levelSubcommands(c *candidate) []string {
 		return nil
 	}
 	list := m.doc.Subcommands
-	for _, s := range c.sub {
-		sd := FindSubcommand(list, s)
+	if len(c.sub) > 0 {
+		sd := subcommandAt(m.doc, c.sub)
 		if sd == nil {
 			return nil
 		}
