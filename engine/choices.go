@@ -27,6 +27,9 @@ type choicePair struct {
 	// named: the help lists the value as a value (choices, quoted, a
 	// brace list), not only as the head of a meaning.
 	named bool
+	// prose: read from a sentence that quotes the value ("return
+	// 'failed' if the job failed"), not from a list of values.
+	prose bool
 }
 
 var (
@@ -70,8 +73,14 @@ func choicePairs(fd FlagDoc) []choicePair {
 	}
 	if len(out) < 2 {
 		out = out[:0]
+		for _, m := range valuesListRE.FindAllStringSubmatch(desc, -1) {
+			out = append(out, choicePair{value: m[1], words: m[2], named: true})
+		}
+	}
+	if len(out) < 2 {
+		out = out[:0]
 		for _, m := range quotedPairRE.FindAllStringSubmatch(desc, -1) {
-			out = append(out, choicePair{m[1], m[2], true})
+			out = append(out, choicePair{value: m[1], words: m[2], named: true, prose: true})
 		}
 	}
 	if len(out) < 2 {
@@ -98,7 +107,7 @@ func choicePairs(fd FlagDoc) []choicePair {
 					}
 					words = append(words, n)
 				}
-				out = append(out, choicePair{strings.Fields(words[0])[0], strings.Join(words, " "), true})
+				out = append(out, choicePair{strings.Fields(words[0])[0], strings.Join(words, " "), true, false})
 			}
 		}
 	}
@@ -112,7 +121,7 @@ func choicePairs(fd FlagDoc) []choicePair {
 	if len(out) < 2 {
 		out = out[:0]
 		for _, ch := range fd.Choices {
-			out = append(out, choicePair{ch, ch, true})
+			out = append(out, choicePair{ch, ch, true, false})
 		}
 	}
 	return out
@@ -123,7 +132,7 @@ func quotedValues(desc string) []choicePair {
 	var out []choicePair
 	for _, m := range quotedValueRE.FindAllStringSubmatch(desc, -1) {
 		if !slices.ContainsFunc(out, func(p choicePair) bool { return p.value == m[1] }) {
-			out = append(out, choicePair{m[1], m[1], true})
+			out = append(out, choicePair{m[1], m[1], true, false})
 		}
 	}
 	return out
@@ -147,7 +156,7 @@ func listPairs(fd FlagDoc) []choicePair {
 	}
 	out := make([]choicePair, 0, len(items))
 	for _, v := range items {
-		out = append(out, choicePair{v, v, true})
+		out = append(out, choicePair{v, v, true, false})
 	}
 	return out
 }
@@ -183,7 +192,7 @@ func listed(fd FlagDoc, v string) bool {
 func expandGroup(group, meaning string) []choicePair {
 	vals := strings.Split(group, "/")
 	if len(vals) == 1 {
-		return []choicePair{{group, meaning, false}}
+		return []choicePair{{group, meaning, false, false}}
 	}
 	out := make([]choicePair, len(vals))
 	for i, v := range vals {
@@ -198,7 +207,7 @@ func expandGroup(group, meaning string) []choicePair {
 			}
 			ws = append(ws, w)
 		}
-		out[i] = choicePair{v, strings.Join(ws, " "), false}
+		out[i] = choicePair{v, strings.Join(ws, " "), false, false}
 	}
 	return out
 }
@@ -417,7 +426,7 @@ func (m *mapper) flagValuePairs(fd FlagDoc, c *candidate) (pairs []choicePair, f
 				slices.ContainsFunc(pairs, func(p choicePair) bool { return p.value == t.value }) {
 				continue
 			}
-			pairs = append(pairs, choicePair{t.value, t.value, true})
+			pairs = append(pairs, choicePair{t.value, t.value, true, false})
 		}
 	}
 	return pairs, len(pairs) >= 2
@@ -668,6 +677,11 @@ func (m *mapper) namesToolOnly(w string, c *candidate) bool {
 // of target".
 var numCodeRE = lazyre.New(`(?:^|\s)(\d{1,2}):\s`)
 
+// valuesListRE reads a list of values with their meaning written as
+// "(Values: 0 (Translation of regions between STOP codons); 1 (…))",
+// the form EMBOSS gives every menu, list and selection option.
+var valuesListRE = lazyre.New(`(?:Values:|;)\s*([A-Za-z0-9][\w.+-]*)\s+\(([^()]*(?:\([^()]*\)[^()]*)*)\)`)
+
 // codesExclude reports a number a flag cannot take because its help lists
 // the numbers it takes as codes with their meaning, counting up from 0 or
 // 1 ("0: coverage of query and target 1: coverage of target …" for mmseqs
@@ -675,6 +689,9 @@ var numCodeRE = lazyre.New(`(?:^|\s)(\d{1,2}):\s`)
 // mode.
 func codesExclude(fd FlagDoc, v string) bool {
 	ms := numCodeRE.FindAllStringSubmatch(fd.Description, -1)
+	if len(ms) < 2 {
+		ms = valuesListRE.FindAllStringSubmatch(fd.Description, -1)
+	}
 	if len(ms) < 2 {
 		return false
 	}

@@ -277,7 +277,9 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 		res = &Result{Tool: req.Tool, Task: req.Task, Trace: &Trace{}, Scenario: req.Scenario}
 	}
 	tr := res.Trace
+	orig := doc
 	doc = e.llmPatch(ctx, rec, doc, res)
+	raw := doc
 	res.Record, res.Doc = rec, doc
 	var sk *skills.Skill
 	if req.Scenario == "full" && e.opts.Skills != nil {
@@ -303,6 +305,22 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	}
 	start := time.Now()
 	fill := mapTask(e.opts.Rules, rec, doc, sk, req.Task, e.concepts())
+	if d, n := e.helpOfChosen(ctx, rec, raw, fill.Subcommand, res.DocKey != ""); d != nil {
+		tr.Add(StageExplore, nil, 0, chosenHelpNote(fill.Subcommand, n))
+		if e.opts.Cache != nil && raw == orig {
+			// The next run finds the help in the cache (a model's patch
+			// is never cached).
+			if err := e.opts.Cache.Put(rec.Executable, res.DocKey, d); err != nil {
+				tr.Add(StageExplore, nil, 0, "could not cache the ToolDoc: "+err.Error())
+			}
+		}
+		doc = d
+		if sk != nil {
+			doc = FuseSkill(d, sk)
+		}
+		res.Doc = doc
+		fill = mapTask(e.opts.Rules, rec, doc, sk, req.Task, e.concepts())
+	}
 	res.Fill, res.Frame = fill, fill.Frame
 	res.Confidence = fill.Confidence
 	res.Uncertain = fill.Uncertain

@@ -448,7 +448,34 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 		texts := make([]string, len(jobs))
 		var progressMu sync.Mutex
 		done := 0
-		for i, j := range jobs {
+		// probe reads one subcommand's help into results[i]; it reports a
+		// probe that timed out with no help read.
+		probe := func(i int) (starved bool) {
+			j := jobs[i]
+			sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
+			if helps.full() {
+				// The help text read so far reached MaxHelpBytes.
+				cut.skipped.Add(1)
+				results[i] = sd
+				return false
+			}
+			hr := p.find(ctx, rec.Argv0(), expand(p.sub, j.path), false, j.parent, doc.RawHelp)
+			if hr.text != "" && !helps.put(strings.Join(j.path, " "), hr.text+x.moreHelp(ctx, p, rec.Argv0(), j.path, hr, hr.probes)) {
+				cut.skipped.Add(1)
+				hr.text = ""
+			}
+			if hr.text != "" {
+				hr.text = helps.get(strings.Join(j.path, " "))
+				lv := x.readLevel(hr.text, true, rec.Executable, nil, "")
+				x.fill(&sd, lv)
+				nested[i] = lv.entries
+				texts[i] = hr.text
+			}
+			results[i] = sd
+			return hr.timedOut && hr.text == ""
+		}
+		starved := make([]bool, len(jobs))
+		for i := range jobs {
 			wg.Go(func() {
 				defer func() {
 					if x.Progress != nil {
@@ -458,29 +485,13 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 						progressMu.Unlock()
 					}
 				}()
-				sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
-				if helps.full() {
-					// The help text read so far reached MaxHelpBytes.
-					cut.skipped.Add(1)
-					results[i] = sd
-					return
-				}
-				hr := p.find(ctx, rec.Argv0(), expand(p.sub, j.path), false, j.parent, doc.RawHelp)
-				if hr.text != "" && !helps.put(strings.Join(j.path, " "), hr.text+x.moreHelp(ctx, p, rec.Argv0(), j.path, hr, hr.probes)) {
-					cut.skipped.Add(1)
-					hr.text = ""
-				}
-				if hr.text != "" {
-					hr.text = helps.get(strings.Join(j.path, " "))
-					lv := x.readLevel(hr.text, true, rec.Executable, nil, "")
-					x.fill(&sd, lv)
-					nested[i] = lv.entries
-					texts[i] = hr.text
-				}
-				results[i] = sd
+				starved[i] = probe(i)
 			})
 		}
 		wg.Wait()
+		if n, again := retryStarved(starved, probe, runtime.NumCPU(), func() bool { return p.stopped(ctx) }); n > 0 {
+			tr.Add(StageExplore, nil, 0, fmt.Sprintf("depth %d: %d subcommand help probes timed out with %d in flight; retried %d with fewer at once, %d in time", depth, n, min(o.Jobs, len(jobs)), again.tried, again.answered))
+		}
 		wg = pool.New().WithMaxGoroutines(o.Jobs)
 		// Attach results in listing order, then queue the next level.
 		var next []job
@@ -521,6 +532,53 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 		doc.Messages = append(doc.Messages, m)
 		tr.Add(StageExplore, nil, 0, m)
 	}
+}
+
+// retryOutcome counts the starved probes retried and those that answered.
+type retryOutcome struct{ tried, answered int }
+
+// retryStarved probes again the subcommands whose help probe timed out
+// while many ran at once. A help that costs CPU (a Python or JVM start:
+// pairtools' subcommand help takes 1.5 s alone) run sixteen at a time on
+// two cores takes ten seconds each, and every one of them times out; the
+// tool does not hang. The first is retried alone: if it times out again,
+// the tool hangs on subcommand help and no more are retried; if it
+// answers, the rest are retried at most cpus at a time. It returns how
+// many had timed out, and what the retry did.
+func retryStarved(starved []bool, probe func(int) bool, cpus int, stopped func() bool) (int, retryOutcome) {
+	var idx []int
+	for i, s := range starved {
+		if s {
+			idx = append(idx, i)
+		}
+	}
+	var out retryOutcome
+	if len(idx) == 0 || stopped() {
+		return len(idx), out
+	}
+	out.tried = 1
+	if probe(idx[0]) {
+		return len(idx), out
+	}
+	out.answered = 1
+	var mu sync.Mutex
+	wg := pool.New().WithMaxGoroutines(max(1, cpus))
+	for _, i := range idx[1:] {
+		wg.Go(func() {
+			if stopped() {
+				return
+			}
+			again := probe(i)
+			mu.Lock()
+			out.tried++
+			if !again {
+				out.answered++
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	return len(idx), out
 }
 
 // cutReport applies the subcommand caps (per listing, in all) and says

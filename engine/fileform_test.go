@@ -87,7 +87,7 @@ func TestFileForms(t *testing.T) {
 	if shortName(FlagDoc{Name: "--bzip2", Aliases: []string{"-j"}}) != "-j" || shortName(FlagDoc{Name: "--zstd"}) != "" {
 		t.Error("shortName")
 	}
-	if !isDefaultPair(choicePair{"a2m", "a2m fa fasta", true}, "fasta") || isDefaultPair(choicePair{"clu", "clu clustal", true}, "fasta") || isDefaultPair(choicePair{"v", "v", true}, "") {
+	if !isDefaultPair(choicePair{"a2m", "a2m fa fasta", true, false}, "fasta") || isDefaultPair(choicePair{"clu", "clu clustal", true, false}, "fasta") || isDefaultPair(choicePair{"v", "v", true, false}, "") {
 		t.Error("isDefaultPair")
 	}
 }

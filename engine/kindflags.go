@@ -341,7 +341,7 @@ func kindPairs(fd FlagDoc) []choicePair {
 			if isKindName(strings.ToLower(v)) {
 				kinds++
 			}
-			ps = append(ps, choicePair{v, v, true})
+			ps = append(ps, choicePair{v, v, true, false})
 		}
 		if kinds >= 2 {
 			return ps

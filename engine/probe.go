@@ -127,6 +127,8 @@ type helpResult struct {
 	exhausted bool
 	// note says what went wrong when no help was found (crash, timeout…).
 	note string
+	// timedOut reports a probe that ran out of time (retryStarved).
+	timedOut bool
 	// truncated reports that the accepted help was cut at the output cap.
 	truncated bool
 	// rejected holds the start of each output no validity rule took as
@@ -190,6 +192,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 			pr.Valid, pr.Reason = false, "could not start: "+res.Err.Error()
 		case res.TimedOut:
 			notes = append(notes, "timed out")
+			hr.timedOut = true
 			if isRoot {
 				p.guard.timedOut()
 			} else {

@@ -89,6 +89,9 @@ type Scoring struct {
 		SwitchRareMin      float64 `yaml:"switch_rare_min"`
 		RareHitsMin        float64 `yaml:"rare_hits_min"`
 		KindMeaningWords   float64 `yaml:"kind_meaning_words"`
+		MeantChoiceShare   float64 `yaml:"meant_choice_share"`
+		MeantChoiceMin     float64 `yaml:"meant_choice_min"`
+		MeantChoiceLead    float64 `yaml:"meant_choice_lead"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`
