@@ -2,10 +2,13 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 func TestRetryStarved(t *testing.T) {
@@ -181,5 +184,66 @@ func TestHelpOfChosenSkips(t *testing.T) {
 		if d, n := e.helpOfChosen(context.Background(), c.rec, doc, c.path, c.live); d != nil || n != 0 {
 			t.Errorf("%s: probed", c.name)
 		}
+	}
+}
+
+// slowRunner answers every help probe; the root's takes long (a JVM
+// start, reported, not slept) and each subcommand's sleeps sub. It
+// records the most subcommand probes in flight at once.
+type slowRunner struct {
+	root     string
+	sub      time.Duration
+	mu       sync.Mutex
+	inFlight int
+	most     int
+}
+
+func (r *slowRunner) Run(ctx context.Context, spec RunSpec) RunResult {
+	if len(spec.Argv) == 2 {
+		return RunResult{Output: []byte(r.root), Elapsed: 400 * time.Millisecond}
+	}
+	r.mu.Lock()
+	r.inFlight++
+	r.most = max(r.most, r.inFlight)
+	r.mu.Unlock()
+	time.Sleep(r.sub)
+	r.mu.Lock()
+	r.inFlight--
+	r.mu.Unlock()
+	name := spec.Argv[1]
+	return RunResult{Output: []byte("Usage: slow " + name + " [options] <in>\n\nOptions:\n  -x INT   an option of " + name + "\n"), Elapsed: r.sub}
+}
+
+// A tool whose every start is slow has its subcommands probed one per CPU
+// at a time, and only in the first quarter of the budget; the rest are
+// listed, unread, for helpOfChosen.
+func TestExploreHeavyToolLeavesSubcommandsForLater(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Usage: slow <command> [options]\n\nCommands:\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "  cmd%03d    does thing %d\n", i, i)
+	}
+	r := &slowRunner{root: b.String(), sub: 300 * time.Millisecond}
+	tr := &Trace{}
+	x := &Explorer{Rules: builtinRules, Runner: r, Opts: ExploreOptions{Budget: 2 * time.Second, HeavyStart: 250 * time.Millisecond}}
+	start := time.Now()
+	doc := x.Explore(context.Background(), &ToolRecord{Name: "slow", Executable: "slow", ResolvedPath: "/x/slow", Installed: true}, tr)
+	if len(doc.Subcommands) != 100 {
+		t.Fatalf("%d subcommands listed", len(doc.Subcommands))
+	}
+	read := 0
+	for _, s := range doc.Subcommands {
+		if s.Parser != "" {
+			read++
+		}
+	}
+	if r.most > max(1, runtime.NumCPU()) {
+		t.Errorf("%d subcommand probes in flight, want at most one per CPU (%d)", r.most, runtime.NumCPU())
+	}
+	if read == 0 || read == 100 || eventWith(tr, fmt.Sprintf("%d subcommands left unread: each start of the tool is slow", 100-read)) == nil {
+		t.Errorf("%d read; trace %+v", read, tr.Events())
+	}
+	if took := time.Since(start); took > 1500*time.Millisecond {
+		t.Errorf("exploring took %v, want about a quarter of the 2 s budget", took)
 	}
 }

@@ -211,6 +211,9 @@ func namedOutputFlag(c *candidate, want func(FlagDoc) bool, used map[string]bool
 // and none of them is written (md5sum [FILE]..., paste [FILE]...), and
 // that has no output flag at all: what it writes goes to standard output.
 func writesStdout(c *candidate) bool {
+	if c.known && usageWritesStdout(c.usage) {
+		return true
+	}
 	if !c.known || len(c.flags) == 0 {
 		return false
 	}
@@ -236,6 +239,18 @@ func writesStdout(c *candidate) bool {
 		}
 	}
 	return true
+}
+
+// usageStdoutRE reads a usage line that ends by redirecting standard
+// output to a file ("rsem-generate-data-matrix a.results b.results ... >
+// output_name.matrix", "bam2bed < foo.bam > out.bed"); "2>" and a
+// placeholder's closing bracket ("<in.bam>") are no redirection.
+var usageStdoutRE = lazyre.New(`(?:^|\s)>\s*[^\s<>|&]+\s*$`)
+
+// usageWritesStdout reports a usage that shows the program writing its
+// output to standard output, redirected to a file.
+func usageWritesStdout(usage string) bool {
+	return usageStdoutRE.MatchString(strings.TrimSpace(usage))
 }
 
 // stdoutSwitch finds the switch named for standard output (--stdout).

@@ -42,6 +42,14 @@ type ExploreOptions struct {
 	MaxHelpBytes int
 	// MaxCompanions bounds the companions probed (default 32).
 	MaxCompanions int
+	// HeavyStart marks a tool whose every start is costly (an interpreter
+	// or a JVM: PicardCommandLine's help takes 0.3 s, pairtools' 1.2 s)
+	// when its probes so far took this long on average (default 250 ms).
+	// Its subcommands are probed at most one per CPU at a time, since
+	// more in flight only make each one time out, and only for the first
+	// quarter of the budget: the rest are read when Stage 3 chooses one
+	// (Engine.helpOfChosen), so a first run stays well inside the budget.
+	HeavyStart time.Duration
 }
 
 func (o ExploreOptions) withDefaults() ExploreOptions {
@@ -65,6 +73,9 @@ func (o ExploreOptions) withDefaults() ExploreOptions {
 	}
 	if o.MaxProbed <= 0 {
 		o.MaxProbed = 400
+	}
+	if o.HeavyStart <= 0 {
+		o.HeavyStart = 250 * time.Millisecond
 	}
 	if o.MaxHelpBytes <= 0 {
 		o.MaxHelpBytes = 8 << 20
@@ -426,7 +437,15 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 	}
 	cprobes := companionProbesAfter(doc.Probes)
 	comps := make([]SubcommandDoc, len(companions))
-	wg := pool.New().WithMaxGoroutines(o.Jobs)
+	jobsAtOnce, eagerEnd := o.Jobs, p.deadline
+	if n := p.count.Load(); n > 0 && time.Duration(p.serial.Load()/n) >= o.HeavyStart {
+		jobsAtOnce = max(1, runtime.NumCPU())
+		if e := time.Now().Add(o.Budget / 4); e.Before(p.deadline) {
+			eagerEnd = e
+		}
+	}
+	var lazy atomic.Int64
+	wg := pool.New().WithMaxGoroutines(jobsAtOnce)
 	for i, c := range companions {
 		wg.Go(func() {
 			hr := p.find(ctx, []string{c.Path}, cprobes, false, "")
@@ -453,6 +472,13 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 		probe := func(i int) (starved bool) {
 			j := jobs[i]
 			sd := SubcommandDoc{Name: j.entry.Name, Description: j.entry.Description}
+			if time.Now().After(eagerEnd) && eagerEnd.Before(p.deadline) {
+				// A costly tool's eager share of the budget is spent:
+				// this help is read if Stage 3 chooses the subcommand.
+				lazy.Add(1)
+				results[i] = sd
+				return false
+			}
 			if helps.full() {
 				// The help text read so far reached MaxHelpBytes.
 				cut.skipped.Add(1)
@@ -489,10 +515,10 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 			})
 		}
 		wg.Wait()
-		if n, again := retryStarved(starved, probe, runtime.NumCPU(), func() bool { return p.stopped(ctx) }); n > 0 {
+		if n, again := retryStarved(starved, probe, runtime.NumCPU(), func() bool { return p.stopped(ctx) || time.Now().After(eagerEnd) }); n > 0 {
 			tr.Add(StageExplore, nil, 0, fmt.Sprintf("depth %d: %d subcommand help probes timed out with %d in flight; retried %d with fewer at once, %d in time", depth, n, min(o.Jobs, len(jobs)), again.tried, again.answered))
 		}
-		wg = pool.New().WithMaxGoroutines(o.Jobs)
+		wg = pool.New().WithMaxGoroutines(jobsAtOnce)
 		// Attach results in listing order, then queue the next level.
 		var next []job
 		for i, j := range jobs {
@@ -527,6 +553,11 @@ func (x *Explorer) exploreChildren(ctx context.Context, p *prober, o ExploreOpti
 		if c.Name != "" {
 			doc.Companions = append(doc.Companions, c)
 		}
+	}
+	if n := lazy.Load(); n > 0 {
+		msg := fmt.Sprintf("%d subcommands left unread: each start of the tool is slow, so a subcommand's help is read when it is chosen", n)
+		doc.Messages = append(doc.Messages, msg)
+		tr.Add(StageExplore, nil, 0, msg)
 	}
 	for _, m := range cut.messages(o.MaxHelpBytes) {
 		doc.Messages = append(doc.Messages, m)

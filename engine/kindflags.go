@@ -237,7 +237,7 @@ func kindSwitch(fd FlagDoc, c *candidate) (map[string]string, bool) {
 	if len(own) == 0 {
 		return nil, false
 	}
-	if len(other) > 0 {
+	if len(other) > 0 || declaresInputKind(fd) {
 		return own, true
 	}
 	words := func(g FlagDoc) map[string]bool {
@@ -265,6 +265,38 @@ func kindSwitch(fd FlagDoc, c *candidate) (map[string]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// declaresInputKind reports a switch whose help declares the kind of the
+// input and nothing else: it is about the input (flagDir), names one
+// kind, and a word of the lexicon class kind_declaring_word stands before
+// it with only words of kind_declaring_filler between ("Indicate the
+// input file provided via -i is in BAM format", "Input file is a BAM
+// file", "specify that input is in SAM format"; not "if the STDIN is
+// interleaved paired-end FASTQ"). The tool reads another kind without it,
+// as a help that names the default kind says outright.
+func declaresInputKind(fd FlagDoc) bool {
+	if fd.ParamType != "bool" || flagDir(fd) != "in" {
+		return false
+	}
+	if own, other := switchKinds(fd); len(own) != 1 || len(other) > 0 {
+		return false
+	}
+	ws := wordSpanRE.FindAllString(strings.ToLower(fd.Description), -1)
+	for i, w := range ws {
+		if len(namedKinds(w)) == 0 {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			if task.V().Word("kind_declaring_word", ws[j]) {
+				return true
+			}
+			if !task.V().Word("kind_declaring_filler", ws[j]) {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // sameKeys reports two maps with the same keys.
@@ -298,7 +330,7 @@ func kindFlags(c *candidate, k, word string) []kindFlag {
 				exact = exact || strings.EqualFold(strings.TrimLeft(n, "-"), word)
 			}
 			_, other := switchKinds(fd)
-			out = append(out, kindFlag{fd: fd, exact: exact, isDefault: onByDefault(fd), dir: dir, otherDefault: len(other) > 0})
+			out = append(out, kindFlag{fd: fd, exact: exact, isDefault: onByDefault(fd), dir: dir, otherDefault: len(other) > 0 || declaresInputKind(fd)})
 			continue
 		}
 		if fd.ParamType == "file" || fd.ParamType == "int" || fd.ParamType == "float" {
@@ -422,9 +454,16 @@ func (m *mapper) kindNamedByFill(f *Fill, c *candidate) map[string]bool {
 			if fd.ParamType == "bool" {
 				// A switch that chooses a kind meets it; one whose help
 				// names a kind in passing ("-M: multi-mapping reads, as the
-				// SAM/BAM NH tag says") does not.
+				// SAM/BAM NH tag says") does not. A switch about the input
+				// meets the kinds it reads ("--alignments: Input file
+				// contains alignments in SAM/BAM/CRAM format").
 				if ks, ok := kindSwitch(fd, c); ok {
 					for k := range ks {
+						out[k] = true
+					}
+				} else if flagDir(fd) == "in" {
+					own, _ := switchKinds(fd)
+					for k := range own {
 						out[k] = true
 					}
 				}

@@ -494,8 +494,35 @@ func markerAt(lower []string, j int) bool {
 	if lower[j] == "in" && j > 0 && V().Word("results_word", lower[j-1]) {
 		return true
 	}
-	return isOutputMarker(lower[j])
+	return isOutputMarker(lower[j]) || markerBeforeNoun(lower[j])
 }
+
+// markerBeforeNoun reports a Chinese run that holds an output marker
+// followed by a filler and a short noun ("合并成一个计数矩阵 x": merge
+// into one count matrix x; "保存为新的表格 x"): Chinese writes the
+// marker, the filler and what the file holds as one run.
+func markerBeforeNoun(w string) bool {
+	r := []rune(w)
+	if len(r) < 3 || !isHanAt(w, 0) {
+		return false
+	}
+	for i := 1; i < len(r)-1; i++ {
+		head, rest := string(r[:i]), r[i:]
+		if len(rest) > MaxMarkedNounRunes || !isOutputMarker(head) {
+			continue
+		}
+		for _, f := range V().Words("filler") {
+			if isHanAt(f, 0) && strings.HasPrefix(string(rest), f) && len(rest) > len([]rune(f)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MaxMarkedNounRunes bounds the filler and noun after a Chinese marker in
+// one run ("一个计数矩阵").
+const MaxMarkedNounRunes = 8
 
 // Parse reads the typed values out of a task.
 func Parse(task string) Frame {
