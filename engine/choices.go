@@ -335,6 +335,14 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 			switch {
 			case b > bestB || b == bestB && a > bestA:
 				best, bestB, bestA, tie = j, b, a, false
+			case b == bestB && a == bestA && b >= 2 && best >= 0 && refines(p.value, pairs[best].value):
+				// A refinement of the best ("splice:hq" of "splice")
+				// fitting no better asks for more than the task does;
+				// the general value is chosen when the task says two
+				// words of their meaning or more ("spliced alignment"),
+				// not one a help says of many things ("alignments").
+			case b == bestB && a == bestA && b >= 2 && best >= 0 && refines(pairs[best].value, p.value):
+				best = j // the general value, not its refinement
 			case b == bestB && a == bestA:
 				tie = true
 			}

@@ -74,7 +74,11 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			// qualifiers (* if not always prompted):")
 			required = false
 		}
-		if k := inlineOptionLabel(line[off:]); k > 0 && ind <= maxHeadingIndent {
+		next := ""
+		if i+1 < len(lines) {
+			next = lines[i+1]
+		}
+		if k := inlineOptionLabel(line[off:], colAt(line, off), next); k > 0 && ind <= maxHeadingIndent {
 			// "Options: -q INT  mask bases": the first entry shares the
 			// heading's line.
 			off += k
@@ -199,8 +203,12 @@ func (p *pending) build(cfg scanConfig) []Flag {
 }
 
 // inlineOptionLabel returns the offset of an option entry that follows a
-// heading label on the same line ("Options: -q INT ..."), or 0.
-func inlineOptionLabel(content string) int {
+// heading label on the same line ("Options: -q INT ..."), or 0. The entry
+// has its description after a gap on the same line, or on the next line,
+// indented past the entry's column (sambamba's "Options: -r,
+// --remove-duplicates" over "        remove duplicates instead of just
+// marking them"); col is the display column content starts at.
+func inlineOptionLabel(content string, col int, next string) int {
 	k := strings.IndexByte(content, ':')
 	if k < 1 || k > 30 || content[0] < 'A' || content[0] > 'Z' {
 		return 0
@@ -219,7 +227,11 @@ func inlineOptionLabel(content string) int {
 		return 0
 	}
 	if gs, _ := gapIndex(content[j:]); gs < 0 {
-		return 0 // "Opts: --help" is a field, not a row of a table
+		// "Opts: --help" is a field, not a row of a table, unless its
+		// description follows on the next line, deeper than the entry.
+		if ni, _ := indentOf(next); isBlank(next) || ni <= col+j {
+			return 0
+		}
 	}
 	return j
 }

@@ -91,4 +91,4 @@ type Entry struct {
 
 // Version changes whenever a parser reads the same help differently;
 // caches of parsed help include it in their key.
-const Version = 21
+const Version = 22
