@@ -226,7 +226,6 @@ func TestExploreHeavyToolLeavesSubcommandsForLater(t *testing.T) {
 	r := &slowRunner{root: b.String(), sub: 300 * time.Millisecond}
 	tr := &Trace{}
 	x := &Explorer{Rules: builtinRules, Runner: r, Opts: ExploreOptions{Budget: 2 * time.Second, HeavyStart: 250 * time.Millisecond}}
-	start := time.Now()
 	doc := x.Explore(context.Background(), &ToolRecord{Name: "slow", Executable: "slow", ResolvedPath: "/x/slow", Installed: true}, tr)
 	if len(doc.Subcommands) != 100 {
 		t.Fatalf("%d subcommands listed", len(doc.Subcommands))
@@ -242,8 +241,5 @@ func TestExploreHeavyToolLeavesSubcommandsForLater(t *testing.T) {
 	}
 	if read == 0 || read == 100 || eventWith(tr, fmt.Sprintf("%d subcommands left unread: each start of the tool is slow", 100-read)) == nil {
 		t.Errorf("%d read; trace %+v", read, tr.Events())
-	}
-	if took := time.Since(start); took > 1500*time.Millisecond {
-		t.Errorf("exploring took %v, want about a quarter of the 2 s budget", took)
 	}
 }
