@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
@@ -472,16 +473,37 @@ func (m *mapper) giveValue(f *Fill, fd FlagDoc, used map[string]bool, v, why str
 	return name
 }
 
-// holdsText reports a fill argument that holds text within it (a filter
-// expression the task's quoted clause is part of).
+// holdsText reports a fill argument that holds text within it, set apart
+// from the letters and digits around it (a filter expression the task's
+// quoted clause is part of; '.' is not held by somatic.vcf).
 func holdsText(f *Fill, text string) bool {
+	if text == "" {
+		return true
+	}
+	vals := slices.Clone(f.Positionals)
 	for _, fv := range f.Flags {
-		if strings.Contains(fv.Value, text) {
-			return true
+		vals = append(vals, fv.Value)
+	}
+	for _, x := range vals {
+		for at := 0; ; {
+			j := strings.Index(x[at:], text)
+			if j < 0 {
+				break
+			}
+			j += at
+			before, _ := utf8.DecodeLastRuneInString(x[:j])
+			after, _ := utf8.DecodeRuneInString(x[j+len(text):])
+			if !wordRune(before) && !wordRune(after) {
+				return true
+			}
+			at = j + 1
 		}
 	}
-	return slices.ContainsFunc(f.Positionals, func(p string) bool { return strings.Contains(p, text) })
+	return false
 }
+
+// wordRune reports a letter or digit (utf8.RuneError, for none, is not).
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // takesNumber reports a flag whose help says it takes a number of v's
 // kind: an integer or a number by its placeholder, or a value of no

@@ -68,6 +68,22 @@ func TestEveryTaskItemUsed(t *testing.T) {
 	if u := m.unusedItems(&Fill{Flags: []FlagValue{{Name: "-f", Value: "0.5", HasValue: true}}, Positionals: []string{"1:100"}}); len(u) != 0 {
 		t.Fatalf("unused %q", u)
 	}
+	// A quoted word is an item: held whole or within a value it is used,
+	// inside a longer word (somatic.vcf) it is not; quoted punctuation
+	// may only describe a switch.
+	m = newMapper(builtinRules, &ToolRecord{Executable: "conv"}, nil, nil, `convert s.vcf, fill empty fields with 'NA', keep 'DP >= 10', split at '|'`)
+	for _, c := range []struct {
+		f    *Fill
+		want []string
+	}{
+		{&Fill{Positionals: []string{"s.vcf"}}, []string{"NA", "DP >= 10"}},
+		{&Fill{Flags: []FlagValue{{Name: "-n", Value: "NA", HasValue: true}, {Name: "-i", Value: "DP >= 10 && QUAL > 5", HasValue: true}}, Positionals: []string{"s.vcf"}}, nil},
+		{&Fill{Flags: []FlagValue{{Name: "-n", Value: "NAN", HasValue: true}, {Name: "-i", Value: "DP >= 100", HasValue: true}}, Positionals: []string{"s.vcf"}}, []string{"NA", "DP >= 10"}},
+	} {
+		if u := m.unusedItems(c.f); !slices.Equal(u, c.want) {
+			t.Errorf("%+v: unused %q, want %q", c.f, u, c.want)
+		}
+	}
 }
 
 func TestSourceOf(t *testing.T) {

@@ -79,6 +79,16 @@ func (m *mapper) unusedItems(f *Fill) []string {
 	for _, s := range m.slots.Sequences {
 		miss(s, placed[s])
 	}
+	// A quoted word is a value the user wrote out ("fill empty fields
+	// with 'NA'"): the command holds it whole or within a value
+	// ('mapping_quality >= 30' in a filter expression). Quoted
+	// punctuation ("split the names at the first '|'") may describe what
+	// a switch does.
+	for _, q := range m.slots.Quoted {
+		if strings.ContainsFunc(q, wordRune) {
+			miss(q, placed[q] || named(q) || m.valuePlaced(f, q) || holdsText(f, q))
+		}
+	}
 	for _, n := range m.slots.Numbers {
 		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value] || m.meant[n.Value])
 	}

@@ -438,16 +438,21 @@ func positionalFromToken(t string) (Positional, bool) {
 // bracket are required; "[...]" and "{a | b}" groups make them optional.
 // When the help shows several usage forms ("Usage: x -M …" / "or: x …"),
 // a flag is required only if every form requires it.
+//
+// A name that one form shows as an operand ("hmmfetch <hmmfile> <key>")
+// is no flag's value in another ("hmmfetch -f <hmmfile> <keyfile>"): the
+// flag there is a switch that changes how the operands are read.
 func usageFlags(usages []string) []Flag {
 	var out []Flag
 	var perLine []map[string]bool
+	operands := usageOperands(usages)
 	for _, u := range usages {
 		// "[-j ][--ids <IDs.lst>]": two groups written without a space
 		toks := tokens(strings.ReplaceAll(u, "][", "] ["))
 		if len(toks) == 0 {
 			continue
 		}
-		line := walkUsage(toks[1:], false, 0, nil)
+		line := walkUsage(toks[1:], false, 0, nil, operands)
 		req := map[string]bool{}
 		for _, f := range line {
 			if f.Required {
@@ -469,6 +474,24 @@ func usageFlags(usages []string) []Flag {
 	return out
 }
 
+// usageOperands are the angle-bracketed names ("<hmmfile>") that a usage
+// line, of two or more, shows with no flag before them.
+func usageOperands(usages []string) map[string]bool {
+	out := map[string]bool{}
+	if len(usages) < 2 {
+		return out
+	}
+	for _, u := range usages {
+		toks := tokens(u)
+		for i := 1; i < len(toks); i++ {
+			if t := toks[i]; wrapped(t, '<', '>') && !strings.HasPrefix(toks[i-1], "-") {
+				out[t] = true
+			}
+		}
+	}
+	return out
+}
+
 // connective words join alternatives in a usage line ("-l and -r"); they
 // are not a flag's value.
 var connective = map[string]bool{"and": true, "or": true, "|": true}
@@ -478,14 +501,15 @@ var connective = map[string]bool{"and": true, "or": true, "|": true}
 const maxUsageDepth = 8
 
 // walkUsage collects flags from usage tokens; optional is true inside a
-// bracket or brace group, depth counts the groups entered.
-func walkUsage(toks []string, optional bool, depth int, out []Flag) []Flag {
+// bracket or brace group, depth counts the groups entered; a name in
+// operands after a flag is not its value.
+func walkUsage(toks []string, optional bool, depth int, out []Flag, operands map[string]bool) []Flag {
 	alt := 0 // inside "( -a A | -b B )": alternatives, none required alone
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if wrapped(t, '[', ']') || wrapped(t, '{', '}') {
 			if depth < maxUsageDepth {
-				out = walkUsage(tokens(t[1:len(t)-1]), true, depth+1, out)
+				out = walkUsage(tokens(t[1:len(t)-1]), true, depth+1, out, operands)
 			}
 			continue
 		}
@@ -502,7 +526,7 @@ func walkUsage(toks []string, optional bool, depth int, out []Flag) []Flag {
 		if optional && bundledLetters(t) && (i+1 >= len(toks) || !valueAfterFlag(toks[i+1], optional)) {
 			continue // [-bc]: the one-letter flags b and c, listed below
 		}
-		if sp.glued == "" && i+1 < len(toks) && !connective[toks[i+1]] && valueAfterFlag(toks[i+1], optional) {
+		if sp.glued == "" && i+1 < len(toks) && !connective[toks[i+1]] && valueAfterFlag(toks[i+1], optional) && !operands[toks[i+1]] {
 			i++
 			sp.values = []string{toks[i]}
 		}

@@ -115,6 +115,29 @@ func TestUsageFlags(t *testing.T) {
 	}
 }
 
+func TestUsageOperandIsNoFlagValue(t *testing.T) {
+	// hmmfetch: "<hmmfile>" is an operand of the first form, so -f and
+	// --index before it in the others are switches.
+	got := usageFlags([]string{
+		"hmmfetch [options] <hmmfile> <key> (retrieves HMM named <key>)",
+		"hmmfetch [options] -f <hmmfile> <keyfile> (retrieves all HMMs in <keyfile>)",
+		"hmmfetch [options] --index <hmmfile> (indexes <hmmfile>)",
+		"hmmfetch -o <out> <hmmfile>",
+	})
+	want := []Flag{
+		{Name: "-f", ParamType: "bool"},
+		{Name: "--index", ParamType: "bool"},
+		{Name: "-o", ParamType: "string", Placeholder: "out"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("usageFlags =\n %+v\nwant\n %+v", got, want)
+	}
+	// One form alone has no operand to tell a value from.
+	if got := usageFlags([]string{"tool -f <file> <other>"}); len(got) != 1 || got[0].ParamType == "bool" {
+		t.Errorf("single form: %+v", got)
+	}
+}
+
 func TestMergeUsageFlags(t *testing.T) {
 	listed := []Flag{
 		{Name: "--index", Aliases: []string{"-x"}, ParamType: "bool"},

@@ -307,9 +307,11 @@ func givenName(toks, lower []string, i int, raw string) bool {
 		marker := i > 0 && V().Is("name_marker", lower[i-1]) && (lower[i-1] != "name" || nameOpens)
 		return clauseEnd && marker && !V().Word("not_a_name", low)
 	}
-	if capitalOnly(raw) && !clauseEnd && i+1 < len(lower) && contentWordAt(lower, i+1) {
+	marked := i > 0 && V().Is("name_marker", lower[i-1])
+	if capitalOnly(raw) && !clauseEnd && i+1 < len(lower) && contentWordAt(lower, i+1) && !marked {
 		// "生成 MinHash 草图", "Ballgown tables": a capitalised word that
-		// qualifies the noun after it names a kind of thing, not a thing.
+		// qualifies the noun after it names a kind of thing, not a thing;
+		// after a name marker ("名为 Pkinase 的模型") it is a name.
 		return false
 	}
 	// A name word in another clause ("without any database, tabular

@@ -149,6 +149,10 @@ func TestParseRoles(t *testing.T) {
 		"合并 a.vcf.gz 和 b.vcf.gz,输出 bgzip 压缩的 m.vcf.gz": {[]string{"a.vcf.gz", "b.vcf.gz"}, []string{"m.vcf.gz"}, nil},
 		"输出 x.bam 中所有未比对上的 y.bam":                      {[]string{"y.bam"}, []string{"x.bam"}, nil},
 		"定量 r.fq,结果放在 q_out":                           {[]string{"r.fq"}, nil, []string{"q_out"}},
+		// A capitalised word before a noun names a kind of thing, unless a
+		// name marker comes before it.
+		"从 p.hmm 里取出名为 Pkinase 的模型,保存为 k.hmm": {[]string{"p.hmm"}, []string{"k.hmm"}, []string{"Pkinase"}},
+		"从 a.fa 生成 MinHash 草图":                {[]string{"a.fa"}, nil, nil},
 		// A conjunction after a name word opens a clause; it names nothing.
 		"build a CSI index (instead of BAI) for big.bam":  {[]string{"big.bam"}, nil, nil},
 		"create it in the directory if it does not exist": {nil, nil, nil},
