@@ -50,6 +50,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		m.placeOperands(f, c)
 		m.placeByBranch(f, c)
 		m.placeByRole(f, c)
+		m.placeNameOperand(f, c)
 	}
 	m.sharesInForm(f, c)
 	m.loneMate(f, c)

@@ -284,6 +284,12 @@ func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 			}
 			afterFlag = false
 			continue
+		case t[0] == '(' && usageComment(toks[i:]) > 0:
+			// "(retrieves HMM named <key>)": a note on the form, no
+			// arguments
+			i += usageComment(toks[i:]) - 1
+			afterFlag = false
+			continue
 		case t == "..." || t == "[...]" || t == "…" || t == "..":
 			if len(out) > 0 {
 				out[len(out)-1].Repeatable = true
@@ -333,6 +339,31 @@ func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 		}
 	}
 	return out
+}
+
+// usageComment returns how many tokens a parenthesised note at the start
+// of toks spans ("(retrieves HMM named <key>)", "(indexes <hmmfile>)"), or
+// 0 when they open no note: a note begins with a plain lower-case word,
+// holds two words or more and no "|" of alternatives.
+func usageComment(toks []string) int {
+	first := strings.TrimPrefix(toks[0], "(")
+	if first == "" || !unicode.IsLower(rune(first[0])) || strings.IndexFunc(strings.TrimSuffix(first, ")"), func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return 0
+	}
+	depth := 0
+	for i, t := range toks {
+		if t == "|" {
+			return 0
+		}
+		depth += strings.Count(t, "(") - strings.Count(t, ")")
+		if depth <= 0 {
+			if i == 0 {
+				return 0
+			}
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // seriesLast reports a placeholder that ends a numbered series after an

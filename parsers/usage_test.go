@@ -53,6 +53,10 @@ func TestUsagePositionals(t *testing.T) {
 		{"tool [options] <in.bam> [out.bam]", []Positional{
 			{Position: 1, Name: "in.bam", ParamType: "file", Required: true},
 			{Position: 2, Name: "out.bam", ParamType: "file"}}},
+		// A parenthesised note after the form holds no arguments.
+		{"hmmfetch [options] <hmmfile> <key>         (retrieves HMM named <key>)", []Positional{
+			{Position: 1, Name: "hmmfile", ParamType: "file", Required: true},
+			{Position: 2, Name: "key", ParamType: "string", Required: true}}},
 		{"tool sub -o OUT INPUT... [-v]", []Positional{
 			{Position: 1, Name: "INPUT", ParamType: "string", Required: true, Repeatable: true}}},
 		{"prog [-h] -t TFILE [TFILE ...] {run,stop} rest", []Positional{
@@ -275,5 +279,20 @@ func TestModePositionalsFromHelp(t *testing.T) {
 	}
 	if len(s.Positionals) != 2 || s.Positionals[0].Name != "axt|bed|blast|blasttab|chain|gff|html|psl|sam|tab" || len(s.Positionals[0].Choices) != 10 || s.Positionals[1].Name != "mafFile(s)" {
 		t.Errorf("maf-convert positionals = %+v", s.Positionals)
+	}
+}
+
+func TestUsageComment(t *testing.T) {
+	for note, want := range map[string]int{
+		"(retrieves HMM named <key>) x": 4,
+		"(indexes <hmmfile>)":           2,
+		"(in | other) more":             0, // alternatives
+		"(--fastq file)":                0, // a group of flags
+		"(Input) x":                     0, // one word, capitalised
+		"(retrieves":                    0, // never closed
+	} {
+		if got := usageComment(tokens(note)); got != want {
+			t.Errorf("usageComment(%q) = %d, want %d", note, got, want)
+		}
 	}
 }
