@@ -144,6 +144,18 @@ func TestGenerateReadsChosenSubcommandHelp(t *testing.T) {
 	if _, err := e.GenerateFrom(context.Background(), req, nest, doc, nil); err != nil || len(live.ran) != 0 {
 		t.Errorf("probed a doc not read from the tool: %v %v", err, live.ran)
 	}
+
+	// A subcommand that prints no help is probed once; the cache
+	// remembers, and the command is built without it.
+	mute := &mapRunner{out: map[string]string{"--help": nestRoot}}
+	e = New(Options{Rules: builtinRules, Runner: mute, Cache: cache})
+	res, err = e.GenerateFrom(context.Background(), req, nest, doc, &Result{Tool: "nest", Task: req.Task, Trace: &Trace{}, Scenario: "doc", DocKey: "k2"})
+	if err != nil || eventWith(res.Trace, "the chosen subcommand stats prints no help of its own") == nil {
+		t.Fatalf("%v trace: %+v", err, res.Trace.Events())
+	}
+	if c, _ := cache.Get("nest", "k2"); c == nil || !FindSubcommand(c.Subcommands, "stats").NoHelp {
+		t.Errorf("cached doc does not record it: %+v", c)
+	}
 }
 
 func TestWithSubcommand(t *testing.T) {
@@ -167,7 +179,7 @@ func TestWithSubcommand(t *testing.T) {
 func TestHelpOfChosenSkips(t *testing.T) {
 	e := New(Options{Rules: builtinRules, Runner: &mapRunner{}})
 	rec := &ToolRecord{Executable: "nest", Installed: true}
-	doc := &ToolDoc{RawHelp: "x", Subcommands: []SubcommandDoc{{Name: "p", Parser: "getopt", Subcommands: []SubcommandDoc{{Name: "x"}}}, {Name: "q", Parser: "getopt"}}}
+	doc := &ToolDoc{RawHelp: "x", Subcommands: []SubcommandDoc{{Name: "p", Parser: "getopt", Subcommands: []SubcommandDoc{{Name: "x"}}}, {Name: "q", Parser: "getopt"}, {Name: "n", NoHelp: true}}}
 	for _, c := range []struct {
 		name string
 		rec  *ToolRecord
@@ -179,11 +191,39 @@ func TestHelpOfChosenSkips(t *testing.T) {
 		{"not installed", &ToolRecord{Executable: "nest"}, []string{"p", "x"}, true},
 		{"unlisted", rec, []string{"p", "y"}, true},
 		{"has help", rec, []string{"q"}, true},
-		{"probe finds none", rec, []string{"p", "x"}, true},
+		{"known to have none", rec, []string{"n"}, true},
 	} {
-		if d, n := e.helpOfChosen(context.Background(), c.rec, doc, c.path, c.live); d != nil || n != 0 {
+		if d, n, read := e.helpOfChosen(context.Background(), c.rec, doc, c.path, c.live); d != nil || n != 0 || read {
 			t.Errorf("%s: probed", c.name)
 		}
+	}
+}
+
+func TestHelpOfChosenRemembersNone(t *testing.T) {
+	rec := &ToolRecord{Executable: "nest", Installed: true}
+	doc := &ToolDoc{RawHelp: "x", Subcommands: []SubcommandDoc{{Name: "p", Parser: "getopt", Subcommands: []SubcommandDoc{{Name: "x", Description: "listed"}}}}}
+	// The tool prints nothing for p x: the doc returned records it, unread.
+	r := &mapRunner{}
+	e := New(Options{Rules: builtinRules, Runner: r})
+	d, n, read := e.helpOfChosen(context.Background(), rec, doc, []string{"p", "x"}, true)
+	if d == nil || read || n != 0 {
+		t.Fatalf("no help: doc %v read %v", d != nil, read)
+	}
+	if x := FindSubcommand(FindSubcommand(d.Subcommands, "p").Subcommands, "x"); !x.NoHelp || x.Description != "listed" || x.Parser != "" {
+		t.Errorf("recorded %+v", x)
+	}
+	if FindSubcommand(FindSubcommand(doc.Subcommands, "p").Subcommands, "x").NoHelp {
+		t.Error("the caller's doc was changed")
+	}
+	// From the recorded doc nothing is probed again.
+	r.ran = nil
+	if d2, _, _ := e.helpOfChosen(context.Background(), rec, d, []string{"p", "x"}, true); d2 != nil || len(r.ran) != 0 {
+		t.Errorf("probed again: %v", r.ran)
+	}
+	// A probe that ran out of time records nothing: the next run tries.
+	e = New(Options{Rules: builtinRules, Runner: timingOut{}})
+	if d, _, _ := e.helpOfChosen(context.Background(), rec, doc, []string{"p", "x"}, true); d != nil {
+		t.Errorf("a timed-out probe was recorded: %+v", FindSubcommand(FindSubcommand(d.Subcommands, "p").Subcommands, "x"))
 	}
 }
 
@@ -242,4 +282,11 @@ func TestExploreHeavyToolLeavesSubcommandsForLater(t *testing.T) {
 	if read == 0 || read == 100 || eventWith(tr, fmt.Sprintf("%d subcommands left unread: each start of the tool is slow", 100-read)) == nil {
 		t.Errorf("%d read; trace %+v", read, tr.Events())
 	}
+}
+
+// timingOut is a Runner whose every program runs out of time.
+type timingOut struct{}
+
+func (timingOut) Run(context.Context, RunSpec) RunResult {
+	return RunResult{TimedOut: true, ExitCode: -1}
 }

@@ -305,21 +305,23 @@ func (e *Engine) GenerateFrom(ctx context.Context, req Request, rec *ToolRecord,
 	}
 	start := time.Now()
 	fill := mapTask(e.opts.Rules, rec, doc, sk, req.Task, e.concepts())
-	if d, n := e.helpOfChosen(ctx, rec, raw, fill.Subcommand, res.DocKey != ""); d != nil {
-		tr.Add(StageExplore, nil, 0, chosenHelpNote(fill.Subcommand, n))
+	if d, n, read := e.helpOfChosen(ctx, rec, raw, fill.Subcommand, res.DocKey != ""); d != nil {
+		tr.Add(StageExplore, nil, 0, chosenHelpNote(fill.Subcommand, n, read))
 		if e.opts.Cache != nil && raw == orig {
-			// The next run finds the help in the cache (a model's patch
-			// is never cached).
+			// The next run finds the help, or that there is none, in
+			// the cache (a model's patch is never cached).
 			if err := e.opts.Cache.Put(rec.Executable, res.DocKey, d); err != nil {
 				tr.Add(StageExplore, nil, 0, "could not cache the ToolDoc: "+err.Error())
 			}
 		}
-		doc = d
-		if sk != nil {
-			doc = FuseSkill(d, sk)
+		if read {
+			doc = d
+			if sk != nil {
+				doc = FuseSkill(d, sk)
+			}
+			res.Doc = doc
+			fill = mapTask(e.opts.Rules, rec, doc, sk, req.Task, e.concepts())
 		}
-		res.Doc = doc
-		fill = mapTask(e.opts.Rules, rec, doc, sk, req.Task, e.concepts())
 	}
 	res.Fill, res.Frame = fill, fill.Frame
 	res.Confidence = fill.Confidence

@@ -389,6 +389,9 @@ func (x *Explorer) ExploreSub(ctx context.Context, rec *ToolRecord, rootHelp str
 	hr := p.find(ctx, rec.Argv0(), expand(sub, path), false, rootHelp, rootHelp)
 	sd := SubcommandDoc{Name: path[len(path)-1]}
 	if hr.text == "" {
+		// A probe cut by time or budget may find help another time; one
+		// that ran and printed none will not.
+		sd.NoHelp = !hr.timedOut && !hr.exhausted
 		return sd, "", false
 	}
 	x.fill(&sd, x.readLevel(hr.text, true, rec.Executable, nil, ""))

@@ -75,6 +75,10 @@ type SubcommandDoc struct {
 	TaskKeywords []string        `json:"task_keywords,omitempty"`
 	// Parser read this subcommand's help; empty when no help was found.
 	Parser string `json:"parser,omitempty"`
+	// NoHelp: probed again once Stage 3 chose it, and the tool printed no
+	// help for it (no timeout either); it is not probed again from the
+	// same cached ToolDoc.
+	NoHelp bool `json:"no_help,omitempty"`
 }
 
 // FlagDoc is one flag. Name is canonical (the long form when there is one).
