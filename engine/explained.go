@@ -165,6 +165,12 @@ func (m *mapper) explainedAsk(a *adaptation, t exToken) bool {
 	if len(ws) == 0 {
 		return false
 	}
+	// A setting's code kept for words that only say what one of the
+	// task's numbers measures ("80% coverage", which -c takes) answers
+	// nothing the number does not: the words are the number's.
+	if t.hasValue && !slices.ContainsFunc(ws, func(w string) bool { return !m.numberWord(w) }) {
+		return false
+	}
 	// One of the words at least stands for t: no plain word ("print",
 	// "write" say what any command does) and none the skill's other
 	// examples use without t.
@@ -175,4 +181,15 @@ func (m *mapper) explainedAsk(a *adaptation, t exToken) bool {
 	}
 	m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the example's explanation ties it to words of its task this task repeats (%s)", strings.TrimSpace(t.flag+" "+t.value), strings.Join(ws, ", ")))
 	return true
+}
+
+// numberWord reports a term of the words right around one of the task's
+// numbers ("coverage" of "80% coverage").
+func (m *mapper) numberWord(w string) bool {
+	for _, n := range m.slots.Numbers {
+		if terms(strings.Join(n.Context, " "))[w] {
+			return true
+		}
+	}
+	return false
 }

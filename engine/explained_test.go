@@ -189,3 +189,25 @@ func TestDescriptionTermStandsForAFlag(t *testing.T) {
 		t.Errorf("an example says the term without -nt: got %q, want -nt dropped", got)
 	}
 }
+
+// TestExplainedCodeForANumbersWords checks, on mmseqs' captured help, that
+// an example's setting code (--cov-mode 1) tied only to the word that says
+// what a task's number measures ("80% coverage", which -c takes) is
+// dropped, and kept when the task says the word apart from any number.
+func TestExplainedCodeForANumbersWords(t *testing.T) {
+	ex := []string{"cluster proteins.faa at 90% identity and 80% coverage",
+		"easy-cluster proteins.faa clu tmp --min-seq-id 0.9 -c 0.8 --cov-mode 1",
+		"writes clu_cluster.tsv; --cov-mode 1 measures target coverage"}
+	for _, c := range []struct {
+		task string
+		kept bool
+	}{
+		{"cluster gut.faa with easy-cluster at 50% identity and 80% coverage, result prefix g50, temporary directory tmp_mm", false},
+		{"cluster gut.faa with easy-cluster at 50% identity, measuring coverage, result prefix g50, temporary directory tmp_mm", true},
+	} {
+		got, f := mapExplained(t, "mmseqs", c.task, ex...)
+		if strings.Contains(got, "--cov-mode 1") != c.kept {
+			t.Errorf("%s: got %q, want --cov-mode 1 kept: %v\n%s", c.task, got, c.kept, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
