@@ -27,6 +27,17 @@ import (
 // (numbers, words such as "z" or "genomeGenerate") are constants and
 // always have a source.
 func (m *mapper) sourceOf(v string) string {
+	if expressionLike(v) {
+		// A pattern or filter ('tumor|normal', 'not duplicate and
+		// mapping_quality >= 30') is the task's when its words are.
+		switch {
+		case m.taskValues()[v] || m.quotedHolds(v):
+			return "task"
+		case m.wordsSaid(v):
+			return "constant"
+		}
+		return ""
+	}
 	if !valueLike(v) {
 		return "constant"
 	}
@@ -151,6 +162,35 @@ func (m *mapper) taskValues() map[string]bool {
 
 // numRangeRE is a range of two whole numbers: 1-96.
 var numRangeRE = lazyre.New(`^\d+-\d+$`)
+
+// expressionLike reports a value of several words or alternatives (a
+// pattern, a filter expression): a space, '|' or '&' between letters.
+func expressionLike(v string) bool {
+	return strings.ContainsAny(v, " |&") && strings.ContainsFunc(v, unicode.IsLetter) && !strings.HasPrefix(v, "<")
+}
+
+// wordsSaid reports a value every word of which (three letters or more,
+// identifiers split at '_') the task says, by its root or a sense.
+func (m *mapper) wordsSaid(v string) bool {
+	said := terms(m.task)
+	for w := range terms(strings.ReplaceAll(v, "_", " ")) {
+		if len(w) >= 3 && !said[w] && !numberRE.MatchString(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// quotedHolds reports a value that holds one of the task's quoted
+// strings (a filter expression built around the task's own clause).
+func (m *mapper) quotedHolds(v string) bool {
+	for _, q := range m.slots.Quoted {
+		if holdsText(&Fill{Positionals: []string{v}}, q) && strings.ContainsFunc(q, unicode.IsLetter) {
+			return true
+		}
+	}
+	return false
+}
 
 // valueLike reports a value that must come from somewhere: a file name, an
 // identifier with a digit or an underscore (genome_idx, sample1) or a

@@ -143,3 +143,37 @@ func TestExampleAdapterHasNoSource(t *testing.T) {
 		}
 	}
 }
+
+// TestExpressionSource checks that a pattern or filter an example writes
+// reaches the command only when the task says its words: the example's
+// 'tumor|normal' is no source for a task about kinase, and its filter's
+// words must all be the task's.
+func TestExpressionSource(t *testing.T) {
+	rec := &ToolRecord{Name: "gr", Executable: "gr"}
+	doc := &ToolDoc{Record: *rec, Description: "print lines that match patterns",
+		Flags: []FlagDoc{
+			{Name: "-i", ParamType: "bool", Category: "General", Description: "ignore case distinctions in patterns and data"},
+			{Name: "-F", ParamType: "string", Placeholder: "FILTER", Category: "General", Description: "keep the records the filter expression selects"},
+		},
+		Positionals: []PositionalDoc{{Position: 1, Name: "PATTERNS", ParamType: "string", Required: true}, {Position: 2, Name: "FILE", ParamType: "file"}}}
+	sk := inlineSkill(t, "name: gr",
+		"print lines of samples.txt that mention either tumor or normal", "'tumor|normal' samples.txt",
+		"keep records of calls.txt with mapping quality 30 that are not duplicates", "-F 'mapping_quality >= 30 and not duplicate' calls.txt")
+	for _, c := range []struct {
+		task, want string
+		missing    bool
+	}{
+		{"print lines of genes.txt that mention either tumor or normal", "gr 'tumor|normal' genes.txt", false},
+		{"print lines of genes.txt that mention either kinase or ligase", "gr '<value>' genes.txt", true},
+		{"keep records of r.txt with mapping quality 30 that are not duplicates", "gr -F 'mapping_quality >= 30 and not duplicate' r.txt", false},
+		{"keep records of r.txt with mapping quality 30", "gr -F '<filter>' r.txt", true},
+		// The task's own quoted clause inside the expression is its source.
+		{"keep records of r.txt matching 'mapping_quality >= 30 and not duplicate'", "gr -F 'mapping_quality >= 30 and not duplicate' r.txt", false},
+	} {
+		f := MapTask(builtinRules, rec, doc, sk, c.task)
+		got := Assemble(rec, f).Display
+		if got != c.want || (len(f.Missing) > 0) != c.missing || c.missing && !f.Uncertain {
+			t.Errorf("%q: got %q missing %q uncertain %v, want %q\n%s", c.task, got, f.Missing, f.Uncertain, c.want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
