@@ -69,6 +69,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		m.missing(f, fmt.Sprintf("missing: a word of the task that chooses between %s and %s (they score within %g of each other and no word names either)", c.command(), choice.tie, sc.Choose.CloseCall))
 	}
 	m.scaleLengths(f, c)
+	m.carryMemoryUnits(f, c)
 	f.Unused = m.unusedItems(f)
 	f.Unused = append(f.Unused, m.unplacedValues(f, c, f.Unused)...)
 	if len(f.Unused) > 0 {

@@ -87,6 +87,9 @@ type Number struct {
 	Context []string `json:"context"`
 	// Unit is the unit written with the number ("G", "%", "bp"), if any.
 	Unit string `json:"unit,omitempty"`
+	// Memory is the suffix letter of a unit of memory written apart after
+	// it ("2 GB": G; lexicon class memory_size), if any.
+	Memory string `json:"memory,omitempty"`
 	// After is the lower-cased word the number follows, so a caller can
 	// tell a number that ends a name ("Bowtie 2") from a value.
 	After string `json:"-"`
@@ -683,6 +686,8 @@ func Parse(task string) Frame {
 			n.Context = append(n.Context, cjkGloss(toks, lower, i)...)
 			if next := strings.Trim(safeAt(toks, i+1), ",;()"); next != strings.ToUpper(next) && V().Word("length_unit", strings.ToLower(next)) {
 				n.Unit = next // "10 kb": a length the help may read in base pairs
+			} else if memoryUnitWord(next) {
+				n.Memory, _ = V().ValueOf("memory_size", strings.ToLower(next)) // "2 GB"
 			}
 			if i > 0 {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
@@ -1161,4 +1166,11 @@ func referenceBefore(lower []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// memoryUnitWord reports a unit of memory written after a number (lexicon
+// class memory_size): in capitals ("GB", "M") or spelled out
+// ("gigabytes"); "Gb" and "Mb" are bases.
+func memoryUnitWord(w string) bool {
+	return w != "" && V().Word("memory_size", strings.ToLower(w)) && (w == strings.ToUpper(w) || len(w) > 3)
 }

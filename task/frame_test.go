@@ -288,8 +288,14 @@ func TestNumberContextSkipsStopWords(t *testing.T) {
 // capitals is memory, no length.
 func TestLengthUnit(t *testing.T) {
 	fr := Parse("10 kb windows with 16000 MB of memory")
-	if len(fr.Numbers) != 2 || fr.Numbers[0].Unit != "kb" || fr.Numbers[1].Unit != "" {
+	if len(fr.Numbers) != 2 || fr.Numbers[0].Unit != "kb" || fr.Numbers[1].Unit != "" || fr.Numbers[1].Memory != "M" {
 		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	// Memory in capitals or spelled out; "Gb" is gigabases.
+	for task, want := range map[string]string{"a 2 GB limit": "G", "500 megabytes of RAM": "M", "a 3 Gb genome": "", "1 TB disk": "T", "4 threads": ""} {
+		if fr := Parse(task); len(fr.Numbers) != 1 || fr.Numbers[0].Memory != want {
+			t.Errorf("%q: numbers %+v, want memory %q", task, fr.Numbers, want)
+		}
 	}
 }
 
