@@ -429,6 +429,21 @@ func writeVerbBefore(lower []string, j int) bool {
 	return false
 }
 
+// writtenFromFile reports "to" at j right after a file in a clause that a
+// writing verb opens ("Write the proteins of x.gtf using genome g.fa to
+// p.faa"): the file after it is where the writing goes, not a second
+// reference.
+func writtenFromFile(toks, lower []string, j int) bool {
+	if j < 1 || FileType(lower[j-1]) == "" {
+		return false
+	}
+	k := j - 1
+	for k > 0 && !strings.ContainsAny(toks[k-1][len(toks[k-1])-1:], ",;") {
+		k--
+	}
+	return V().Word("write_verb", lower[k])
+}
+
 // outputBefore looks back from a file at position i over filler words
 // ("as compressed VCF x", "into one multi-sample BAM x") for a word that
 // makes it an output.
@@ -654,7 +669,7 @@ func Parse(task string) Frame {
 		case FileType(raw) != "" && !NumberRE.MatchString(raw):
 			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
 			fs.Output = outputBefore(lower, i)
-			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(lower, i-1) && !V().Is("write_verb", lower[i-1]) {
+			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(lower, i-1) && !V().Is("write_verb", lower[i-1]) && !writtenFromFile(toks, lower, i-1) {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 				fs.Role = "reference"
 			}
