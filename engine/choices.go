@@ -361,10 +361,14 @@ func (m *mapper) rechoose(f *Fill, c *candidate) {
 // themselves (distinctive).
 func (m *mapper) namedPairs(pairs []choicePair, c *candidate) []int {
 	toks := m.taskTokens()
+	senses := m.hanSenses()
 	var out []int
 	for j, p := range pairs {
 		lv := strings.ToLower(p.value)
-		if toks[lv] && m.distinctive(lv, c) && !slices.ContainsFunc(out, func(i int) bool { return strings.EqualFold(pairs[i].value, p.value) }) {
+		// A plain-word value the task's Chinese says ("剪接" for splice)
+		// is named as the English word would be.
+		said := toks[lv] || !strings.ContainsFunc(lv, func(r rune) bool { return !unicode.IsLetter(r) }) && senses[root(lv)]
+		if said && m.distinctive(lv, c) && !slices.ContainsFunc(out, func(i int) bool { return strings.EqualFold(pairs[i].value, p.value) }) {
 			out = append(out, j)
 		}
 	}
@@ -452,8 +456,32 @@ func (m *mapper) taskTokens() map[string]bool {
 	out := map[string]bool{}
 	for _, w := range valueTokens(strings.Join(m.taskWordList(), " ")) {
 		out[w] = true
+		// "splice-align" says splice, a word of four letters or more
+		// joined to a verb.
+		if parts := strings.Split(w, "-"); len(parts) == 2 {
+			for _, p := range parts {
+				if len(p) >= 4 && !strings.ContainsFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) {
+					out[p] = true
+				}
+			}
+		}
 	}
 	return out
+}
+
+// hanSenses are the roots of the senses of the task's Chinese runs
+// (lexicon sense_<word>: "剪接" → splic); none for a task without Chinese.
+func (m *mapper) hanSenses() map[string]bool {
+	var runs []string
+	for _, w := range strings.Fields(m.task) {
+		if isCJK(w) {
+			runs = append(runs, w)
+		}
+	}
+	if len(runs) == 0 {
+		return nil
+	}
+	return senseRoots(strings.Join(runs, " "))
 }
 
 // valueTokens splits a text into the words a value can be: runs of

@@ -211,3 +211,22 @@ func TestExplainedCodeForANumbersWords(t *testing.T) {
 		}
 	}
 }
+
+// TestListedValueSaidInOtherWords checks, on minimap2's captured help,
+// that the example's -x value gives way to the listed value the task says
+// in Chinese ("剪接" for splice) or joined to a verb ("splice-align").
+func TestListedValueSaidInOtherWords(t *testing.T) {
+	ex := []string{"map the nanopore reads reads.fq.gz to ref.fa, SAM output to aln.sam",
+		"-a -x map-ont -o aln.sam ref.fa reads.fq.gz",
+		"-x map-ont is the preset for nanopore reads"}
+	for task, want := range map[string]string{
+		"把纳米孔 reads r.fq.gz 剪接比对到 g.fa,输出 SAM 到 r.sam":                         "-x splice",
+		"splice-align the nanopore reads r.fq.gz to g.fa, SAM output to r.sam": "-x splice",
+		"map the nanopore reads r.fq.gz to g.fa, SAM output to r.sam":          "-x map-ont",
+	} {
+		got, f := mapExplained(t, "minimap2", task, ex...)
+		if !strings.Contains(got, want) {
+			t.Errorf("%s: got %q, want %s\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
