@@ -230,3 +230,20 @@ func TestListedValueSaidInOtherWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchThatDoesInsteadOf checks, on sambamba's captured help, that a
+// switch whose help says what it does instead of something ("remove
+// duplicates instead of just marking them") is asked for by a task that
+// says not to do that something ("Remove (not just mark) duplicates").
+func TestSwitchThatDoesInsteadOf(t *testing.T) {
+	ex := []string{"mark duplicates in sorted.bam with 8 threads", "markdup -t 8 sorted.bam marked.bam", "markdup marks duplicates"}
+	for task, want := range map[string]bool{
+		"Remove (not just mark) duplicate reads from a.sorted.bam, saving a.dedup.bam": true,
+		"mark duplicate reads in a.sorted.bam, saving a.marked.bam":                    false,
+	} {
+		got, f := mapExplained(t, "sambamba", task, ex...)
+		if strings.Contains(got, " -r ") != want {
+			t.Errorf("%s: got %q, want -r: %v\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
