@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
+	"github.com/traitome/oxo-call/task"
 )
 
 // carryMemoryUnits writes an amount of memory the task gives with its unit
@@ -15,6 +16,10 @@ import (
 //     one ("[768M]", "by default 2GB", "suffix K/M/G"): sambamba -m 2G;
 //   - otherwise, or when the help reads another unit, the command is
 //     uncertain and says so, with the suffixed form as the likelier value.
+//
+// A flag whose help names no unit, writes no size and says no word of
+// memory (lexicon memory_place_word) is left alone: it took the same
+// number for something else ("8 threads and 8 GB").
 //
 // A number written with its suffix counts as used (scaled).
 func (m *mapper) carryMemoryUnits(f *Fill, c *candidate) {
@@ -33,7 +38,13 @@ func (m *mapper) carryMemoryUnits(f *Fill, c *candidate) {
 				continue
 			}
 			help := fd.Default + " " + fd.Placeholder + " " + fd.Description
-			switch unit := helpMemoryUnit(help); {
+			unit := helpMemoryUnit(help)
+			if unit == "" && !memorySuffixRE.MatchString(help) && !task.V().Mentions("memory_place_word", strings.ToLower(help)) {
+				// The same number for another flag ("8 threads and 8 GB"):
+				// no word of the help says it takes memory.
+				continue
+			}
+			switch {
 			case unit == letter:
 				m.evidence = append(m.evidence, fmt.Sprintf("%s %s: its help reads the amount in %sB, the task's %s %sB", fv.Name, fv.Value, letter, n.Value, letter))
 			case unit == "" && memorySuffixRE.MatchString(help):

@@ -28,6 +28,8 @@ func TestCarryMemoryUnits(t *testing.T) {
 		{"max amount of memory in GB", "sort in.txt with a 8 GB memory limit into out.txt", "srt -o out.txt -m 8 in.txt", ""},
 		{"memory limit (in MB)", "sort in.txt with a 8 GB memory limit into out.txt", "srt -o out.txt -m 8 in.txt", "missing: -m in MB, the unit its help reads (the task gives 8 GB)"},
 		{"memory limit", "sort in.txt with a 8 GB memory limit into out.txt", "srt -o out.txt -m 8G in.txt", "missing: the unit -m reads its amount in (the task gives 8 GB; its help names none)"},
+		// A flag that took the same number for something else is left alone.
+		{"number of threads to use [4]", "sort in.txt with 8 threads and 8 GB of memory into out.txt", "srt -o out.txt -m 8 in.txt", ""},
 		// "Gb" is gigabases, no memory: the number stays as written.
 		{"memory limit, suffix K/M/G recognized [768M]", "sort in.txt with a 3 Gb memory limit into out.txt", "srt -o out.txt -m 3 in.txt", ""},
 	} {
