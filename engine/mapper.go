@@ -17,6 +17,8 @@ import (
 // subcommand, then fills flags and positionals — by adapting the closest
 // skill example when there is one, else from the ToolDoc alone.
 type mapper struct {
+	// senseMemo: the sense roots of each help text read (descSenses).
+	senseMemo map[string][]string
 	rules     *rules.Set
 	rec       *ToolRecord
 	doc       *ToolDoc      // nil when the tool's help is not used

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/traitome/oxo-call/task"
 )
@@ -31,12 +32,42 @@ func trimRoot(w string) string {
 
 // senseClasses are the lexicon classes named sense_<word>.
 func senseClasses() []string {
+	v := task.V()
+	if c, ok := senseClassCache.Load(v); ok {
+		return c.([]string)
+	}
 	var out []string
-	for _, c := range task.V().Classes() {
+	for _, c := range v.Classes() {
 		if strings.HasPrefix(c, "sense_") && len(c) > len("sense_") {
 			out = append(out, c)
 		}
 	}
+	senseClassCache.Store(v, out)
+	return out
+}
+
+// senseClassCache holds senseClasses per vocabulary: listing and sorting
+// every class on each call cost a tenth of a warm Stage 3. Callers only
+// read the slice.
+var senseClassCache sync.Map
+
+// descSenses are the roots of the senses a flag's help says, read once
+// per help text per mapping: dropCovered and the switch passes ask for
+// the same flags' terms many times, and each sense is a pattern match.
+func (m *mapper) descSenses(text string) []string {
+	if r, ok := m.senseMemo[text]; ok {
+		return r
+	}
+	var out []string
+	for _, c := range senseClasses() {
+		if task.V().Mentions(c, text) {
+			out = append(out, root(strings.TrimPrefix(c, "sense_")))
+		}
+	}
+	if m.senseMemo == nil {
+		m.senseMemo = map[string][]string{}
+	}
+	m.senseMemo[text] = out
 	return out
 }
 
@@ -125,10 +156,8 @@ func (m *mapper) flagTerms(name string, fd *FlagDoc) (names, desc map[string]boo
 			desc[trimRoot(w)] = true
 		}
 	}
-	for _, c := range senseClasses() {
-		if task.V().Mentions(c, fd.Description) {
-			desc[root(strings.TrimPrefix(c, "sense_"))] = true
-		}
+	for _, r := range m.descSenses(fd.Description) {
+		desc[r] = true
 	}
 	return names, desc
 }
