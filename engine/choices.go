@@ -367,7 +367,7 @@ func (m *mapper) namedPairs(pairs []choicePair, c *candidate) []int {
 		lv := strings.ToLower(p.value)
 		// A plain-word value the task's Chinese says ("剪接" for splice)
 		// is named as the English word would be.
-		said := toks[lv] || !strings.ContainsFunc(lv, func(r rune) bool { return !unicode.IsLetter(r) }) && senses[root(lv)]
+		said := toks[lv] || isLetters(lv) && senses[root(lv)]
 		if said && m.distinctive(lv, c) && !slices.ContainsFunc(out, func(i int) bool { return strings.EqualFold(pairs[i].value, p.value) }) {
 			out = append(out, j)
 		}
@@ -460,7 +460,7 @@ func (m *mapper) taskTokens() map[string]bool {
 		// joined to a verb.
 		if parts := strings.Split(w, "-"); len(parts) == 2 {
 			for _, p := range parts {
-				if len(p) >= 4 && !strings.ContainsFunc(p, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if len(p) >= 4 && isLetters(p) {
 					out[p] = true
 				}
 			}

@@ -18,7 +18,7 @@ import (
 // skill example when there is one, else from the ToolDoc alone.
 type mapper struct {
 	// senseMemo: the sense roots of each help text read (descSenses).
-	senseMemo map[string][]string
+	senseMemo map[string]map[string]bool
 	rules     *rules.Set
 	rec       *ToolRecord
 	doc       *ToolDoc      // nil when the tool's help is not used

@@ -64,16 +64,22 @@ func (m *mapper) carryMemoryUnits(f *Fill, c *candidate) {
 }
 
 // helpMemoryUnit is the suffix letter of the unit a help reads an amount
-// in ("in Gb", "(in MB)", "in gigabytes"), or "".
+// in ("in Gb", "(in MB)", "in gigabytes": the word after "in" is of the
+// lexicon class memory_size, whatever its case), or "".
 func helpMemoryUnit(help string) string {
-	if mm := memoryUnitRE.FindStringSubmatch(help); mm != nil {
-		return strings.ToUpper(mm[1])
+	ws := strings.Fields(strings.ToLower(help))
+	for i := 0; i+1 < len(ws); i++ {
+		if strings.Trim(ws[i], "(") != "in" {
+			continue
+		}
+		if letter, ok := task.V().ValueOf("memory_size", strings.Trim(ws[i+1], "()[],;.:")); ok {
+			return letter
+		}
 	}
 	return ""
 }
 
 var (
-	memoryUnitRE = lazyre.New(`(?i)\bin\s+([kmgt])(?:i?b|ilobytes?|egabytes?|igabytes?|erabytes?)\b`)
 	// memorySuffixRE finds a size written with a suffix in a help
 	// ("768M", "2GB", "4G") or the suffixes it accepts ("K/M/G", "[KMG]").
 	memorySuffixRE = lazyre.New(`\d[KMGT](?:i?B)?\b|\b[KMG]/[KMG]\b|\[[KMGT]{2,}\]`)

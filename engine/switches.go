@@ -51,21 +51,17 @@ func senseClasses() []string {
 // read the slice.
 var senseClassCache sync.Map
 
-// descSenses are the roots of the senses a flag's help says, read once
-// per help text per mapping: dropCovered and the switch passes ask for
-// the same flags' terms many times, and each sense is a pattern match.
-func (m *mapper) descSenses(text string) []string {
+// descSenses are the roots of the senses a flag's help says (senseRoots),
+// read once per help text per mapping: dropCovered and the switch passes
+// ask for the same flags' terms many times, and each sense is a pattern
+// match.
+func (m *mapper) descSenses(text string) map[string]bool {
 	if r, ok := m.senseMemo[text]; ok {
 		return r
 	}
-	var out []string
-	for _, c := range senseClasses() {
-		if task.V().Mentions(c, text) {
-			out = append(out, root(strings.TrimPrefix(c, "sense_")))
-		}
-	}
+	out := senseRoots(text)
 	if m.senseMemo == nil {
-		m.senseMemo = map[string][]string{}
+		m.senseMemo = map[string]map[string]bool{}
 	}
 	m.senseMemo[text] = out
 	return out
@@ -156,7 +152,7 @@ func (m *mapper) flagTerms(name string, fd *FlagDoc) (names, desc map[string]boo
 			desc[trimRoot(w)] = true
 		}
 	}
-	for _, r := range m.descSenses(fd.Description) {
+	for r := range m.descSenses(fd.Description) {
 		desc[r] = true
 	}
 	return names, desc
