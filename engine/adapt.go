@@ -599,11 +599,22 @@ func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 	case accessionRE.MatchString(v) && m.taskAccession() != "":
 		// The example's accession (SRR1234567) is the task's.
 		v = m.taskAccession()
-	case isName(v) && !numberRE.MatchString(v) && i > 0:
+	case isName(v) && !numberRE.MatchString(v) && i > 0 && !m.saidByExampleOnly(a, v):
 		v = m.nameFor(v, a.exFirstIn, a.firstIn)
 		a.f.Outputs = append(a.f.Outputs, v)
 	}
 	return v, true
+}
+
+// saidByExampleOnly reports an example's argument its own task says and
+// this task does not ("包含 error 的行": grep's pattern error): that
+// user's data, not a name to derive from the task's input; the source
+// check judges it.
+func (m *mapper) saidByExampleOnly(a *adaptation, v string) bool {
+	if a.exFirstIn != "" && strings.HasPrefix(v, rules.Stem(a.exFirstIn)) {
+		return false // sample1 for sample.fq: a name made from the input's
+	}
+	return !m.wordsSaid(v) && holdsText(&Fill{Positionals: []string{strings.ToLower(a.exTask)}}, strings.ToLower(v))
 }
 
 // exampleOutputStem returns the output file the example's own task names

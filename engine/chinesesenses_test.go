@@ -91,7 +91,7 @@ func TestChineseSensesRankExamples(t *testing.T) {
 		t.Errorf("taskSenseWords = %v", sw)
 	}
 	words := withSenses(map[string]bool{"x": true}, "按读段名称排序")
-	if !words["read"] || !words["name"] || !words["x"] {
+	if !words["read"] || !words[stem("name")] || !words["x"] {
 		t.Errorf("withSenses = %v", words)
 	}
 }

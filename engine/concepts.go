@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/rules"
@@ -76,11 +77,16 @@ func contentWords(text string) map[string]bool {
 }
 
 // stem strips common English endings (lexicon class stem_ending) so
-// "threads" meets "thread".
+// "threads" meets "thread" and "sequences" meets "sequence". A word whose
+// stem would be a format's name keeps its ending: "same" is not "sam".
 func stem(w string) string {
 	for _, suf := range task.V().Suffixes("stem_ending") {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
-			return strings.TrimSuffix(w, suf)
+			s := strings.TrimSuffix(w, suf)
+			if _, kind := task.KindOfWord(s); kind && !slices.Contains(task.V().Suffixes("plural_ending"), suf) {
+				return w // "bams" is "bam", "same" is not
+			}
+			return s
 		}
 	}
 	return w

@@ -131,7 +131,7 @@ func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
 		t.Errorf("bwa: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, f := mapOn(t, "grep", "show the lines of a.txt holding ACGT", "-e ACGT a.txt", "show the lines of b.txt holding TTAGGG with their line numbers")
-	if !strings.Contains(got, " -n ") || !hasEvidence(f, `added -n: the task says "line number"`) {
+	if !strings.Contains(got, " -n ") || !hasEvidence(f, `added -n: the task says "`+stem("line")+` number"`) {
 		t.Errorf("grep: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, f = mapOn(t, "hisat2", "align single-end reads r.fq.gz to genome_idx", "-x genome_idx -U r.fq.gz -S r.sam", "map single-end reads a.fq.gz to the index idx, SAM output to a.sam")

@@ -122,13 +122,15 @@ func (m *mapper) runWords(tw []phraseWord, fd FlagDoc) []string {
 			n++
 		}
 	}
-	var out []string
-	for _, w := range sharedRun(tw, dw) {
-		if !m.common[w] {
-			out = append(out, w)
-		}
+	// Words common to many of the help's flags count only beside a rare
+	// one: "line number" is grep -n's, though "line" is in a fifth of
+	// grep's helps; "output lines" alone is no flag's.
+	out := sharedRun(tw, dw)
+	rare := false
+	for _, w := range out {
+		rare = rare || !m.common[w]
 	}
-	if float64(len(out)) < sc.Fit.PhraseRunShare*float64(n) {
+	if !rare || float64(len(out)) < sc.Fit.PhraseRunShare*float64(n) {
 		return nil
 	}
 	return out

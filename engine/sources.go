@@ -181,6 +181,21 @@ func (m *mapper) wordsSaid(v string) bool {
 	return true
 }
 
+// examplesData reports a word the example's command passes as an
+// argument of its own, not a flag's value, that the example's task says
+// and this task does not: grep's 'error' in "the lines holding error" is
+// that user's pattern, not the tool's syntax. Words the help lists for
+// the place, or writes in its usage, are the tool's.
+func (m *mapper) examplesData(f *Fill, c *candidate, i int, v string) bool {
+	if f.Example == nil || !strings.ContainsFunc(v, unicode.IsLetter) || m.wordsSaid(v) || strings.Contains(c.usage, v) {
+		return false
+	}
+	if i < len(c.positionals) && slices.Contains(c.positionals[i].Choices, v) {
+		return false
+	}
+	return holdsText(&Fill{Positionals: []string{strings.ToLower(f.Example.Task)}}, strings.ToLower(v))
+}
+
 // quotedHolds reports a value that holds one of the task's quoted
 // strings (a filter expression built around the task's own clause).
 func (m *mapper) quotedHolds(v string) bool {
@@ -335,7 +350,11 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 	}
 	m.derivedPositionals(f, c)
 	for i, p := range f.Positionals {
-		if src, bad := m.listSource(p); src == "" {
+		src, bad := m.listSource(p)
+		if src == "constant" && m.examplesData(f, c, i, p) {
+			src, bad = "", p
+		}
+		if src == "" {
 			if in := m.soleFileLeft(f, bad); in != "" && bad == p && !usageNamesOtherKind(c, i, in) {
 				// The example's file is of another kind than the task's,
 				// and the task's one file left has no other place: a

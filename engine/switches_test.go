@@ -263,7 +263,7 @@ func TestExampleChoiceDroppedForWordsTaskLacks(t *testing.T) {
 		}
 	}
 	_, f := mapOn(t, "minimap2", mmTask, mmArgs, "use the prebuilt index r.mmi to align q.fq, SAM output to o.sam")
-	if !hasEvidence(f, "dropped -x map-ont from the example: its task asks for map-ont in words this task lacks (nanopore)") {
+	if !hasEvidence(f, "dropped -x map-ont from the example: its task asks for map-ont in words this task lacks ("+stem("nanopore")+")") {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }

@@ -210,6 +210,8 @@ func genericName(b string, dot int) bool {
 var (
 	RegionRE = lazyre.New(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
 	NumberRE = lazyre.New(`^(\d+(\.\d+)?([eE][-+]?\d+)?|\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb))$`)
+	// joinedNumberRE is a number joined to a word by a hyphen: "25-mers".
+	joinedNumberRE = lazyre.New(`^(\d+(?:\.\d+)?)-([A-Za-z]+)$`)
 	// sciRE is a number in scientific notation (an e-value, 1e-10): no unit.
 	sciRE    = lazyre.New(`^\d+(\.\d+)?[eE][-+]?\d+$`)
 	kvRE     = lazyre.New(`^([A-Za-z][\w.-]*)=(\S+)$`)
@@ -709,6 +711,15 @@ func Parse(task string) Frame {
 			}
 			if next := safeAt(lower, i+1); !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Word("count_noun", next) {
 				n.Counts = next
+			}
+			s.Numbers = append(s.Numbers, n)
+		case joinedNumberRE.MatchString(raw) && !V().Is("end_word", low):
+			// "25-mers", "150-bp": the number, and the word joined to it
+			// says what it counts, not the words of the clause around it.
+			m := joinedNumberRE.FindStringSubmatch(low)
+			n := Number{Value: m[1], Context: []string{m[2]}, Pos: i}
+			if i > 0 {
+				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
 			s.Numbers = append(s.Numbers, n)
 		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && givenName(toks, lower, i, raw):

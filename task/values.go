@@ -3,6 +3,7 @@ package task
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 )
@@ -71,6 +72,12 @@ func values(toks, lower []string, fr *Frame) []Value {
 	}
 	raw := func(i int) string { return strings.Trim(toks[i], ",;:()[].'\"") }
 	for i := range toks {
+		if i > 0 && V().Word("id_marker_before", strings.Trim(lower[i], ",;:.")) && !strings.HasSuffix(toks[i-1], ",") &&
+			identifierShape(raw(i-1)) && valueWord(raw(i-1), strings.Trim(lower[i-1], ",;:.'\"")) && !itemAfter(toks, i, raw) {
+			// "the GRCh38.105 database", "the TAIR10 genome": a word of
+			// letters and digits names the database or build.
+			add(Value{Text: raw(i - 1), Markers: []string{strings.Trim(lower[i], ",;:.")}, Shape: ShapeNamed, Pos: i - 1})
+		}
 		if !valueMarker(lower[i]) {
 			// A Chinese run that begins with a marker of the word before
 			// it ("nr_db 数据库做比对") names that word, as the marker
@@ -110,6 +117,12 @@ func values(toks, lower []string, fr *Frame) []Value {
 	}
 	slices.SortStableFunc(out, func(a, b Value) int { return a.Pos - b.Pos })
 	return out
+}
+
+// identifierShape reports a word of letters and digits both, a release
+// or build's name (GRCh38.105, hg19, TAIR10) rather than a word.
+func identifierShape(w string) bool {
+	return strings.ContainsFunc(w, unicode.IsLetter) && strings.ContainsFunc(w, unicode.IsDigit)
 }
 
 // itemAfter reports a file or a number right after the marker at j, in
