@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -521,6 +522,15 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 	a.f.Example = &Example{Task: se.ex.Task, Args: se.ex.Args, Source: "skill"}
 	m.exWords = contentWords(withoutFiles(se.ex.Task))
 	m.exTerms = terms(withoutFiles(se.ex.Task))
+	m.exOwned = map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(se.ex.Task)) {
+		w = strings.Trim(w, ",;:()'\"")
+		for _, x := range a.toks {
+			if !x.pos && x.flag != "" && joinedName(w, strings.TrimLeft(x.flag, "-")) {
+				maps.Copy(m.exOwned, terms(w))
+			}
+		}
+	}
 	m.exExplain = se.ex.Explanation
 	m.cand = a.c
 	seqs := append([]string(nil), m.slots.Sequences...)
@@ -1113,6 +1123,12 @@ func writesKind(outs []FileSlot, v string) bool {
 	return false
 }
 
+// abbreviates reports a value of the example that is the first four
+// letters or more of w: "-dbtype nucl" says "nucleotide".
+func abbreviates(values []string, w string) bool {
+	return slices.ContainsFunc(values, func(v string) bool { return len(v) >= 4 && len(v) < len(w) && strings.HasPrefix(w, v) })
+}
+
 // residualRepeated returns the example task's terms that stand for the
 // switch t, when t's own help holds no word of the example's task that
 // this task lacks: terms that neither the
@@ -1130,9 +1146,11 @@ func (m *mapper) residualRepeated(a *adaptation, t exToken) ([]string, bool) {
 	tw := m.askTerms()
 	cand := m.candTerms(m.cand, true)
 	explained := map[string]bool{}
+	var values []string
 	for _, x := range a.toks {
 		for w := range terms(x.value) {
 			explained[w] = true
+			values = append(values, w)
 		}
 		if x.pos {
 			continue
@@ -1165,7 +1183,7 @@ func (m *mapper) residualRepeated(a *adaptation, t exToken) ([]string, bool) {
 		// A plain word says what any command does ("show", "while"), a
 		// negation what it leaves out; a Chinese run is many words.
 		if cand[w] || numberRE.MatchString(w) || isCJK(w) || classTerm("plain_word", w) || classTerm("negation", w) ||
-			explainedBy(explained, w) || !m.onlyWith(w, t) {
+			explainedBy(explained, w) || abbreviates(values, w) || !m.onlyWith(w, t) {
 			continue
 		}
 		n++

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -135,6 +136,12 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 	}
 	if root.text != "" {
 		if more, mlv, ok := x.richerHelp(ctx, p, rec, root, lv, tr); ok {
+			doc.Probes = append(doc.Probes, more.probes...)
+			root, lv = more, mlv
+		}
+	}
+	if root.text != "" {
+		if more, mlv, ok := x.detailedHelp(ctx, p, rec, root, lv, tr); ok {
 			doc.Probes = append(doc.Probes, more.probes...)
 			root, lv = more, mlv
 		}
@@ -347,6 +354,64 @@ func (x *Explorer) richerHelp(ctx context.Context, p *prober, rec *ToolRecord, r
 	}
 	best.probes = probes
 	return best, x.readLevel(best.text, false, rec.Executable, tr, "richer root"), true
+}
+
+// detailFlagRE is the shape of a flag a help may point to: dashes and a
+// name, nothing a shell would read otherwise.
+var detailFlagRE = lazyre.New(`^--?[A-Za-z][A-Za-z0-9_-]{0,30}$`)
+
+// detailedHelp probes the flag the root help says prints a more detailed
+// help, when a `probes` rule with detail_flag fires on it (BLAST+'s
+// -help), and returns its help when that describes more flags than the
+// root help does.
+func (x *Explorer) detailedHelp(ctx context.Context, p *prober, rec *ToolRecord, root helpResult, lv level, tr *Trace) (helpResult, level, bool) {
+	env := &rules.ProbeEnv{Tool: rec.Executable, ByPath: rec.IsPathDependent, HelpRead: true, Help: root.text,
+		HelpFlags: len(lv.schema.Flags), HelpSubcommands: len(lv.entries)}
+	ms, _ := x.Rules.EvalIf("probes", env, func(r *rules.Rule) bool {
+		t, ok := r.Then.(*rules.ProbeThen)
+		return ok && t.DetailFlag != ""
+	})
+	if len(ms) == 0 || p.stopped(ctx) {
+		return helpResult{}, level{}, false
+	}
+	re, err := regexp.Compile(ms[0].Then.(*rules.ProbeThen).DetailFlag)
+	if err != nil {
+		tr.Add(StageExplore, ms[0].Rule, 0, "detail_flag is no regular expression: "+err.Error())
+		return helpResult{}, level{}, false
+	}
+	m := re.FindStringSubmatch(root.text)
+	if len(m) < 2 || !detailFlagRE.MatchString(m[1]) {
+		return helpResult{}, level{}, false
+	}
+	for _, pr := range root.probes {
+		if len(pr.Args) == 1 && pr.Args[0] == m[1] {
+			return helpResult{}, level{}, false // it printed the root help
+		}
+	}
+	start := time.Now()
+	hr := p.find(ctx, rec.Argv0(), [][]string{{m[1]}}, true, "")
+	if hr.text == "" || sameAsAny(hr.text, root.text, nil) {
+		tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: %s", m[1], validProbe(hr)), probeLines(hr.probes)...)
+		return helpResult{}, level{}, false
+	}
+	l := x.readLevel(hr.text, false, rec.Executable, nil, "")
+	if described(l.schema.Flags) <= described(lv.schema.Flags) {
+		tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: it describes no more flags (%d)", m[1], described(l.schema.Flags)), probeLines(hr.probes)...)
+		return helpResult{}, level{}, false
+	}
+	tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: read instead (%d flags described, %d before)", m[1], described(l.schema.Flags), described(lv.schema.Flags)), probeLines(hr.probes)...)
+	return hr, x.readLevel(hr.text, false, rec.Executable, tr, "detailed root"), true
+}
+
+// described counts the flags a help gives a description.
+func described(fs []parsers.Flag) int {
+	n := 0
+	for _, f := range fs {
+		if f.Description != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // versionFlagRE finds a single-dash -version option in a help text (BLAST).

@@ -95,7 +95,11 @@ type mapper struct {
 	// commonTerms the description terms many of the candidate's flags
 	// share (switches.go).
 	asks, exTerms map[string]bool
-	candCache     *candTermsCache
+	// exOwned are the terms of the example task's words that spell an
+	// example flag's name ("e-value" for -evalue): those words asked for
+	// that flag, and say nothing against another.
+	exOwned   map[string]bool
+	candCache *candTermsCache
 	// unmetSwitches counts the switches that fit the task's uncovered
 	// words fairly well but not enough to add.
 	unmetSwitches int

@@ -80,6 +80,11 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	// Arguments past the usage and task values written twice make the
 	// command uncertain whatever its confidence (not weighed: no feature).
 	f.Mismatched = append(append(f.Mismatched, m.shapeMismatches(f, c)...), m.inputsLeft...)
+	unmet := m.unmetWords(f, c)
+	for _, u := range unmet {
+		m.evidence = append(m.evidence, "unmet: "+u)
+	}
+	f.Mismatched = append(f.Mismatched, unmet...)
 	feat["unused_items"] = float64(len(f.Unused))
 	feat["missing_values"] = float64(len(f.Missing))
 	feat["no_doc"] = b2f(doc == nil)

@@ -48,7 +48,7 @@ func probePlan(rs *rules.Set, tool string) (root, sub [][]string) {
 	root, sub = rootProbes, subProbes
 	ms, _ := rs.EvalIf("probes", &rules.ProbeEnv{Tool: tool}, func(r *rules.Rule) bool {
 		t, ok := r.Then.(*rules.ProbeThen)
-		return ok && len(t.Man) == 0 && !t.MoreProbes && len(t.Purpose) == 0
+		return ok && len(t.Man) == 0 && !t.MoreProbes && len(t.Purpose) == 0 && t.DetailFlag == ""
 	})
 	if len(ms) == 0 {
 		return root, sub

@@ -308,7 +308,7 @@ func (m *mapper) exampleFit(t exToken) (float64, []string) {
 	var against []string
 	inName := false
 	for w := range m.exTerms {
-		if !names[w] && !desc[w] || cand[w] || tw[w] {
+		if !names[w] && !desc[w] || cand[w] || tw[w] || !names[w] && m.exOwned[w] {
 			continue
 		}
 		repeated := false // in another word of its sense ("test" for "check")

@@ -44,6 +44,13 @@ type ProbeThen struct {
 	// line is the tool's description when its help gives none. Only
 	// rules with purpose are asked once the root help was read.
 	Purpose []string `yaml:"purpose,omitempty" json:"purpose,omitempty"`
+	// DetailFlag is a regular expression whose first group, found in the
+	// root help, is a flag the help says prints a more detailed help
+	// (BLAST+: "Use '-help' to print detailed descriptions of command
+	// line arguments"). The flag is probed, and its help is read instead
+	// when it describes more flags. Only asked once the root help was
+	// read.
+	DetailFlag string `yaml:"detail_flag,omitempty" json:"detail_flag,omitempty"`
 }
 
 // ValidityThen decides whether a probe output is usable help.

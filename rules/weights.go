@@ -92,6 +92,7 @@ type Scoring struct {
 		MeantChoiceShare   float64 `yaml:"meant_choice_share"`
 		MeantChoiceMin     float64 `yaml:"meant_choice_min"`
 		MeantChoiceLead    float64 `yaml:"meant_choice_lead"`
+		UnmetWordFlagsMax  float64 `yaml:"unmet_word_flags_max"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`

@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/traitome/oxo-call/task"
+)
+
+// A task word the command does not account for may name a flag the
+// command lacks: "SH-aLRT" names iqtree2's --alrt, "parsing the sequence
+// IDs" makeblastdb's -parse_seqids, "FASTA format" a value clustalo's
+// When such a word is a word of the name of at most
+// scoring.fit.unmet_word_flags_max flags the command does not set, the
+// command lacks what the task asks for: it is uncertain, and the finding
+// names the word and the flags. Words of flag descriptions are not
+// enough: on held-out tasks they made right commands uncertain as often
+// as wrong ones ("maximum likelihood" is FastTree's default, not -noml's).
+
+// unmetWords returns a finding for each task word of that kind.
+func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
+	if len(c.flags) == 0 {
+		return nil
+	}
+	covered := m.coverTest(f, c, nil, false)
+	set := func(fd FlagDoc) bool {
+		return slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return sameDoc(fd, fv.Name) })
+	}
+	kinds := map[string]bool{}
+	for _, fs := range m.slots.Files {
+		kinds[fs.Type] = true
+	}
+	// The words around a number the command places say what it is
+	// ("80% coverage" for -c 0.8).
+	placedContext := map[string]bool{}
+	for _, n := range m.slots.Numbers {
+		if holdsText(f, n.Value) {
+			for _, w := range n.Context {
+				placedContext[stem(strings.ToLower(w))] = true
+			}
+		}
+	}
+	var out []string
+	words := keys(m.taskTerms(m.keywordText()))
+	slices.Sort(words)
+	for _, w := range words {
+		if len(w) < 4 || isCJK(w) || numberRE.MatchString(w) || m.common[w] || covered(w) ||
+			task.V().Word("common_help_word", w) || placedContext[w] {
+			continue
+		}
+		if k, ok := task.KindOfWord(w); ok && kinds[k] {
+			continue // "BAM output" said by the task's out.bam
+		}
+		if m.namesTool(w, c) {
+			continue // "bowtie" names the tool, not a flag
+		}
+		var hits []string
+		var hitDocs []FlagDoc
+		for _, fd := range c.flags {
+			if fd.Name != "" && !set(fd) && flagNameWords(fd)[w] {
+				hits, hitDocs = append(hits, spelling(fd)), append(hitDocs, fd)
+			}
+		}
+		if len(hits) == 0 || len(hits) > int(sc.Fit.UnmetWordFlagsMax) || exampleMeets(f.Example, w, hitDocs) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("the task's word %q is in the name of %s, which the command does not set", w, joinAnd(hits)))
+	}
+	return out
+}
+
+// flagNameWords are the words of a flag's names (--max-expected-errors:
+// max, expected, errors), stemmed.
+func flagNameWords(fd FlagDoc) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		for _, part := range splitIdent(strings.TrimLeft(n, "-")) {
+			if len(part) >= 4 {
+				out[stem(strings.ToLower(part))] = true
+			}
+		}
+	}
+	return out
+}
+
+// HelpWords are the content words of a help text as Stage 3 compares
+// them: lower-cased, stop words left out, stemmed. The list of words
+// common to many tools' helps (lexicon class common_help_word) is
+// generated from the captured helps with them.
+func HelpWords(text string) map[string]bool {
+	return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+}
+
+// exampleMeets reports an example whose own task says w and whose command
+// sets none of the flags w is in the help of: the example's author met
+// the word without them ("Stockholm output" is cmalign's default).
+func exampleMeets(ex *Example, w string, flags []FlagDoc) bool {
+	if ex == nil || !HelpWords(ex.Task)[w] {
+		return false
+	}
+	for _, a := range strings.Fields(ex.Args) {
+		name, _, _ := strings.Cut(a, "=")
+		for _, fd := range flags {
+			if sameDoc(fd, name) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// namesTool reports a word that is a part of the tool's or the
+// candidate's name ("bowtie" of bowtie2, "mmseqs").
+func (m *mapper) namesTool(w string, c *candidate) bool {
+	for _, n := range append([]string{m.rec.Name, m.rec.Executable, c.exe}, c.sub...) {
+		n = strings.ToLower(n)
+		if strings.HasPrefix(n, w) || strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,34 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUnmetWords checks, on captured helps, that a task word the command
+// does not account for and that one flag's help holds makes the command
+// uncertain and names the flag (iqtree2's --alrt for "SH-aLRT"), and
+// that it does not when the example's own task says the word without
+// the flag (cmalign's Stockholm output is its default), when the word
+// names the tool, or when many tools' helps hold the word.
+func TestUnmetWords(t *testing.T) {
+	got, f := mapOn(t, "iqtree2", "infer a tree for aln.fasta under GTR+G, output prefix aln_gtr", "-s aln.fasta -m GTR+G --prefix aln_gtr",
+		"tree for rbcL_aln.fasta under GTR+G with SH-aLRT support, output prefix rbcL_gtr")
+	if !f.Uncertain || !hasEvidence(f, `unmet: the task's word "alrt" is in the name of --alrt`) {
+		t.Errorf("iqtree2: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapOn(t, "cmalign", "align seqs.fa to the model m.cm and write the Stockholm alignment to seqs.sto", "-o seqs.sto m.cm seqs.fa",
+		"align the riboswitches in tpp.fa to the model RF00059.cm and write the Stockholm alignment to tpp.sto")
+	if f.Uncertain || hasEvidence(f, "unmet: ") {
+		t.Errorf("cmalign: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapOn(t, "bowtie2", "align reads r.fq to the index idx, write out.sam", "-x idx -U r.fq -S out.sam",
+		"align the reads s.fq to the Bowtie index hg38, write s.sam")
+	if hasEvidence(f, "unmet: ") {
+		t.Errorf("bowtie2: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if exampleMeets(nil, "alrt", nil) || !exampleMeets(&Example{Task: "write the Stockholm alignment", Args: "-o a.sto m.cm a.fa"}, "stockholm", []FlagDoc{{Name: "--outformat"}}) ||
+		exampleMeets(&Example{Task: "write the Stockholm alignment", Args: "--outformat=Stockholm m.cm a.fa"}, "stockholm", []FlagDoc{{Name: "--outformat"}}) {
+		t.Error("exampleMeets")
+	}
+}
