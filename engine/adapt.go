@@ -561,6 +561,11 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 			fv.Value = t.cmp + fv.Value
 		}
 		a.used[fv.Name] = true
+		if parts, _, ok := bundleParts(a.c.flags, fv.Name); ok {
+			for _, part := range parts {
+				a.used[part] = true // "-rcl": none of -r, -c, -l is added again
+			}
+		}
 		a.f.Order = append(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)))
 		a.f.Flags = append(a.f.Flags, fv)
 	}

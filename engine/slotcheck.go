@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/task"
@@ -33,6 +34,8 @@ func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 			add(fmt.Sprintf("%s %s is a file where the help reads a directory or a suffix (%s)", fv.Name, fv.Value, strings.TrimSpace(fd.Placeholder+" "+fd.Description)))
 		case otherKind(fd, fv.Value) != "":
 			add(fmt.Sprintf("%s %s is not of the kind the help names (%s: %s)", fv.Name, fv.Value, otherKind(fd, fv.Value), fd.Description))
+		case m.taskNumber(fv.Value) && namesFilePlace(fd):
+			add(fmt.Sprintf("%s %s is a number where the help reads a file (%s)", fv.Name, fv.Value, strings.TrimSpace(fd.Placeholder+" "+fd.Description)))
 		}
 	}
 	var pos []string
@@ -105,6 +108,37 @@ func writeInClause(toks []string, j int) bool {
 		}
 		if strings.ContainsAny(w, ",;") {
 			return false
+		}
+	}
+	return false
+}
+
+// taskNumber reports a value that is one of the task's numbers.
+func (m *mapper) taskNumber(v string) bool {
+	return slices.ContainsFunc(m.slots.Numbers, func(n NumberSlot) bool { return n.Value == v })
+}
+
+// namesFilePlace reports a flag not typed a file whose help writes its
+// placeholder right after a word of a written place ("to file <f>",
+// "file FILE"; lexicon written_place_word): its value names a file,
+// never a number.
+func namesFilePlace(fd FlagDoc) bool {
+	if fd.ParamType == "file" || fd.Placeholder == "" {
+		return false // a typed file is kindMismatches' to judge
+	}
+	// The placeholder as the help writes it: in angle brackets, or in
+	// capitals ("to file <f>", "from FILE"); "file size" is prose.
+	ph := strings.Trim(fd.Placeholder, "<>")
+	marked := []string{"<" + ph + ">"}
+	if ph == strings.ToUpper(ph) && strings.ContainsFunc(ph, unicode.IsLetter) {
+		marked = append(marked, ph)
+	}
+	d := " " + fd.Description + " "
+	for _, w := range task.V().Words("written_place_word") {
+		for _, p := range marked {
+			if strings.Contains(strings.ToLower(d), " "+w+" "+strings.ToLower(p)) && strings.Contains(d, p) {
+				return true
+			}
 		}
 	}
 	return false

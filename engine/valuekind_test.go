@@ -1,7 +1,11 @@
 package engine
 
 import (
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 func TestKindMismatch(t *testing.T) {
@@ -75,5 +79,56 @@ func TestChoiceMismatch(t *testing.T) {
 		if got := kindMismatch(c.fd, c.v) != ""; got != c.want {
 			t.Errorf("%s %s (%q %q): mismatch %v, want %v", c.fd.Name, c.v, c.fd.Placeholder, c.fd.Choices, got, c.want)
 		}
+	}
+}
+
+// TestNumberOnAFilePlace checks, on phmmer's captured help, that a task
+// number given to a flag whose help writes its placeholder as a file's
+// ("-A <f>: save multiple alignment of hits to file <f>") makes the
+// command uncertain, and that prose ("Maximum file size") does not count.
+func TestNumberOnAFilePlace(t *testing.T) {
+	got, f := mapGolden(t, "phmmer", "search lyso.faa against sp.fasta with phmmer, reporting only hits with E-value below 0.001, output to lyso.txt")
+	// (the task's number belongs on -E; wherever it goes, on -A it is
+	// never a sure command)
+	if strings.Contains(got, "-A 0.001") && (!f.Uncertain || !hasEvidence(f, "slot: -A 0.001 is a number where the help reads a file")) {
+		t.Errorf("phmmer: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	for _, c := range []struct {
+		fd   FlagDoc
+		want bool
+	}{
+		{FlagDoc{Name: "-A", Placeholder: "f", Description: "save multiple alignment of hits to file <f>"}, true},
+		{FlagDoc{Name: "--rs", Placeholder: "FILE", Description: "get random bytes from file FILE"}, true},
+		{FlagDoc{Name: "--max-size", Placeholder: "size", Description: "Maximum file size to download in KB"}, false},
+		{FlagDoc{Name: "-o", ParamType: "file", Placeholder: "f", Description: "direct output to file <f>"}, false},
+		{FlagDoc{Name: "-E", Placeholder: "x", Description: "report sequences <= this E-value threshold"}, false},
+	} {
+		if got := namesFilePlace(c.fd); got != c.want {
+			t.Errorf("namesFilePlace(%s %q) = %v", c.fd.Name, c.fd.Description, got)
+		}
+	}
+}
+
+// TestBundledSwitchNotAddedAgain checks, on show-coords' captured help,
+// that a switch an example writes in a bundle ("-rcl") is not added again
+// on its own.
+func TestBundledSwitchNotAddedAgain(t *testing.T) {
+	got, f := mapOn(t, "show-coords", "print the coordinates of a.delta sorted by reference, with coverage and lengths, to a.coords",
+		"-rcl a.delta", "print the coordinates of b.delta sorted by reference with percent coverage and sequence lengths")
+	if !strings.Contains(got, " -rcl ") || strings.Contains(got, " -r ") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
+
+// TestChineseDirectoryName checks that a word before 目录 ("results 目录下
+// 的报告") is an item of the task: a command that leaves it out is
+// uncertain and names it.
+func TestChineseDirectoryName(t *testing.T) {
+	got, f := mapGolden(t, "multiqc", "用 MultiQC 汇总 qc_runs 目录下的所有质控报告,输出到 mqc_out 目录")
+	if !strings.Contains(got, "qc_runs") && (!f.Uncertain || !slices.Contains(f.Unused, "qc_runs")) {
+		t.Errorf("got %q, unused %q\n%s", got, f.Unused, strings.Join(f.Evidence, "\n"))
+	}
+	if fr := task.Parse("汇总 qc_runs 目录下的报告"); !slices.ContainsFunc(fr.Values, func(v task.Value) bool { return v.Text == "qc_runs" }) {
+		t.Errorf("values %+v", fr.Values)
 	}
 }
