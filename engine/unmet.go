@@ -93,8 +93,8 @@ func HelpWords(text string) map[string]bool {
 }
 
 // exampleMeets reports an example whose own task says w and whose command
-// sets none of the flags w is in the help of: the example's author met
-// the word without them ("Stockholm output" is cmalign's default).
+// sets none of the flags whose names hold w: the example's author met
+// the word without them.
 func exampleMeets(ex *Example, w string, flags []FlagDoc) bool {
 	if ex == nil || !HelpWords(ex.Task)[w] {
 		return false
@@ -114,8 +114,7 @@ func exampleMeets(ex *Example, w string, flags []FlagDoc) bool {
 // candidate's name ("bowtie" of bowtie2, "mmseqs").
 func (m *mapper) namesTool(w string, c *candidate) bool {
 	for _, n := range append([]string{m.rec.Name, m.rec.Executable, c.exe}, c.sub...) {
-		n = strings.ToLower(n)
-		if strings.HasPrefix(n, w) || strings.Contains(n, w) {
+		if strings.Contains(strings.ToLower(n), w) {
 			return true
 		}
 	}

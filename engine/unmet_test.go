@@ -32,3 +32,25 @@ func TestUnmetWords(t *testing.T) {
 		t.Error("exampleMeets")
 	}
 }
+
+// TestExampleValueAbbreviatesItsWord checks that an example's value of
+// four letters or more that begins a word of its task explains it
+// ("-dbtype nucl" for "nucleotide"), and a shorter one or the word itself
+// does not.
+func TestExampleValueAbbreviatesItsWord(t *testing.T) {
+	for _, c := range []struct {
+		values []string
+		w      string
+		want   bool
+	}{
+		{[]string{"nucl"}, "nucleotid", true},
+		{[]string{"prot", "ref_db"}, "protein", true},
+		{[]string{"nu"}, "nucleotid", false},
+		{[]string{"nucleotid"}, "nucleotid", false},
+		{nil, "nucleotid", false},
+	} {
+		if got := abbreviates(c.values, c.w); got != c.want {
+			t.Errorf("abbreviates(%q, %q) = %v", c.values, c.w, got)
+		}
+	}
+}
