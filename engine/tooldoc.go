@@ -103,6 +103,9 @@ type FlagDoc struct {
 	// OptionalValue: the help shows the flag's value in brackets
 	// (--missing ['zs'] [{sample-only | variant-only}]): it may stand alone.
 	OptionalValue bool `json:"optional_value,omitempty"`
+	// ByPosition: the help writes the name in brackets (EMBOSS
+	// "[-sequence]"); the value may be given by place instead.
+	ByPosition bool `json:"by_position,omitempty"`
 }
 
 // PositionalDoc is one positional argument.
@@ -202,7 +205,7 @@ func flagDocs(fs []parsers.Flag) []FlagDoc {
 	for _, f := range fs {
 		out = append(out, FlagDoc{Name: f.Name, Aliases: f.Aliases, ParamType: f.ParamType, Placeholder: f.Placeholder,
 			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style,
-			AttachedValue: f.AttachedValue, OptionalValue: f.OptionalValue})
+			AttachedValue: f.AttachedValue, OptionalValue: f.OptionalValue, ByPosition: f.ByPosition})
 	}
 	return out
 }

@@ -156,7 +156,17 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 	// A lone switch with nothing else (-version, --help, --citation) asks
 	// the program about itself; the flags a run requires do not apply.
 	query := len(f.Flags) == 1 && !f.Flags[0].HasValue && len(f.Positionals) == 0
+	// Qualifiers whose names the help writes in brackets take the
+	// positionals in order when not named (EMBOSS: "einverted in.fa
+	// -outfile x out.fa" gives -sequence and -outseq by place).
+	byPlace := 0
 	for _, fd := range flags {
+		if fd.ByPosition && !present[fd.Name] {
+			byPlace++
+			if byPlace <= len(f.Positionals) {
+				continue
+			}
+		}
 		if fd.Required && !present[fd.Name] && !query && !alternativeGiven(fd, flags, present) {
 			v.add("error", "check.required_missing", fd.Name, "%s is required (%s)", fd.Name, fd.Description)
 		}

@@ -448,3 +448,36 @@ func TestValidateOptionalValue(t *testing.T) {
 		t.Errorf("--out alone: %v", got)
 	}
 }
+
+// TestValidateQualifierByPlace: a required qualifier whose name the help
+// writes in brackets (EMBOSS "[-sequence]") is given by the positionals,
+// in order, among the bracketed qualifiers the command does not name.
+func TestValidateQualifierByPlace(t *testing.T) {
+	rec := &ToolRecord{Name: "einverted", Executable: "einverted", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "-sequence", ParamType: "file", Required: true, ByPosition: true},
+		{Name: "-outfile", ParamType: "file", Default: "*.einverted", ByPosition: true},
+		{Name: "-outseq", ParamType: "file", Required: true, ByPosition: true},
+		{Name: "-threshold", ParamType: "int", Default: "50"},
+	}}
+	missing := func(f *Fill) []string {
+		var out []string
+		for _, x := range Validate(builtinRules, rec, doc, f, Assemble(rec, f), t.TempDir()) {
+			if x.Rule == "check.required_missing" {
+				out = append(out, x.Flag)
+			}
+		}
+		return out
+	}
+	named := FlagValue{Name: "-outfile", Value: "chr2.inv", HasValue: true}
+	if m := missing(&Fill{Executable: "einverted", Flags: []FlagValue{named}, Positionals: []string{"in.fa", "inv.fa"}}); len(m) != 0 {
+		t.Errorf("-outfile named, two positionals give -sequence and -outseq; reported missing %v", m)
+	}
+	// Unnamed, -outfile takes the second place: -outseq is left out.
+	if m := missing(&Fill{Executable: "einverted", Positionals: []string{"in.fa", "out.inv"}}); !slices.Equal(m, []string{"-outseq"}) {
+		t.Errorf("two positionals give -sequence and -outfile; want -outseq missing, got %v", m)
+	}
+	if m := missing(&Fill{Executable: "einverted", Flags: []FlagValue{named}}); !slices.Equal(m, []string{"-sequence", "-outseq"}) {
+		t.Errorf("no positionals: want -sequence and -outseq missing, got %v", m)
+	}
+}

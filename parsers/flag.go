@@ -69,6 +69,9 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 	}
 	if f.Placeholder == "" && len(f.Choices) == 0 && len(desc) > 0 {
 		acdType(&f, desc[0])
+	} else if acdTypeRE.MatchString(f.Placeholder + "  x") {
+		// "-minoe  float  [0.6] …": the type word read as a value name
+		acdDefault(&f)
 	}
 	if f.Placeholder == "" && len(f.Choices) == 0 {
 		valueFromDescription(&f)
@@ -351,6 +354,20 @@ func slashChoices(f *Flag) {
 // [3] Word size", "[-outseq]  seqoutall  [<sequence>.<format>] …").
 var acdTypeRE = lazyre.New(`^(seqall|seqoutall|seqout|sequence|seqset|seqsetall|seqoutset|outfile|infile|datafile|directory|outdir|features|featout|report|align|matrix|matrixf|codon|outcodon|integer|float|string|menu|selection|list|range|array|regexp|pattern|boolean|toggle)(?:\s{2,}|\t)\S`)
 
+// acdDefaultRE matches the default an ACD description opens with, in
+// brackets: "[10]", "[Y]", "[*.einverted]", "[<sequence>.<format>]".
+var acdDefaultRE = lazyre.New(`^\[([^\[\]]+)\](?:\s|$)`)
+
+// acdDefault takes the default an ACD description opens with: "[100]
+// Enter maximum length", "[*.palindrome] Output file name" — the value
+// the program takes (or offers at its prompt) when the qualifier is left
+// out.
+func acdDefault(f *Flag) {
+	if d := acdDefaultRE.FindStringSubmatch(f.Description); d != nil && f.Default == "" {
+		f.Default = d[1]
+	}
+}
+
 // acdType reads an ACD type column: the value's kind, taken out of the
 // description. A boolean or toggle takes no value; a sequence, file or
 // report takes a file; a number its type; the others a value.
@@ -360,6 +377,7 @@ func acdType(f *Flag, first string) {
 		return
 	}
 	f.Description = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.Description), m[1]))
+	acdDefault(f)
 	switch m[1] {
 	case "boolean", "toggle":
 	case "integer":

@@ -170,6 +170,8 @@ Version: EMBOSS:6.6.0.0
    Standard (Mandatory) qualifiers:
   [-sequence]          seqall     Sequence(s) filename and optional format, or
                                   reference (input USA)
+   -minoe              float      [0.6] Minimum observed/expected (Number from
+                                  0.000 to 10.000)
   [-outfile]           outfile    [*.compseq] This is the results file.
 
    Additional (Optional) qualifiers (* if not always prompted):
@@ -184,8 +186,22 @@ Version: EMBOSS:6.6.0.0
 	for _, f := range d.Flags {
 		got[f.Name] = f
 	}
-	if !got["-sequence"].Required || !got["-outfile"].Required {
-		t.Errorf("the mandatory group: -sequence %v, -outfile %v", got["-sequence"].Required, got["-outfile"].Required)
+	// A mandatory qualifier with a default is prompted for with it: it
+	// is not missing when left out. Both names are in brackets, so both
+	// may be given by place.
+	if !got["-sequence"].Required || got["-outfile"].Required {
+		t.Errorf("the mandatory group: -sequence required %v (want true), -outfile required %v (want false: it has a default)", got["-sequence"].Required, got["-outfile"].Required)
+	}
+	if got["-outfile"].Default != "*.compseq" || got["-frame"].Default != "0" || got["-calcfreq"].Default != "N" {
+		t.Errorf("ACD defaults: -outfile %q, -frame %q, -calcfreq %q", got["-outfile"].Default, got["-frame"].Default, got["-calcfreq"].Default)
+	}
+	// "float" is read as the value's name; the default is still the
+	// bracket the description opens with.
+	if m := got["-minoe"]; m.Default != "0.6" || m.Required || m.ParamType != "float" {
+		t.Errorf("-minoe: default %q (want 0.6), required %v (want false), type %q", m.Default, m.Required, m.ParamType)
+	}
+	if !got["-sequence"].ByPosition || !got["-outfile"].ByPosition || got["-frame"].ByPosition {
+		t.Errorf("by position: -sequence %v, -outfile %v (want true), -frame %v (want false)", got["-sequence"].ByPosition, got["-outfile"].ByPosition, got["-frame"].ByPosition)
 	}
 	if got["-frame"].Required || got["-calcfreq"].Required {
 		t.Errorf("the optional group is read as required: -frame %v, -calcfreq %v", got["-frame"].Required, got["-calcfreq"].Required)

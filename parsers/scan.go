@@ -28,6 +28,8 @@ type pending struct {
 	desc    []string
 	// required: the entry sits under a "Required arguments:" heading.
 	required bool
+	// byPosition: the entry's name is written in brackets ("[-sequence]").
+	byPosition bool
 }
 
 // scanFlags reads every option entry in lines, skipping the lines marked in
@@ -45,7 +47,13 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 		if cur != nil {
 			fs := cur.build(cfg)
 			for i := range fs {
-				fs[i].Required = fs[i].Required || cur.required
+				// A qualifier of a required group that shows a default
+				// (EMBOSS "-maxpallen  integer  [100] ...") is prompted
+				// for with that default, not missing when left out.
+				// An argparse "(default: None)" under "Required
+				// arguments:" is no such default.
+				fs[i].Required = fs[i].Required || cur.required && (fs[i].Default == "" || !acdDefaultRE.MatchString(fs[i].Description))
+				fs[i].ByPosition = cur.byPosition
 			}
 			flags = append(flags, fs...)
 			cur = nil
@@ -84,7 +92,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			off += k
 			ind = colAt(line, off)
 		}
-		content := unbracketQualifier(expandRange(line[off:]))
+		content, byPosition := unbracketQualifier(expandRange(line[off:]))
 		if cfg.aliasColumn {
 			content = mergeAliasColumn(content)
 		}
@@ -138,7 +146,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			}
 			if ok {
 				flush()
-				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required}
+				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required, byPosition: byPosition}
 				if ol.desc != "" {
 					cur.desc = append(cur.desc, ol.desc)
 					if ol.descAt >= 0 && !joined {
@@ -520,11 +528,12 @@ func hasGap(content string) bool {
 var bracketQualifierRE = lazyre.New(`^\[(-[A-Za-z][\w-]*)\](\s{2,}|\t)`)
 
 // unbracketQualifier writes "[-sequence]  x" as "-sequence    x", the
-// same width, so description columns stay put.
-func unbracketQualifier(content string) string {
+// same width, so description columns stay put, and reports whether the
+// name was in brackets.
+func unbracketQualifier(content string) (string, bool) {
 	m := bracketQualifierRE.FindStringSubmatchIndex(content)
 	if m == nil {
-		return content
+		return content, false
 	}
-	return content[m[2]:m[3]] + "  " + content[m[3]+1:]
+	return content[m[2]:m[3]] + "  " + content[m[3]+1:], true
 }

@@ -47,6 +47,10 @@ type Flag struct {
 	// Repeatable is true when the help shows "..." or says the flag may be
 	// given several times.
 	Repeatable bool `json:"repeatable,omitempty"`
+	// ByPosition: the help writes the name in brackets (EMBOSS
+	// "[-sequence]"), so the value may be given by place, the name left
+	// out.
+	ByPosition bool `json:"by_position,omitempty"`
 	// OptionalValue is true for forms like --color[=WHEN].
 	OptionalValue bool `json:"optional_value,omitempty"`
 	// AttachedValue: the optional value is written "[=V]", so it must be
@@ -91,4 +95,4 @@ type Entry struct {
 
 // Version changes whenever a parser reads the same help differently;
 // caches of parsed help include it in their key.
-const Version = 24
+const Version = 25

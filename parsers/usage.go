@@ -1,6 +1,7 @@
 package parsers
 
 import (
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"strings"
 	"unicode"
 )
@@ -418,6 +419,14 @@ func argsPlaceholder(t string) bool {
 	return strings.HasSuffix(t, "args") || strings.HasSuffix(t, "arguments") || strings.HasSuffix(t, "arg") || strings.HasSuffix(t, "argument")
 }
 
+// countedArgRE matches a usage argument written with a type word and a
+// count after it, "input:string+", "file:path*", "db:path": the name,
+// the type, the count.
+var countedArgRE = lazyre.New(`^([A-Za-z][\w.]*)(?::(string|path|file|int|uint32|uint64|double|float|number))?([+*]?)$`)
+
+// argTypeWords map the type word of "name:type" to a ParamType.
+var argTypeWords = map[string]string{"string": "string", "path": "file", "file": "file", "int": "int", "uint32": "int", "uint64": "int", "double": "float", "float": "float", "number": "float"}
+
 // positionalFromToken reads one usage token as a positional: "<in.bam>",
 // "INPUT", "[in2.fq]", "[path]...", "<a>|<b>", "[region1 [...]]",
 // "{a,b}". Flag groups, key=value items and tokens without a letter or
@@ -427,6 +436,16 @@ func positionalFromToken(t string) (Positional, bool) {
 	if strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…") {
 		p.Repeatable = true
 		t = strings.TrimRight(t, ".…")
+	}
+	if m := countedArgRE.FindStringSubmatch(t); m != nil && m[2]+m[3] != "" {
+		// "input:string+" one or more, "file:path*" any number: the
+		// name, a type word and a regex-style count (jellyfish)
+		t, p.Repeatable = m[1], m[3] != ""
+		p.Required = m[3] != "*"
+		if m[2] != "" {
+			p.Name, p.ParamType = m[1], argTypeWords[m[2]]
+			return p, true
+		}
 	}
 	if wrapped(t, '[', ']') {
 		p.Required = false

@@ -57,6 +57,12 @@ func TestUsagePositionals(t *testing.T) {
 		{"hmmfetch [options] <hmmfile> <key>         (retrieves HMM named <key>)", []Positional{
 			{Position: 1, Name: "hmmfile", ParamType: "file", Required: true},
 			{Position: 2, Name: "key", ParamType: "string", Required: true}}},
+		// jellyfish writes a type word and a regex-style count.
+		{"jellyfish merge [options] input:string+", []Positional{
+			{Position: 1, Name: "input", ParamType: "string", Required: true, Repeatable: true}}},
+		{"tool count [options] db:path file:path*", []Positional{
+			{Position: 1, Name: "db", ParamType: "file", Required: true},
+			{Position: 2, Name: "file", ParamType: "file", Repeatable: true}}},
 		{"tool sub -o OUT INPUT... [-v]", []Positional{
 			{Position: 1, Name: "INPUT", ParamType: "string", Required: true, Repeatable: true}}},
 		{"prog [-h] -t TFILE [TFILE ...] {run,stop} rest", []Positional{

@@ -210,6 +210,8 @@ func genericName(b string, dot int) bool {
 var (
 	RegionRE = lazyre.New(`^(chr[\w.]*|[A-Za-z0-9_.]+):\d[\d,]*(-\d[\d,]*)?$|^chr[0-9XYMxym]+$`)
 	NumberRE = lazyre.New(`^(\d+(\.\d+)?([eE][-+]?\d+)?|\d+(\.\d+)?([kKmMgGtT][bB]?|%|x|bp|kb|mb|gb))$`)
+	// ordinalRE is a number written as an ordinal: "3rd", "10th".
+	ordinalRE = lazyre.New(`^(\d+)(?:st|nd|rd|th)$`)
 	// joinedNumberRE is a number joined to a word by a hyphen: "25-mers".
 	joinedNumberRE = lazyre.New(`^(\d+(?:\.\d+)?)-([A-Za-z]+)$`)
 	// sciRE is a number in scientific notation (an e-value, 1e-10): no unit.
@@ -711,6 +713,14 @@ func Parse(task string) Frame {
 			}
 			if next := safeAt(lower, i+1); !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Word("count_noun", next) {
 				n.Counts = next
+			}
+			s.Numbers = append(s.Numbers, n)
+		case ordinalRE.MatchString(low):
+			// "the 3rd sequence", "every 10th read": the number the
+			// ordinal counts to
+			n := Number{Value: ordinalRE.FindStringSubmatch(low)[1], Context: clauseWindow(wordsOnly, toks, i, 3, numAt), Pos: i}
+			if i > 0 {
+				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
 			s.Numbers = append(s.Numbers, n)
 		case joinedNumberRE.MatchString(raw) && !V().Is("end_word", low):

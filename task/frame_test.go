@@ -489,3 +489,18 @@ func TestChinesePerAndEnd(t *testing.T) {
 		t.Errorf("end: %+v", f.Numbers)
 	}
 }
+
+// TestOrdinalNumber: "the 3rd sequence" gives the number 3, with the
+// words of its clause; "3'" and "2nd-pass" stay what they were.
+func TestOrdinalNumber(t *testing.T) {
+	fr := Parse("write the 3rd sequence of isoforms.fa to isoform3.fa")
+	if len(fr.Numbers) != 1 || fr.Numbers[0].Value != "3" || fr.Numbers[0].After != "the" || !slices.Contains(fr.Numbers[0].Context, "sequence") {
+		t.Fatalf("the 3rd sequence: %+v", fr.Numbers)
+	}
+	if fr := Parse("keep every 10th read of in.fq"); len(fr.Numbers) != 1 || fr.Numbers[0].Value != "10" {
+		t.Errorf("every 10th read: %+v", fr.Numbers)
+	}
+	if fr := Parse("run the 2nd-pass mapping"); len(fr.Numbers) != 0 {
+		t.Errorf("2nd-pass is a mode's name, not a value here: %+v", fr.Numbers)
+	}
+}
