@@ -415,6 +415,12 @@ func placeOtherKind(place, path string) bool {
 // other kind; ties name none.
 func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, float64) {
 	ctx := m.valueWords(path)
+	var others [][]string // the words of the task's other outputs
+	for _, o := range m.slots.Outputs() {
+		if o.Path != path {
+			others = append(others, m.valueWords(o.Path))
+		}
+	}
 	return bestUntied(c.flags, func(fd FlagDoc) (float64, bool) {
 		if alreadyUsed(used, fd) || !want(fd) && !writesPlace(fd) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
 			return 0, false
@@ -422,6 +428,14 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 		withPlace := fd
 		withPlace.Description += " " + fd.Placeholder
 		s := wordFit(withPlace, ctx)
+		for _, o := range others {
+			if wordFit(withPlace, o) > s {
+				// another output's words fit it better ("the
+				// sequences to inv.fa" for -outseq): it is that
+				// output's flag, whichever output comes first
+				return 0, false
+			}
+		}
 		if leadsWithOutput(fd) {
 			s++
 		}

@@ -62,6 +62,19 @@ func namesFilePlaceholder(desc string) bool {
 	return false
 }
 
+// takesFormatName reports a flag whose name says it takes a format's name
+// (--outfmt, --output-fmt-option; lexicon class format_flag_name) and
+// not a file's (--format-file).
+func takesFormatName(fd FlagDoc) bool {
+	v := task.V()
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if v.Mentions("format_flag_name", n) && !v.Mentions("file_name_word", strings.NewReplacer("-", " ", "_", " ").Replace(n)) {
+			return true
+		}
+	}
+	return false
+}
+
 // sizeRE is a size with a unit and a fraction ("4.6m"), which flags read
 // as integers take.
 var sizeRE = lazyre.New(`^\d+\.\d+[kKmMgGtT][bB]?$`)
@@ -88,6 +101,9 @@ func kindMismatch(fd FlagDoc, v string) string {
 			return "is a number or a region where the help reads a file"
 		}
 	case "string", "":
+		if file && takesFormatName(fd) {
+			return "is a file where the help reads the name of a format"
+		}
 		if numberRE.MatchString(v) && namesFileKind(fd.Description) {
 			return "is a number where the help reads a file of a kind it names"
 		}

@@ -31,6 +31,11 @@ func TestKindMismatch(t *testing.T) {
 		{FlagDoc{Name: "-H", ParamType: "string", Description: "Reference panel of haplotypes in VCF/BCF format"}, "ref.bcf", false},
 		{FlagDoc{Name: "-l", ParamType: "string", Description: "compression level of the BAM file written"}, "6", false},
 		{FlagDoc{Name: "-w", ParamType: "string", Description: "window size in the output format"}, "6", false},
+		// A file where the flag's name says it takes a format's name.
+		{FlagDoc{Name: "--outfmt", ParamType: "string", Description: "choose output legacy 3.x file formats by name"}, "model_h2.hmm", true},
+		{FlagDoc{Name: "--outfmt", ParamType: "string"}, "2", false},
+		{FlagDoc{Name: "--output-fmt-option", ParamType: "string"}, "noRG.bam", true},
+		{FlagDoc{Name: "--format-file", ParamType: "string"}, "fmt.txt", false},
 	} {
 		if got := kindMismatch(c.fd, c.v) != ""; got != c.want {
 			t.Errorf("kindMismatch(%s %s, %q) = %v, want %v", c.fd.Name, c.fd.ParamType, c.v, got, c.want)
