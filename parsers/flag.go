@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 )
@@ -82,8 +83,35 @@ func finishFlag(sp flagSpec, desc []string, parens bool) Flag {
 		// value onto the flag itself.
 		f.Placeholder, f.Style = "VALUE", "glued"
 	}
+	if f.Placeholder == "" && len(f.Choices) == 0 && len(f.Aliases) == 0 {
+		if n, v, ok := gluedPlaceholder(name, f.Description); ok {
+			// "-Tv  Set output format to 'v'", "-ofile  Write output
+			// to 'file'" (graphviz): a letter and a value name joined,
+			// the name quoted in the description
+			f.Name, f.Placeholder, f.Style = n, v, "glued"
+		}
+	}
 	setType(&f)
 	return f
+}
+
+// gluedPlaceholder splits a single-dash name into its letter and a value
+// name written onto it, when the description quotes that value name
+// ("-Tv", "Set output format to 'v'"): "-T", "v".
+func gluedPlaceholder(name, desc string) (string, string, bool) {
+	if len(name) < 3 || name[0] != '-' || name[1] == '-' || !unicode.IsLetter(rune(name[1])) {
+		return "", "", false
+	}
+	v := name[2:]
+	for _, r := range v {
+		if !unicode.IsLower(r) {
+			return "", "", false
+		}
+	}
+	if !strings.Contains(desc, "'"+v+"'") {
+		return "", "", false
+	}
+	return name[:2], v, true
 }
 
 // gluedInText reports whether text shows the flag written with a value

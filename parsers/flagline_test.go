@@ -214,3 +214,24 @@ func TestGluedValueFromTheHelp(t *testing.T) {
 		t.Errorf("flag = %+v", f)
 	}
 }
+
+// TestGluedPlaceholderQuoted: graphviz writes a value name onto a letter
+// and quotes it in the description ("-Tv  Set output format to 'v'"):
+// the flag is -T with a glued value. A name whose rest is not quoted, or
+// holds capitals or "=", stays whole.
+func TestGluedPlaceholderQuoted(t *testing.T) {
+	for _, c := range []struct {
+		name, desc, flag, ph string
+	}{
+		{"-Tv", "Set output format to 'v'", "-T", "v"},
+		{"-ofile", "Write output to 'file'", "-o", "file"},
+		{"-outfmt", "alignment view options", "-outfmt", ""},
+		{"-Gname=val", "Set graph attribute 'name' to 'val'", "-Gname=val", ""},
+		{"-Lg", "Don't use grid", "-Lg", ""},
+	} {
+		f := finishFlag(flagSpec{names: []string{c.name}}, []string{c.desc}, false)
+		if f.Name != c.flag || f.Placeholder != c.ph || (c.ph != "") != (f.Style == "glued") {
+			t.Errorf("%s %q: got %s %q style %q, want %s %q", c.name, c.desc, f.Name, f.Placeholder, f.Style, c.flag, c.ph)
+		}
+	}
+}
