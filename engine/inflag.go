@@ -422,7 +422,7 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 		}
 	}
 	return bestUntied(c.flags, func(fd FlagDoc) (float64, bool) {
-		if alreadyUsed(used, fd) || !want(fd) && !writesPlace(fd) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
+		if alreadyUsed(used, fd) || !want(fd) && !writesPlace(fd) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) || knownExt(path) && notFileFlag(fd) {
 			return 0, false
 		}
 		withPlace := fd

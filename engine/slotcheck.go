@@ -164,10 +164,14 @@ func fileExt(v string) string {
 
 // notFileFlag reports a flag whose help reads a directory or a suffix,
 // not a file (lexicon class not_file_place_word: "Custom temporary
-// folder", "--suffix=SUF"), and does not say a file will do.
+// folder", "--suffix=SUF"), and does not say a file will do, or whose
+// name says it takes a format's name.
 func notFileFlag(fd FlagDoc) bool {
 	if fd.ParamType == "bool" || fd.ParamType == "file" {
 		return false
+	}
+	if takesFormatName(fd) {
+		return true // --outfmt, --output-fmt-option: a format's name
 	}
 	names := strings.Join(append([]string{fd.Name}, fd.Aliases...), " ")
 	names = strings.NewReplacer("-", " ", "_", " ").Replace(names)
