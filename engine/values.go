@@ -126,8 +126,15 @@ func (m *mapper) valueFlag(c *candidate, v task.Value, byWord, byShape map[strin
 			return valueTarget{name: spelling(fd), style: kvStyle(fd), why: fmt.Sprintf("%s's help fits %q: %s", fd.Name, strings.Join(v.Markers, " "), fd.Description)}, true
 		}
 	}
-	if tg, ok := byShape[v.Shape]; ok && v.Shape == task.ShapeFormula {
+	if tg, ok := byShape[v.Shape]; ok && (v.Shape == task.ShapeFormula || v.Shape == task.ShapePattern) {
 		return tg, true
+	}
+	if v.Shape == task.ShapePattern {
+		// a motif the task does not name in the help's words: the one
+		// flag whose help reads a pattern (lexicon pattern_flag_word)
+		if fd, ok := m.uniqueFit(c, task.V().Words("pattern_flag_word")); ok {
+			return valueTarget{name: spelling(fd), style: kvStyle(fd), why: fmt.Sprintf("%s's help reads a pattern: %s", fd.Name, fd.Description)}, true
+		}
 	}
 	if v.Shape == task.ShapeLiteral {
 		if fd, sp, ok := listingFlag(c, v.Text); ok {

@@ -29,11 +29,17 @@ const (
 	ShapeNamed   = "named"
 	ShapeFormula = "formula"
 	ShapeLiteral = "literal"
+	// ShapePattern is a motif or regular expression written with
+	// brackets or braces ("TATA[AT]A[AT]", "N-{P}-[ST]-{P}").
+	ShapePattern = "pattern"
 )
 
 var (
 	formulaRE = lazyre.New(`^[A-Za-z][A-Za-z0-9]*(\+[A-Za-z0-9]+)+$`)
 	literalRE = lazyre.New(`^[A-Z]{2}[A-Z0-9]+$`)
+	// patternRE is a motif or a regular expression: capitals, digits and
+	// pattern marks, with a bracketed or braced class of letters.
+	patternRE = lazyre.New(`^[A-Z0-9.*+?^$|()x-]*(?:\[[A-Z]+\]|\{[A-Z]+\})[A-Z0-9.*+?^$|()x{}\[\],-]*$`)
 )
 
 // ShapeOf tells the shape of a value as written: "formula" (GTR+F+I+G4),
@@ -114,8 +120,30 @@ func values(toks, lower []string, fr *Frame) []Value {
 		if sh := ShapeOf(w); sh != "" && !V().Word("not_a_value", strings.ToLower(w)) {
 			add(Value{Text: w, Shape: sh, Pos: i})
 		}
+		if p := strings.Trim(toks[i], ",;:.'\"`"); patternRE.MatchString(p) && FileType(p) == "" {
+			// "the motif N-{P}-[ST]-{P}": the words before it say
+			// what it is
+			add(Value{Text: p, Markers: wordsBefore(lower, i, 2), Shape: ShapePattern, Pos: i})
+		}
 	}
 	slices.SortStableFunc(out, func(a, b Value) int { return a.Pos - b.Pos })
+	return out
+}
+
+// wordsBefore returns up to n content words right before i in its
+// clause, in task order.
+func wordsBefore(lower []string, i, n int) []string {
+	var out []string
+	for j := i - 1; j >= 0 && len(out) < n; j-- {
+		w := strings.Trim(lower[j], ",;:()'\"")
+		if w != lower[j] && strings.ContainsAny(lower[j][len(lower[j])-1:], ",;:") || w == "" {
+			break
+		}
+		if !Stopword(w) {
+			out = append(out, w)
+		}
+	}
+	slices.Reverse(out)
 	return out
 }
 

@@ -2,6 +2,7 @@ package task
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -39,6 +40,37 @@ func TestShapeOf(t *testing.T) {
 	for v, want := range map[string]string{"GTR+F+I+G4": ShapeFormula, "LG+G4": ShapeFormula, "PASS": ShapeLiteral, "K12": "", "BAM": "", "ACGTACGT": "", "hg38": "", "a+": ""} {
 		if got := ShapeOf(v); got != want {
 			t.Errorf("ShapeOf(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestPatternValues: a motif or regular expression written with a
+// bracketed or braced class of capitals is a value, with the words before
+// it; a bracketed word of prose or a file is not.
+func TestPatternValues(t *testing.T) {
+	for _, c := range []struct {
+		task, want string
+		markers    []string
+	}{
+		{"search prot.fa for the N-glycosylation motif N-{P}-[ST]-{P} and write hits.out", "N-{P}-[ST]-{P}", []string{"n-glycosylation", "motif"}},
+		{"find all matches of the regular expression TATA[AT]A[AT] in up.fa", "TATA[AT]A[AT]", []string{"regular", "expression"}},
+		{"sort by column [1] of x.bed", "", nil},
+		{"call SNPs in x.bam with [default] settings", "", nil},
+	} {
+		var got []Value
+		for _, v := range Parse(c.task).Values {
+			if v.Shape == ShapePattern {
+				got = append(got, v)
+			}
+		}
+		if c.want == "" {
+			if len(got) != 0 {
+				t.Errorf("%q: no pattern, got %+v", c.task, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Text != c.want || !slices.Equal(got[0].Markers, c.markers) {
+			t.Errorf("%q: want %s after %v, got %+v", c.task, c.want, c.markers, got)
 		}
 	}
 }
