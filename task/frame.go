@@ -327,6 +327,48 @@ func givenName(toks, lower []string, i int, raw string) bool {
 	return after && nameAt(lower, i, raw, clauseEnd, nameOpens) || nameBefore(toks, lower, i, raw)
 }
 
+// nameInList reports a word joined to the name at last by a comma or a
+// conjunction ("named contam1 and contam2", "samples s1, s2 and s3"),
+// written in the same shape (letters then digits): the list goes on.
+func nameInList(toks, lower []string, i, last int, raw string) bool {
+	switch {
+	case last < 0 || i <= last:
+		return false
+	case i-last == 1:
+		if !strings.HasSuffix(toks[last], ",") {
+			return false
+		}
+	case i-last == 2:
+		if strings.ContainsAny(toks[last][len(toks[last])-1:], ",;") && lower[i-1] != "and" || !V().Word("conjunction", lower[i-1]) {
+			return false
+		}
+	default:
+		return false
+	}
+	return shapeOf(raw) == shapeOf(strings.Trim(toks[last], ",;")) && strings.ContainsAny(raw, "0123456789_")
+}
+
+// shapeOf writes a word's letters as a and digits as 9, runs collapsed
+// ("contam1" → a9, "s_12" → a_9).
+func shapeOf(w string) string {
+	var b strings.Builder
+	last := rune(0)
+	for _, r := range w {
+		c := r
+		switch {
+		case unicode.IsLetter(r):
+			c = 'a'
+		case unicode.IsDigit(r):
+			c = '9'
+		}
+		if c != last {
+			b.WriteRune(c)
+		}
+		last = c
+	}
+	return b.String()
+}
+
 // nameWords returns the words that say what the name at i is: up to
 // three words of its clause before it that are no stop words, and the
 // name word after it, if one follows.
@@ -625,6 +667,7 @@ func Parse(task string) Frame {
 			numAt = append(numAt, i)
 		}
 	}
+	lastName := -1 // where the last name stands (nameInList)
 	for i := 0; i < len(toks); i++ {
 		raw := strings.Trim(toks[i], ",;()[]")
 		if (strings.HasSuffix(raw, ".") || strings.HasSuffix(raw, ":")) && FileType(raw[:len(raw)-1]) != "" {
@@ -732,7 +775,8 @@ func Parse(task string) Frame {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
 			s.Numbers = append(s.Numbers, n)
-		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && givenName(toks, lower, i, raw):
+		case IsName(raw) && !isHanAt(raw, 0) && !Stopword(low) && !isOutputMarker(low) && !(raw != low && isKindWord(low)) && (givenName(toks, lower, i, raw) || nameInList(toks, lower, i, lastName, raw)):
+			lastName = i
 			s.Names = append(s.Names, raw)
 			if s.NameWords == nil {
 				s.NameWords = map[string][]string{}

@@ -504,3 +504,18 @@ func TestOrdinalNumber(t *testing.T) {
 		t.Errorf("2nd-pass is a mode's name, not a value here: %+v", fr.Numbers)
 	}
 }
+
+// TestNamesInList: names joined by a comma or "and" to a name just given,
+// in its shape, are names too; a word of another shape is not.
+func TestNamesInList(t *testing.T) {
+	for task, want := range map[string][]string{
+		"write every sequence of all.fa except the ones named contam1 and contam2 to clean.fa": {"contam1", "contam2"},
+		"keep the samples named s1, s2 and s3 from x.vcf":                                      {"s1", "s2", "s3"},
+		"use the index named hg38 and 4 threads":                                               {"hg38"},
+		"exclude the sample named ctrl1 and everything else":                                   {"ctrl1"},
+	} {
+		if got := Parse(task).Names; !slices.Equal(got, want) {
+			t.Errorf("%q: names %q, want %q", task, got, want)
+		}
+	}
+}
