@@ -12,6 +12,7 @@ var benchTexts = map[string][]string{
 	"clap":     {"fdfind"},
 	"click":    {"multiqc", "multiqc_plain"},
 	"cobra":    {"seqkit", "seqkit_seq", "seqkit_grep"},
+	"envopt":   {"exonerate"},
 	"generic":  {"blastn"},
 	"getopt":   {"hisat2", "bwa_mem"},
 	"goflag":   {"go_compile", "go_link", "gofmt", "go_compile"},

@@ -14,6 +14,7 @@ func registry() []Parser {
 		clapParser{},
 		clickParser{},
 		cobraParser{},
+		envoptParser{},
 		genericParser{},
 		getoptParser{},
 		goflagParser{},

@@ -7,7 +7,7 @@ import (
 )
 
 func TestRegistry(t *testing.T) {
-	want := []string{"argparse", "clap", "click", "cobra", "generic", "getopt", "goflag", "paramlist"}
+	want := []string{"argparse", "clap", "click", "cobra", "envopt", "generic", "getopt", "goflag", "paramlist"}
 	if got := Names(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Names() = %v", got)
 	}
