@@ -49,6 +49,7 @@ func Validate(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, f *Fill, cmd Command
 	flags := v.schema(f)
 	if flags != nil {
 		v.flags(f, flags)
+		v.switchWords(cmd, flags)
 	}
 	v.files(f)
 	v.constraints(f, cmd, flags)
@@ -170,6 +171,21 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 		if fd.Required && !present[fd.Name] && !query && !alternativeGiven(fd, flags, present) {
 			v.add("error", "check.required_missing", fd.Name, "%s is required (%s)", fd.Name, fd.Description)
 		}
+	}
+}
+
+// switchWords reports a switch that also reads an optional yes/no word
+// (a switch the help shows with an optional value) written right before a
+// plain word: the program takes the word as the switch's value ("-E
+// a.fa": Cannot parse boolean "a.fa"), not as the file it is.
+func (v *validator) switchWords(cmd Command, flags []FlagDoc) {
+	for i := 0; i+1 < len(cmd.Args); i++ {
+		fd, ok := LookupFlag(flags, cmd.Args[i])
+		next := cmd.Args[i+1]
+		if !ok || fd.ParamType != "bool" || !fd.OptionalValue || strings.HasPrefix(next, "-") || choiceOK(FlagDoc{Choices: []string{"yes", "no", "true", "false", "TRUE", "FALSE"}}, next) {
+			continue
+		}
+		v.add("error", "check.switch_reads_word", fd.Name, "%s reads the word after it as its yes/no value, so %q would not be read as meant: write %s yes", cmd.Args[i], next, cmd.Args[i])
 	}
 }
 

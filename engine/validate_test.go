@@ -481,3 +481,33 @@ func TestValidateQualifierByPlace(t *testing.T) {
 		t.Errorf("no positionals: want -sequence and -outseq missing, got %v", m)
 	}
 }
+
+// TestValidateSwitchReadsWord: a switch that also reads an optional
+// yes/no word (exonerate's -E) right before a file takes the file as its
+// value; before a flag, a yes/no word or at the end it is fine.
+func TestValidateSwitchReadsWord(t *testing.T) {
+	rec := &ToolRecord{Name: "exonerate", Executable: "exonerate", Installed: true}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--exhaustive", Aliases: []string{"-E"}, ParamType: "bool", OptionalValue: true, Default: "FALSE"},
+		{Name: "--model", Aliases: []string{"-m"}, ParamType: "string"},
+		{Name: "--verbose", ParamType: "bool"},
+	}}
+	count := func(args ...string) int {
+		f := &Fill{Executable: "exonerate"}
+		n := 0
+		for _, x := range Validate(builtinRules, rec, doc, f, Command{Executable: "exonerate", Args: args}, t.TempDir()) {
+			if x.Rule == "check.switch_reads_word" {
+				n++
+			}
+		}
+		return n
+	}
+	if count("-E", "q.fa", "t.fa") != 1 {
+		t.Error("-E before q.fa: the file is read as -E's value")
+	}
+	for _, args := range [][]string{{"-E", "-m", "est2genome", "q.fa", "t.fa"}, {"-E", "yes", "q.fa", "t.fa"}, {"q.fa", "t.fa", "-E"}, {"--verbose", "q.fa"}} {
+		if n := count(args...); n != 0 {
+			t.Errorf("%v: reported %d times", args, n)
+		}
+	}
+}

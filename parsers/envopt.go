@@ -209,7 +209,9 @@ func envType(f *Flag) {
 	if f.Placeholder == "" && len(f.Choices) == 0 {
 		switch {
 		case f.Default == "TRUE" || f.Default == "FALSE":
-			f.ParamType = "bool"
+			// a switch that also reads a yes/no word after it: "-E
+			// a.fa" is read as "-E a.fa", not as a switch and a file
+			f.ParamType, f.OptionalValue = "bool", true
 		case intRE.MatchString(f.Default):
 			f.ParamType = "int"
 		case floatRE.MatchString(f.Default):

@@ -8,10 +8,10 @@ import (
 func TestEnvoptFastasplit(t *testing.T) {
 	s := parseWith(t, "envopt", "fastasplit")
 	checkFlags(t, s, []flagWant{
-		{Flag: Flag{Name: "--shorthelp", Aliases: []string{"-h"}, ParamType: "bool", Default: "FALSE"}, Desc: "Display compact help text"},
+		{Flag: Flag{Name: "--shorthelp", Aliases: []string{"-h"}, ParamType: "bool", Default: "FALSE", OptionalValue: true}, Desc: "Display compact help text"},
 		// "Using: <TRUE>" after the default is the value of this run
-		{Flag: Flag{Name: "--help", ParamType: "bool", Default: "FALSE"}, Desc: "Displays verbose help text"},
-		{Flag: Flag{Name: "--version", Aliases: []string{"-v"}, ParamType: "bool", Default: "FALSE"}, Desc: "Show version number"},
+		{Flag: Flag{Name: "--help", ParamType: "bool", Default: "FALSE", OptionalValue: true}, Desc: "Displays verbose help text"},
+		{Flag: Flag{Name: "--version", Aliases: []string{"-v"}, ParamType: "bool", Default: "FALSE", OptionalValue: true}, Desc: "Show version number"},
 		// mandatory: required, and filled by place when not named
 		{Flag: Flag{Name: "--fasta", Aliases: []string{"-f"}, ParamType: "file", Placeholder: "path", Required: true, ByPosition: true}, Desc: "Fasta input file"},
 		{Flag: Flag{Name: "--output", Aliases: []string{"-o"}, ParamType: "file", Placeholder: "dirpath", Required: true, ByPosition: true}, Desc: "Output directory"},
@@ -46,9 +46,9 @@ func TestEnvoptFastafetch(t *testing.T) {
 	checkFlags(t, s, []flagWant{
 		{Flag: Flag{Name: "--fasta", Aliases: []string{"-f"}, ParamType: "file", Placeholder: "path", Required: true, ByPosition: true}, Desc: "Fasta input file"},
 		{Flag: Flag{Name: "--index", Aliases: []string{"-i"}, ParamType: "file", Placeholder: "path", Required: true, ByPosition: true}, Desc: "Index file path"},
-		{Flag: Flag{Name: "--fosn", Aliases: []string{"-F"}, ParamType: "bool", Default: "FALSE"}, Desc: "Interpret query as FOSN (file of sequence names)"},
+		{Flag: Flag{Name: "--fosn", Aliases: []string{"-F"}, ParamType: "bool", Default: "FALSE", OptionalValue: true}, Desc: "Interpret query as FOSN (file of sequence names)"},
 		{Flag: Flag{Name: "--query", Aliases: []string{"-q"}, ParamType: "string", Placeholder: "name", Required: true, ByPosition: true}, Desc: "Fetch query < id | fosn | stdin >"},
-		{Flag: Flag{Name: "--silent", Aliases: []string{"-s"}, ParamType: "bool", Default: "FALSE"}, Desc: "Silently skip ids which cannot be found"},
+		{Flag: Flag{Name: "--silent", Aliases: []string{"-s"}, ParamType: "bool", Default: "FALSE", OptionalValue: true}, Desc: "Silently skip ids which cannot be found"},
 	})
 	if got := flagNames(s); !reflect.DeepEqual(got, []string{"--fasta", "--fosn", "--help", "--index", "--query", "--shorthelp", "--silent", "--version"}) {
 		t.Errorf("flags = %v", got)
@@ -75,8 +75,8 @@ func TestEnvoptExonerate(t *testing.T) {
 		{Flag: Flag{Name: "--percent", ParamType: "float", Placeholder: "threshold", Default: "0.0"}, Desc: "Percent self-score threshold"},
 		{Flag: Flag{Name: "--gapopen", Aliases: []string{"-o"}, ParamType: "int", Placeholder: "penalty", Default: "-12"}, Desc: "Affine gap open penalty"},
 		{Flag: Flag{Name: "--cores", Aliases: []string{"-c"}, ParamType: "int", Placeholder: "number", Default: "1"}, Desc: "Number of cores"},
-		{Flag: Flag{Name: "--exhaustive", Aliases: []string{"-E"}, ParamType: "bool", Default: "FALSE"}, Desc: "Perform exhaustive alignment (slow)"},
-		{Flag: Flag{Name: "--showalignment", ParamType: "bool", Default: "TRUE"}, Desc: "Include (human readable) alignment"},
+		{Flag: Flag{Name: "--exhaustive", Aliases: []string{"-E"}, ParamType: "bool", Default: "FALSE", OptionalValue: true}, Desc: "Perform exhaustive alignment (slow)"},
+		{Flag: Flag{Name: "--showalignment", ParamType: "bool", Default: "TRUE", OptionalValue: true}, Desc: "Include (human readable) alignment"},
 		{Flag: Flag{Name: "--forcescan", ParamType: "choice", Placeholder: "[q|t]", Choices: []string{"q", "t"}, Default: "none"}, Desc: "Force FSM scan"},
 		// "NULL" is a value never set
 		{Flag: Flag{Name: "--customserver", ParamType: "string", Placeholder: "command"}, Desc: "Custom command"},
