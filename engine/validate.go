@@ -182,7 +182,7 @@ func (v *validator) switchWords(cmd Command, flags []FlagDoc) {
 	for i := 0; i+1 < len(cmd.Args); i++ {
 		fd, ok := LookupFlag(flags, cmd.Args[i])
 		next := cmd.Args[i+1]
-		if !ok || fd.ParamType != "bool" || !fd.OptionalValue || strings.HasPrefix(next, "-") || choiceOK(FlagDoc{Choices: []string{"yes", "no", "true", "false", "TRUE", "FALSE"}}, next) {
+		if !ok || fd.ParamType != "bool" || !fd.OptionalValue || strings.HasPrefix(next, "-") || task.V().Word("switch_value_word", strings.ToLower(next)) {
 			continue
 		}
 		v.add("error", "check.switch_reads_word", fd.Name, "%s reads the word after it as its yes/no value, so %q would not be read as meant: write %s yes", cmd.Args[i], next, cmd.Args[i])
