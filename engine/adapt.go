@@ -490,16 +490,53 @@ func (m *mapper) alignInputs(a *adaptation) {
 // writes that output, before any other output takes it ("--tblout
 // hits.tbl" wins hits.tbl over "-o x.out").
 func (m *mapper) alignOutputs(a *adaptation) {
-	for i, t := range a.toks {
-		out := !t.pos && t.hasValue && isOutputFlag(t) && FileType(t.value) != "" ||
-			t.pos && FileType(t.value) != "" && m.positionalIsOutput(a.c, a.toks, i)
-		if out && a.vals[i] == "" {
-			if p, ok := pickSame(a.taskOut, a.usedOut, FileType(t.value), t.value); ok {
+	// First the slots whose extension a task output has: of the
+	// example's "--tblout hits.tbl -o hmmsearch.out", kinase.out is -o's
+	// though both are text.
+	for _, exact := range []bool{true, false} {
+		for i, t := range a.toks {
+			out := !t.pos && t.hasValue && isOutputFlag(t) && FileType(t.value) != "" ||
+				t.pos && FileType(t.value) != "" && m.positionalIsOutput(a.c, a.toks, i)
+			if !out || a.vals[i] != "" {
+				continue
+			}
+			p, ok := "", false
+			if exact {
+				ext := fileExt(t.value)
+				p, ok = takeNamedLike(a.taskOut, a.usedOut, t.value, func(fs FileSlot) bool { return ext != "" && fileExt(fs.Path) == ext })
+			} else {
+				p, ok = pickSame(a.taskOut, a.usedOut, FileType(t.value), t.value)
+			}
+			if ok {
 				a.vals[i] = p
 				a.f.Outputs = append(a.f.Outputs, p)
 			}
 		}
 	}
+	// A task file no marker calls an output ("…, per-domain table
+	// pfam.domtbl") that the example writes by kind and reads nowhere
+	// is that output: the example shows the tool writes such a file.
+	for i, t := range a.toks {
+		out := !t.pos && t.hasValue && isOutputFlag(t) && FileType(t.value) != ""
+		if !out || a.vals[i] != "" || m.exampleReads(a, FileType(t.value)) {
+			continue
+		}
+		if p, ok := pickSame(a.taskIn, a.usedIn, FileType(t.value), t.value); ok {
+			a.vals[i] = p
+			a.f.Outputs = append(a.f.Outputs, p)
+			m.evidence = append(m.evidence, fmt.Sprintf("took %s as the output of %s: the example writes a file of its kind there and reads none", p, t.flag))
+		}
+	}
+}
+
+// exampleReads reports an example input of the family of kind typ.
+func (m *mapper) exampleReads(a *adaptation, typ string) bool {
+	for i, t := range a.toks {
+		if m.isInput(a, i) && family(FileType(t.value)) == family(typ) {
+			return true
+		}
+	}
+	return false
 }
 
 // alignLine says how the example's file slots were aligned to the task.

@@ -323,6 +323,13 @@ func dump(t *testing.T, path string, res []caseResult) {
 		for _, k := range ks {
 			fmt.Fprintf(&b, "\t%s=%g", k, r.features[k])
 		}
+		// With OXO_SHOW_MISSES=all the trace holds the task's words the
+		// command leaves unaccounted for.
+		for _, w := range r.why {
+			if rest, ok := strings.CutPrefix(w, "words of the task nothing in the command accounts for: "); ok {
+				fmt.Fprintf(&b, "\tuncovered:%s", strings.ReplaceAll(rest, " ", ""))
+			}
+		}
 		b.WriteString("\n")
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
