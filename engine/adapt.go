@@ -1811,7 +1811,7 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	// matters for one-letter flags (-k and -K differ).
 	bare := strings.TrimLeft(name, "-")
 	for i, w := range ctx {
-		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare) || pluralOf(w, bare)) && !task.Stopword(w) {
+		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare) || pluralOf(w, bare) || countName(w, bare)) && !task.Stopword(w) {
 			s += sc.Fit.ExactFlagName
 		} else if i+1 < len(ctx) && !task.Stopword(w) && !task.Stopword(ctx[i+1]) && joinedName(w+ctx[i+1], bare) {
 			// two words that spell the name apart: "gap open" for
@@ -1832,6 +1832,21 @@ func pluralOf(w, bare string) bool {
 	}
 	for _, suf := range task.V().Suffixes("plural_ending") {
 		if w == b+suf {
+			return true
+		}
+	}
+	return false
+}
+
+// countName reports a flag name that counts the task word: a
+// count_name_prefix before it ("nthreads", "num_threads" for "8
+// threads", "nb-cores" for "4 cores").
+func countName(w, bare string) bool {
+	if len(w) < 4 {
+		return false
+	}
+	for _, p := range task.V().Words("count_name_prefix") {
+		if joinedName(p+w, bare) {
 			return true
 		}
 	}

@@ -75,14 +75,27 @@ func spelling(fd FlagDoc) string {
 	return fd.Name
 }
 
+// tempFor reports a flag that writes temporary files (samtools sort's -T
+// "Write temporary files to PREFIX.nnnn.bam") for a task output whose
+// words do not say it is one: no place for it.
+func (m *mapper) tempFor(fd FlagDoc, path string) bool {
+	v := task.V()
+	if !v.Mentions("temporary_word", fd.Description+" "+strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")) {
+		return false
+	}
+	ctx := strings.Join(m.valueWords(path), " ")
+	return !v.Mentions("temporary_word", ctx) && !v.Mentions("sense_temporary", ctx)
+}
+
 // addOutput writes a task output through the candidate's output flag.
 func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]bool) {
 	// A flag whose help reads a directory or a suffix (zcat's -S "use
 	// suffix SUF") takes no file of a kind.
 	// Nor does a flag of listed values (deeptools' --outFileFormat
 	// {bigwig,bedgraph}): it names a format, not a place.
+	// Nor does a flag that writes temporary files (tempFor).
 	isOut := func(fd FlagDoc) bool {
-		return fd.Category == "Output" && fd.ParamType != "bool" && fd.ParamType != "choice" && len(fd.Choices) == 0 && !(knownExt(path) && notFileFlag(fd))
+		return fd.Category == "Output" && fd.ParamType != "bool" && fd.ParamType != "choice" && len(fd.Choices) == 0 && !(knownExt(path) && notFileFlag(fd)) && !m.tempFor(fd, path)
 	}
 	var fd FlagDoc
 	var s float64

@@ -112,7 +112,7 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 		bestScore, tie := base, false
 		var tied []FlagDoc
 		for _, fd := range c.flags {
-			if alreadyUsed(used, fd) || !writesPlace(fd) {
+			if alreadyUsed(used, fd) || !writesPlace(fd) || m.tempFor(fd, fv.Value) {
 				continue
 			}
 			switch s := fit(fd); {

@@ -1,0 +1,78 @@
+package engine
+
+import "testing"
+
+// A flag name that counts the task's word (--nthreads, --num-threads,
+// -nb-cores) is named by it; a name that bounds it (--max-threads) or a
+// short word is not.
+func TestCountName(t *testing.T) {
+	cases := []struct {
+		w, bare string
+		want    bool
+	}{
+		{"threads", "nthreads", true},
+		{"threads", "num_threads", true},
+		{"threads", "num-threads", true},
+		{"cores", "nb-cores", true},
+		{"threads", "max-threads", false},
+		{"threads", "threads", false}, // the name itself is no count of it
+		{"gap", "ngap", false},
+	}
+	for _, tc := range cases {
+		if got := countName(tc.w, tc.bare); got != tc.want {
+			t.Errorf("countName(%q, %q) = %v, want %v", tc.w, tc.bare, got, tc.want)
+		}
+	}
+	// The count is what the number "8 threads" fits: --nthreads, not
+	// -m whose help also says threads (sambamba sort).
+	m := newMapper(builtinRules, samRec, nil, nil, "sort aln.bam with 8 threads")
+	mem := FlagDoc{Name: "--memory-limit", Aliases: []string{"-m"}, ParamType: "string", Description: "approximate total memory limit for all threads (by default 2GB)"}
+	thr := FlagDoc{Name: "--nthreads", Aliases: []string{"-t"}, ParamType: "int", Placeholder: "NTHREADS", Description: "use specified number of threads"}
+	if a, b := m.fitFlag(thr.Name, &thr, []string{"threads"}), m.fitFlag(mem.Name, &mem, []string{"threads"}); a <= b {
+		t.Errorf("--nthreads fits \"threads\" %v, not more than -m's %v", a, b)
+	}
+}
+
+// A flag that writes temporary files takes no task output whose words do
+// not say it is temporary (samtools sort -T for "结果写入 aln.sorted.bam"),
+// and takes one they do.
+func TestTempFlagNoOutput(t *testing.T) {
+	tmp := FlagDoc{Name: "-T", ParamType: "string", Placeholder: "PREFIX", Description: "Write temporary files to PREFIX.nnnn.bam", Category: "Output"}
+	out := FlagDoc{Name: "-o", ParamType: "file", Placeholder: "FILE", Description: "Write final output to FILE rather than standard output", Category: "Output"}
+	m := newMapper(builtinRules, samRec, nil, nil, "将 aln.bam 按坐标排序，结果写入 aln.sorted.bam")
+	if !m.tempFor(tmp, "aln.sorted.bam") || m.tempFor(out, "aln.sorted.bam") {
+		t.Errorf("tempFor: -T should be no place for aln.sorted.bam, -o should: %v %v", m.tempFor(tmp, "aln.sorted.bam"), m.tempFor(out, "aln.sorted.bam"))
+	}
+	m = newMapper(builtinRules, samRec, nil, nil, "sort aln.bam, temporary files prefix tmp_sort.bam")
+	if m.tempFor(tmp, "tmp_sort.bam") {
+		t.Error("a task that calls the file temporary may write it through -T")
+	}
+	m = newMapper(builtinRules, samRec, nil, nil, "sort aln.bam, write aln.sorted.bam")
+	f := &Fill{}
+	m.addOutput(f, &candidate{flags: []FlagDoc{tmp, out}, known: true}, "aln.sorted.bam", map[string]bool{})
+	if len(f.Flags) != 1 || f.Flags[0].Name != "-o" {
+		t.Fatalf("aln.sorted.bam should go through -o, not -T: %+v", f.Flags)
+	}
+}
+
+// An example's output slots take the task's outputs by extension first
+// (kinase.out goes to -o hmmsearch.out, not to --tblout hits.tbl, though
+// both are text), and a task file no marker calls an output that the
+// example writes by kind and reads nowhere is that output ("…, table
+// abc.tbl").
+func TestOutputsAlignByExtension(t *testing.T) {
+	rec := &ToolRecord{Name: "hmmsearch", Executable: "hmmsearch"}
+	doc := &ToolDoc{Record: *rec, Description: "search profile(s) against a sequence database", Flags: []FlagDoc{
+		{Name: "-o", ParamType: "string", Placeholder: "f", Category: "Output", Description: "direct output to file <f>, not stdout"},
+		{Name: "--tblout", ParamType: "string", Placeholder: "f", Category: "Output", Description: "save parseable table of per-sequence hits to file <f>"},
+		{Name: "-E", ParamType: "float", Category: "Quality", Description: "report sequences <= this E-value threshold in output"},
+	}, Positionals: []PositionalDoc{{Position: 1, Name: "hmmfile", Required: true}, {Position: 2, Name: "seqdb", Required: true}}}
+	ex := []string{"search the profile family.hmm against proteins.fa and save a hit table", "--tblout hits.tbl -o hmmsearch.out family.hmm proteins.fa"}
+	runAdaptCases(t, []adaptCase{
+		{name: "by extension", rec: rec, doc: doc, front: "name: hmmsearch", examples: ex,
+			task: "search kinase.hmm against proteins.faa and write the full output to kinase.out", want: "hmmsearch -o kinase.out kinase.hmm proteins.faa"},
+		{name: "unmarked table", rec: rec, doc: doc, front: "name: hmmsearch", examples: ex,
+			task: "search abc.hmm against db.faa and save a hit table abc.tbl", want: "hmmsearch --tblout abc.tbl abc.hmm db.faa",
+			evidence: []string{"took abc.tbl as the output of --tblout"}},
+	})
+}
