@@ -79,6 +79,12 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 			fd, ok = neededReader(c, p, used)
 			required = ok
 		}
+		if !ok && free {
+			// No flag that reads a file fits, but the task calls the
+			// file by a flag's name ("the BLAST archive run1.asn" for
+			// -archive, whose help speaks of a format): that flag.
+			fd, ok = m.namedReader(c, p, used)
+		}
 		if !ok {
 			continue
 		}
@@ -100,6 +106,31 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		}
 		m.evidence = append(m.evidence, fmt.Sprintf("gave the input %s to %s: %s and the help reads it there (%s)", p, name, where, fd.Description))
 	}
+}
+
+// namedReader is the one unused flag taking a value, no output, whose
+// name the task's words for path say ("the BLAST archive run1.asn" for
+// -archive).
+func (m *mapper) namedReader(c *candidate, path string, used map[string]bool) (FlagDoc, bool) {
+	words := map[string]bool{}
+	for _, w := range m.valueWords(path) {
+		if len(w) > 2 && !task.Stopword(w) {
+			words[strings.ToLower(w)] = true
+		}
+	}
+	var found []FlagDoc
+	for _, fd := range c.flags {
+		if fd.Name == "" || alreadyUsed(used, fd) || fd.Category == "Output" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
+			continue
+		}
+		if slices.ContainsFunc(append([]string{fd.Name}, fd.Aliases...), func(n string) bool { return words[strings.ToLower(strings.TrimLeft(n, "-"))] }) {
+			found = append(found, fd)
+		}
+	}
+	if len(found) != 1 {
+		return FlagDoc{}, false
+	}
+	return found[0], true
 }
 
 // readingFlagFor finds the one unused flag that reads a file (filed under

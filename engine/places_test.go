@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A flag name that counts the task's word (--nthreads, --num-threads,
 // -nb-cores) is named by it; a name that bounds it (--max-threads) or a
@@ -75,4 +78,31 @@ func TestOutputsAlignByExtension(t *testing.T) {
 			task: "search abc.hmm against db.faa and save a hit table abc.tbl", want: "hmmsearch --tblout abc.tbl abc.hmm db.faa",
 			evidence: []string{"took abc.tbl as the output of --tblout"}},
 	})
+}
+
+// A task file the usage has no place for goes to the flag the task calls
+// it by ("the BLAST archive run1.asn" for -archive) when no flag that
+// reads a file fits its words; two flags so named, or none, leave it.
+func TestNamedReader(t *testing.T) {
+	rec := &ToolRecord{Name: "blast_formatter", Executable: "blast_formatter"}
+	doc := &ToolDoc{Record: *rec, Description: "Stand-alone BLAST formatter client", Flags: []FlagDoc{
+		{Name: "-archive", ParamType: "file", Placeholder: "ArchiveFile", Category: "Format", Description: "File containing BLAST Archive format in ASN.1 (i.e.: output format 11)"},
+		{Name: "-out", ParamType: "file", Placeholder: "File_Out", Category: "Output", Description: "Output file name"},
+		{Name: "-outfmt", ParamType: "string", Category: "Format", Description: "alignment view options: 6 = Tabular, 7 = Tabular with comment lines"},
+	}}
+	f := MapTask(builtinRules, rec, doc, nil, "Reformat the BLAST archive run1.asn as tabular into run1.tsv")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-archive run1.asn") {
+		t.Fatalf("got %q, want run1.asn through -archive", got)
+	}
+	if !hasEvidence(f, "gave the input run1.asn to -archive") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	m := newMapper(builtinRules, rec, nil, nil, "reformat the archive run1.asn")
+	c := &candidate{flags: append(doc.Flags, FlagDoc{Name: "--archive", ParamType: "string"}), known: true}
+	if fd, ok := m.namedReader(c, "run1.asn", map[string]bool{}); ok {
+		t.Errorf("two flags named archive, yet %s chosen", fd.Name)
+	}
+	if fd, ok := m.namedReader(&candidate{flags: doc.Flags, known: true}, "run1.asn", map[string]bool{"-archive": true}); ok {
+		t.Errorf("a used flag chosen: %s", fd.Name)
+	}
 }
