@@ -539,6 +539,21 @@ func takesNumber(fd FlagDoc, v string) bool {
 	return false
 }
 
+// reachesPlace reports that the positionals placed so far (n) reach the
+// usage's place at: it is the next, or every place before it is optional
+// ("<input.bam> [<input2.bam> [...]] <output.bam>" after one input).
+func reachesPlace(ps []PositionalDoc, n, at int) bool {
+	if n > at {
+		return false
+	}
+	for _, p := range ps[n:at] {
+		if p.Required {
+			return false
+		}
+	}
+	return true
+}
+
 // fromDoc builds a fill with no example: task files fill the usage's
 // positionals (inputs in order), outputs go through an output flag, and
 // numbers find their flags by description.
@@ -566,6 +581,7 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		f.Positionals = append(f.Positionals, in.Path)
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 	}
+	outPlaced := false
 	for i, out := range outputs {
 		if i < lead {
 			// The usage's place for it comes before the inputs'
@@ -575,15 +591,16 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 			continue
 		}
-		if outPos >= 0 && outPos == len(f.Positionals) {
+		if outPos >= 0 && reachesPlace(c.positionals, len(f.Positionals), outPos) && !outPlaced {
 			f.Outputs = append(f.Outputs, out.Path)
 			f.Positionals = append(f.Positionals, out.Path)
 			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+			outPlaced = true
 			continue
 		}
 		m.addOutput(f, c, out.Path, used)
 	}
-	if outPos >= 0 && outPos == len(f.Positionals) && len(inputs) > 0 {
+	if outPos >= 0 && outPos == len(f.Positionals) && len(inputs) > 0 && !outPlaced {
 		name := m.nameFor("", "", inputs[0].Path)
 		f.Outputs = append(f.Outputs, name)
 		f.Positionals = append(f.Positionals, name)

@@ -106,3 +106,25 @@ func TestNamedReader(t *testing.T) {
 		t.Errorf("a used flag chosen: %s", fd.Name)
 	}
 }
+
+// An output goes to the usage's output place when every place before it
+// is optional ("<input.bam> [<input2.bam> [...]] <output.bam>" after one
+// input), and no second output is named after the input.
+func TestOutputReachesPlace(t *testing.T) {
+	ps := []PositionalDoc{{Position: 1, Name: "input.bam", Required: true}, {Position: 2, Name: "input2.bam", Repeatable: true}, {Position: 3, Name: "output.bam", Required: true}}
+	for _, tc := range []struct {
+		n, at int
+		want  bool
+	}{{1, 2, true}, {2, 2, true}, {0, 2, false}, {3, 2, false}} {
+		if got := reachesPlace(ps, tc.n, tc.at); got != tc.want {
+			t.Errorf("reachesPlace(%d, %d) = %v", tc.n, tc.at, got)
+		}
+	}
+	rec := &ToolRecord{Name: "bamtool", Executable: "bamtool"}
+	doc := &ToolDoc{Record: *rec, Subcommands: []SubcommandDoc{{Name: "markdup", Description: "mark duplicate reads", Parser: "getopt", Positionals: ps,
+		Flags: []FlagDoc{{Name: "--nthreads", Aliases: []string{"-t"}, ParamType: "int", Description: "number of threads to use"}}}}}
+	f := MapTask(builtinRules, rec, doc, nil, "mark duplicates in aln.sorted.bam and write aln.markdup.bam")
+	if got := Assemble(rec, f).Display; got != "bamtool markdup aln.sorted.bam aln.markdup.bam" {
+		t.Errorf("got %q", got)
+	}
+}
