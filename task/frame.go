@@ -191,12 +191,18 @@ func plainName(b string) bool {
 	return true
 }
 
+// maxGenericExt is the longest extension of no known kind a file name
+// may have: EMBOSS programs name their reports after themselves
+// (a_b.wordmatch, spike.antigenic).
+const maxGenericExt = 12
+
 // genericName accepts a file name whose extension no kind lists
-// ("c.dat", "run.log2", "contigs.kreport"): an identifier, a dot, and 2 to 8 lower-case
-// letters or digits starting with a letter. Prose ("e.g.", "v1.2") is not.
+// ("c.dat", "run.log2", "contigs.kreport", "spike.antigenic"): an
+// identifier, a dot, and 2 to maxGenericExt lower-case letters or digits
+// starting with a letter. Prose ("e.g.", "v1.2") is not.
 func genericName(b string, dot int) bool {
 	ext := b[dot+1:]
-	if len(ext) < 2 || len(ext) > 8 || ext[0] < 'a' || ext[0] > 'z' {
+	if len(ext) < 2 || len(ext) > maxGenericExt || ext[0] < 'a' || ext[0] > 'z' {
 		return false
 	}
 	for _, r := range b {
@@ -204,7 +210,9 @@ func genericName(b string, dot int) bool {
 			return false
 		}
 	}
-	return true
+	// A long extension is letters and digits alone: a jq path
+	// (".summary.total_reads") is no file.
+	return len(ext) <= 8 || !strings.ContainsAny(ext, "_-")
 }
 
 var (
@@ -716,6 +724,9 @@ func Parse(task string) Frame {
 		case FileType(raw) != "" && !NumberRE.MatchString(raw):
 			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
 			fs.Output = outputBefore(lower, i)
+			// "…; report est.tcode": a file of no known kind right after
+			// a report word is what the command writes.
+			fs.Output = fs.Output || fs.Type == "file" && i > 0 && V().Word("report_marker", lower[i-1])
 			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(lower, i-1) && !V().Is("write_verb", lower[i-1]) && !writtenFromFile(toks, lower, i-1) {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 				fs.Role = "reference"

@@ -174,7 +174,7 @@ func TestParseRoles(t *testing.T) {
 }
 
 func TestGenericFileNames(t *testing.T) {
-	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "contigs.report": "file", "hits.kreport": "file", "a.muchtoolong": ""} {
+	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "contigs.report": "file", "hits.kreport": "file", "a.muchtoolongforone": "", "spike.antigenic": "file", "a_b.wordmatch": "file", ".summary.total_reads": ""} {
 		if got := FileType(in); got != want {
 			t.Errorf("FileType(%q) = %q, want %q", in, got, want)
 		}
@@ -517,5 +517,18 @@ func TestNamesInList(t *testing.T) {
 		if got := Parse(task).Names; !slices.Equal(got, want) {
 			t.Errorf("%q: names %q, want %q", task, got, want)
 		}
+	}
+}
+
+// A file of no known kind right after a report word is an output ("…;
+// report est.tcode"); a file of a known kind there is still read.
+func TestReportMarksOutput(t *testing.T) {
+	f := Parse("Fickett TESTCODE analysis of est.fa with a 300 bp window; report est.tcode")
+	if len(f.Files) != 2 || f.Files[0].Output || !f.Files[1].Output {
+		t.Errorf("files %+v", f.Files)
+	}
+	f = Parse("report aln.bam mapping statistics")
+	if len(f.Files) != 1 || f.Files[0].Output {
+		t.Errorf("files %+v", f.Files)
 	}
 }
