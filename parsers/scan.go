@@ -60,7 +60,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 		}
 	}
 	for i := 0; i < len(lines); i++ {
-		line := lines[i]
+		line := unstarQualifier(lines[i])
 		if i < len(skip) && skip[i] {
 			flush()
 			blank = false
@@ -520,6 +520,20 @@ func valueWordRow(content string, next []string, ind int) (optionLine, bool) {
 func hasGap(content string) bool {
 	gs, _ := gapIndex(content)
 	return gs >= 0
+}
+
+// starQualifierRE matches an option row marked with a star in the first
+// column (EMBOSS "*  -outfile   outfile  [*.charge] Output file name":
+// a qualifier prompted for only in some uses).
+var starQualifierRE = lazyre.New(`^\*(\s+-[A-Za-z])`)
+
+// unstarQualifier writes the star of such a row as a space, so the row
+// reads as any other and its columns stay put.
+func unstarQualifier(line string) string {
+	if starQualifierRE.MatchString(line) {
+		return " " + line[1:]
+	}
+	return line
 }
 
 // bracketQualifierRE matches an option row whose name is in brackets

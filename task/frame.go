@@ -782,6 +782,11 @@ func Parse(task string) Frame {
 			// says what it counts, not the words of the clause around it.
 			m := joinedNumberRE.FindStringSubmatch(low)
 			n := Number{Value: m[1], Context: []string{m[2]}, Pos: i}
+			// The noun the two qualify comes next ("a 9-residue
+			// window"): it names what the number sets.
+			if next := strings.Trim(safeAt(lower, i+1), ",;()"); isWord(next) && !Stopword(next) && !isOutputMarker(next) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;:") {
+				n.Context = append(n.Context, next)
+			}
 			if i > 0 {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}

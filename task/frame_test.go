@@ -532,3 +532,17 @@ func TestReportMarksOutput(t *testing.T) {
 		t.Errorf("files %+v", f.Files)
 	}
 }
+
+// A number joined to a unit ("a 9-residue window") is set by the noun
+// after the two, not by the words of the clause around it; a clause's
+// end stops the look.
+func TestJoinedNumberNoun(t *testing.T) {
+	f := Parse("charge profile of channel.fa using a 9-residue window, written to channel.charge")
+	if len(f.Numbers) != 1 || strings.Join(f.Numbers[0].Context, " ") != "residue window" {
+		t.Errorf("numbers %+v", f.Numbers)
+	}
+	f = Parse("count 25-mers, then write counts.jf")
+	if len(f.Numbers) != 1 || strings.Join(f.Numbers[0].Context, " ") != "mers" {
+		t.Errorf("numbers %+v", f.Numbers)
+	}
+}
