@@ -838,12 +838,22 @@ func (m *mapper) addLeftovers(a *adaptation) {
 		f.Stdout = m.mapFile(a, a.stdout, true)
 	}
 	if len(m.slots.Regions) > 0 && !hasRegion(f.Positionals) && !slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return slices.Contains(m.slots.Regions, fv.Value) }) {
-		// Regions go last, after the input (samtools view, tabix, bcftools view).
+		// Regions go last, after the input (samtools view, tabix, bcftools
+		// view), unless the usage shows no place for one and a flag
+		// takes it (regionFlag).
 		for _, r := range m.slots.Regions {
+			if fd, ok := regionFlag(a.c, a.used); ok {
+				name := spelling(fd)
+				a.used[fd.Name], a.used[name] = true, true
+				f.Flags = append(f.Flags, FlagValue{Name: name, Value: r, HasValue: true, Style: kvStyle(fd), Why: "the task's region " + r + ": " + fd.Description})
+				f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+				m.evidence = append(m.evidence, fmt.Sprintf("gave the region %s to %s: the usage shows no place for a region and the flag takes one", r, name))
+				continue
+			}
 			f.Positionals = append(f.Positionals, r)
 			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+			m.evidence = append(m.evidence, "added the task's region after the example's arguments")
 		}
-		m.evidence = append(m.evidence, "added the task's region after the example's arguments")
 	}
 	for i, fs := range a.taskOut {
 		if !a.usedOut[i] {

@@ -539,6 +539,57 @@ func takesNumber(fd FlagDoc, v string) bool {
 	return false
 }
 
+// regionFlag is the one unused flag that takes a region (lexicon
+// region_word in its name, else in its help) when the candidate's usage,
+// read from real help, shows no place for a region (bamtools random
+// lists flags alone; freebayes' REFERENCE and BAM FILES); with no help
+// read, or two such flags, the region stays a positional.
+func regionFlag(c *candidate, used map[string]bool) (FlagDoc, bool) {
+	v := task.V()
+	if !c.known || slices.ContainsFunc(c.positionals, func(p PositionalDoc) bool {
+		// "[region1 [...]]": the digits number the place.
+		return v.Mentions("region_word", strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return ' '
+			}
+			return r
+		}, strings.Join(splitIdent(strings.Trim(p.Name, "<>[]. ")), " ")))
+	}) {
+		return FlagDoc{}, false
+	}
+	takes := func(fd FlagDoc) bool {
+		// A flag that reads regions from a file (sambamba's -L
+		// "regions from the BED file") takes no region.
+		return fd.Name != "" && !alreadyUsed(used, fd) && fd.ParamType != "bool" && fd.ParamType != "int" && fd.ParamType != "float" && fd.ParamType != "file" && fd.Category != "Output" && !namesFilePlaceholder(fd.Description)
+	}
+	for _, byName := range []bool{true, false} {
+		var found []FlagDoc
+		for _, fd := range c.flags {
+			if !takes(fd) {
+				continue
+			}
+			text := fd.Description
+			if byName {
+				var parts []string
+				for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+					parts = append(parts, splitIdent(strings.TrimLeft(n, "-"))...)
+				}
+				text = strings.Join(parts, " ")
+			}
+			if v.Mentions("region_word", text) {
+				found = append(found, fd)
+			}
+		}
+		if len(found) == 1 {
+			return found[0], true
+		}
+		if len(found) > 1 {
+			return FlagDoc{}, false
+		}
+	}
+	return FlagDoc{}, false
+}
+
 // reachesPlace reports that the positionals placed so far (n) reach the
 // usage's place at: it is the next, or every place before it is optional
 // ("<input.bam> [<input2.bam> [...]] <output.bam>" after one input).
@@ -608,6 +659,16 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		m.evidence = append(m.evidence, "named the output "+name+" after the input")
 	}
 	for _, r := range m.slots.Regions {
+		if fd, ok := regionFlag(c, used); ok {
+			// The usage shows no place for a region and one flag takes
+			// it (freebayes -r, mosdepth --chrom): there.
+			name := spelling(fd)
+			used[fd.Name], used[name] = true, true
+			f.Flags = append(f.Flags, FlagValue{Name: name, Value: r, HasValue: true, Style: kvStyle(fd), Why: "the task's region " + r + ": " + fd.Description})
+			f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+			m.evidence = append(m.evidence, fmt.Sprintf("gave the region %s to %s: the usage shows no place for a region and the flag takes one", r, name))
+			continue
+		}
 		f.Positionals = append(f.Positionals, r)
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 	}

@@ -128,3 +128,39 @@ func TestOutputReachesPlace(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A task's region goes to the one flag that takes a region when the
+// usage, read from real help, shows no place for one (bamtools random,
+// freebayes); a usage place for regions ("[region1 [...]]"), two such
+// flags, a flag that reads regions from a file, or no help read keep it
+// a positional.
+func TestRegionFlag(t *testing.T) {
+	region := FlagDoc{Name: "-region", ParamType: "string", Placeholder: "REGION", Description: "only pull random alignments from within this genomic region"}
+	bed := FlagDoc{Name: "--regions", Aliases: []string{"-L"}, ParamType: "file", Description: "output only reads overlapping one of regions from the BED file"}
+	in := PositionalDoc{Position: 1, Name: "<input.bam>", Required: true}
+	cases := []struct {
+		name string
+		c    *candidate
+		want string
+	}{
+		{"flags alone", &candidate{known: true, flags: []FlagDoc{region, bed}}, "-region"},
+		{"a place for regions", &candidate{known: true, flags: []FlagDoc{region}, positionals: []PositionalDoc{in, {Position: 2, Name: "region1", Repeatable: true}}}, ""},
+		{"no place named", &candidate{known: true, flags: []FlagDoc{region}, positionals: []PositionalDoc{in}}, "-region"},
+		{"no help read", &candidate{flags: []FlagDoc{region}}, ""},
+		{"a file of regions only", &candidate{known: true, flags: []FlagDoc{bed}}, ""},
+		{"two", &candidate{known: true, flags: []FlagDoc{region, {Name: "--chrom", ParamType: "string"}}}, ""},
+		{"by help", &candidate{known: true, flags: []FlagDoc{{Name: "-r", ParamType: "string", Description: "Show specified region. Format: chr:start-end."}}}, "-r"},
+	}
+	for _, tc := range cases {
+		fd, ok := regionFlag(tc.c, map[string]bool{})
+		if fd.Name != tc.want || ok != (tc.want != "") {
+			t.Errorf("%s: got %q %v, want %q", tc.name, fd.Name, ok, tc.want)
+		}
+	}
+	rec := &ToolRecord{Name: "bamtool", Executable: "bamtool"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{{Name: "-in", ParamType: "file", Category: "Input", Description: "the input BAM file"}, region}}
+	f := MapTask(builtinRules, rec, doc, nil, "take alignments from big.bam only from chr2")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-region chr2") || strings.HasSuffix(got, " chr2") {
+		t.Errorf("got %q", got)
+	}
+}
