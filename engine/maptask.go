@@ -90,6 +90,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["no_doc"] = b2f(doc == nil)
 	feat["uncovered_words"] = m.uncovered(f, c, ex)
 	feat["command_uncovered"] = m.uncoveredByCommand(f, c)
+	if ws := m.uncoveredWords(f, c, nil, false); len(ws) > 0 {
+		m.evidence = append(m.evidence, "words of the task nothing in the command accounts for: "+strings.Join(m.asWritten(ws), ", "))
+	}
 	feat["uncovered_clauses"] = float64(m.uncoveredClauses(f, c))
 	shapeFeatures(feat, f, doc)
 	feat["candidate_examples"] = float64(len(c.examples)) / 10

@@ -164,3 +164,19 @@ func TestRegionFlag(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// The trace names the task's words nothing in the command accounts for,
+// as the task writes them, so explain shows why a command may do less
+// than asked.
+func TestUncoveredWordsInTrace(t *testing.T) {
+	rec := &ToolRecord{Name: "hstat", Executable: "hstat"}
+	doc := &ToolDoc{Record: *rec, Description: "display summary statistics for a profile file", Positionals: []PositionalDoc{{Position: 1, Name: "hmmfile", Required: true}}}
+	f := MapTask(builtinRules, rec, doc, nil, "show summary statistics with effective sequences for every profile in x.hmm")
+	if !hasEvidence(f, "words of the task nothing in the command accounts for: ") || !hasEvidence(f, "sequences") || hasEvidence(f, "sequenc,") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+	m := newMapper(builtinRules, rec, nil, nil, "keep the sequences")
+	if got := m.asWritten([]string{"sequenc", "zzz"}); got[0] != "sequences" || got[1] != "zzz" {
+		t.Errorf("asWritten %q", got)
+	}
+}

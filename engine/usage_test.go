@@ -91,13 +91,20 @@ func TestShapeMismatches(t *testing.T) {
 	}
 }
 
-// TestShapeMismatchMakesUncertain: on the captured help of mosdepth and
-// tabix, a region past the usage and a number written twice for one the
-// task gives make the rule-built command uncertain, and the fill says why.
+// TestShapeMismatchMakesUncertain: on the captured help of tabix, a
+// number written twice for one the task gives makes the rule-built
+// command uncertain, and the fill says why. On mosdepth's, whose usage
+// has no place for a region, the region goes to --chrom instead of past
+// the usage.
 func TestShapeMismatchMakesUncertain(t *testing.T) {
 	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get("mosdepth")
+	mos := &ToolRecord{Name: "mosdepth", Executable: "mosdepth"}
+	f := MapTask(builtinRules, mos, goldenDoc(t, "mosdepth"), sk, "depth of tumor.bam on chr5 only, mapping quality at least 30; output prefix t_chr5")
+	if got := Assemble(mos, f).Display; !strings.Contains(got, "-c chr5") || strings.HasSuffix(got, " chr5") || strings.Contains(strings.Join(f.Mismatched, "; "), "beyond") {
+		t.Errorf("mosdepth: %q, mismatched %q", got, f.Mismatched)
+	}
 	for _, c := range []struct{ tool, task, want string }{
-		{"mosdepth", "depth of tumor.bam on chr5 only, mapping quality at least 30; output prefix t_chr5", "chr5 is beyond the 2 positionals"},
 		{"tabix", "index the bgzipped table t.tsv.gz with sequence names in column 1, starts in column 2 and ends in column 3, skipping lines starting with #", "1 is written 2 times"},
 	} {
 		rec := &ToolRecord{Name: c.tool, Executable: c.tool}

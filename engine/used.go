@@ -299,14 +299,42 @@ func (m *mapper) uncoveredBy(f *Fill, c *candidate, ex *scoredExample, withExamp
 	if len(task) == 0 {
 		return 0
 	}
-	covered := m.coverTest(f, c, ex, withExample)
-	n := 0
-	for w := range task {
-		if !covered(w) {
-			n++
+	return float64(len(m.uncoveredWords(f, c, ex, withExample))) / float64(len(task))
+}
+
+// asWritten gives each stem of the task's words back as the task writes
+// it ("sequenc" → "sequences"), the stem itself when no word has it.
+func (m *mapper) asWritten(stems []string) []string {
+	written := map[string]string{}
+	for _, w := range rules.Words(strings.ToLower(m.keywordText())) {
+		if _, ok := written[stem(w)]; !ok {
+			written[stem(w)] = w
 		}
 	}
-	return float64(n) / float64(len(task))
+	out := make([]string, len(stems))
+	for i, s := range stems {
+		out[i] = s
+		if w, ok := written[s]; ok {
+			out[i] = w
+		}
+	}
+	return out
+}
+
+// uncoveredWords are the task's content words (as their stems) that
+// nothing in the command, and with withExample the adapted example's
+// task, accounts for, sorted: the words explain names when the command
+// may do less than the task asks.
+func (m *mapper) uncoveredWords(f *Fill, c *candidate, ex *scoredExample, withExample bool) []string {
+	covered := m.coverTest(f, c, ex, withExample)
+	var out []string
+	for w := range m.taskTerms(m.keywordText()) {
+		if !covered(w) {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // taskTerms are the content words of a piece of the task, its numbers,
