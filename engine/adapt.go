@@ -842,12 +842,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 		// view), unless the usage shows no place for one and a flag
 		// takes it (regionFlag).
 		for _, r := range m.slots.Regions {
-			if fd, ok := regionFlag(a.c, a.used); ok {
-				name := spelling(fd)
-				a.used[fd.Name], a.used[name] = true, true
-				f.Flags = append(f.Flags, FlagValue{Name: name, Value: r, HasValue: true, Style: kvStyle(fd), Why: "the task's region " + r + ": " + fd.Description})
-				f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
-				m.evidence = append(m.evidence, fmt.Sprintf("gave the region %s to %s: the usage shows no place for a region and the flag takes one", r, name))
+			if m.placeRegionFlag(f, a.c, a.used, r) {
 				continue
 			}
 			f.Positionals = append(f.Positionals, r)

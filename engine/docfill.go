@@ -539,6 +539,22 @@ func takesNumber(fd FlagDoc, v string) bool {
 	return false
 }
 
+// placeRegionFlag gives the task's region r to the flag that takes one
+// when the usage shows no place for it (regionFlag: freebayes -r,
+// mosdepth --chrom), and reports whether it did.
+func (m *mapper) placeRegionFlag(f *Fill, c *candidate, used map[string]bool, r string) bool {
+	fd, ok := regionFlag(c, used)
+	if !ok {
+		return false
+	}
+	name := spelling(fd)
+	used[fd.Name], used[name] = true, true
+	f.Flags = append(f.Flags, FlagValue{Name: name, Value: r, HasValue: true, Style: kvStyle(fd), Why: "the task's region " + r + ": " + fd.Description})
+	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+	m.evidence = append(m.evidence, fmt.Sprintf("gave the region %s to %s: the usage shows no place for a region and the flag takes one", r, name))
+	return true
+}
+
 // regionFlag is the one unused flag that takes a region (lexicon
 // region_word in its name, else in its help) when the candidate's usage,
 // read from real help, shows no place for a region (bamtools random
@@ -659,14 +675,7 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		m.evidence = append(m.evidence, "named the output "+name+" after the input")
 	}
 	for _, r := range m.slots.Regions {
-		if fd, ok := regionFlag(c, used); ok {
-			// The usage shows no place for a region and one flag takes
-			// it (freebayes -r, mosdepth --chrom): there.
-			name := spelling(fd)
-			used[fd.Name], used[name] = true, true
-			f.Flags = append(f.Flags, FlagValue{Name: name, Value: r, HasValue: true, Style: kvStyle(fd), Why: "the task's region " + r + ": " + fd.Description})
-			f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
-			m.evidence = append(m.evidence, fmt.Sprintf("gave the region %s to %s: the usage shows no place for a region and the flag takes one", r, name))
+		if m.placeRegionFlag(f, c, used, r) {
 			continue
 		}
 		f.Positionals = append(f.Positionals, r)
