@@ -180,3 +180,17 @@ func TestUncoveredWordsInTrace(t *testing.T) {
 		t.Errorf("asWritten %q", got)
 	}
 }
+
+// A help that names the value's own index beside it ("An index file
+// (FILE.fai) will be created", freebayes -f) names no other kind; one
+// that names another kind does.
+func TestOtherKindIndexSibling(t *testing.T) {
+	ref := FlagDoc{Name: "--fasta-reference", Aliases: []string{"-f"}, ParamType: "file", Placeholder: "FILE", Description: "Use FILE as the reference sequence for analysis. An index file (FILE.fai) will be created if none exists."}
+	if k := otherKind(ref, "genome.fasta"); k != "" {
+		t.Errorf("otherKind(-f, genome.fasta) = %q", k)
+	}
+	bed := FlagDoc{Name: "--targets", ParamType: "file", Description: "Limit analysis to targets listed in the BED-format FILE."}
+	if k := otherKind(bed, "genome.fasta"); k == "" {
+		t.Error("a BED flag given a FASTA file names no other kind")
+	}
+}

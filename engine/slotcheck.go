@@ -334,6 +334,11 @@ func otherKind(fd FlagDoc, v string) string {
 		if c, _ := task.V().Compression("x." + w); c != "" {
 			continue
 		}
+		// The value's own index named beside it ("An index file
+		// (FILE.fai) will be created" of freebayes -f) is no other kind.
+		if slices.Contains(task.V().IndexSiblings(typ), w) {
+			continue
+		}
 		k, ok := task.V().KindOf(w)
 		if !ok {
 			continue

@@ -430,6 +430,14 @@ func parseOptionLine(content string) (optionLine, bool) {
 	if sp, ok := repeatedMetavarSpec(toks); ok {
 		return optionLine{spec: sp, descAt: -1}, true
 	}
+	// "-f --fasta-reference FILE" alone on its row, the help below
+	// (freebayes): one flag's short and long names with no comma.
+	if len(toks) >= 2 && len(toks) <= 3 && shortNameRE.MatchString(toks[0]) && longNameRE.MatchString(toks[1]) && (len(toks) == 2 || placeholderLike(toks[2])) {
+		joined := append([]string{toks[0] + ","}, toks[1:]...)
+		if sp, used, ok := parseSpec(joined, true); ok && used == len(joined) {
+			return optionLine{spec: sp, descAt: -1}, true
+		}
+	}
 	sp, used, ok := looseSpec(toks)
 	if !ok {
 		return optionLine{}, false
@@ -440,6 +448,12 @@ func parseOptionLine(content string) (optionLine, bool) {
 	}
 	return ol, true
 }
+
+// shortNameRE and longNameRE are a one-letter flag and a long one, whole.
+var (
+	shortNameRE = lazyre.New(`^-[A-Za-z0-9]$`)
+	longNameRE  = lazyre.New(`^--[A-Za-z][\w-]*$`)
+)
 
 // repeatedMetavarSpec reads a row that is nothing but alias groups which
 // repeat one value word: argparse writes "-s sam_output_file, --samout
