@@ -196,6 +196,10 @@ func plainName(b string) bool {
 // (a_b.wordmatch, spike.antigenic).
 const maxGenericExt = 12
 
+// maxPunctExt is the longest extension of no known kind that may hold
+// "_" or "-": longer ones with them are jq paths or prose, not files.
+const maxPunctExt = 8
+
 // genericName accepts a file name whose extension no kind lists
 // ("c.dat", "run.log2", "contigs.kreport", "spike.antigenic"): an
 // identifier, a dot, and 2 to maxGenericExt lower-case letters or digits
@@ -212,7 +216,7 @@ func genericName(b string, dot int) bool {
 	}
 	// A long extension is letters and digits alone: a jq path
 	// (".summary.total_reads") is no file.
-	return len(ext) <= 8 || !strings.ContainsAny(ext, "_-")
+	return len(ext) <= maxPunctExt || !strings.ContainsAny(ext, "_-")
 }
 
 var (
