@@ -17,9 +17,10 @@ import (
 // whose help reads a directory or a suffix ("--tmpdir aln.pairs.gz", zcat
 // "-S merged.fq"), a task output written as a positional where the usage
 // takes none, a region or a number where the usage reads a file ("sort
-// chroms.txt chr2"). Each makes the command uncertain and is named in
-// the evidence. (A file in a usage place whose name names another file's
-// kind is moved by placeByKind.)
+// chroms.txt chr2"), a file in a usage place whose name names another
+// kind ("<sample.bam>" for excl.tsv) that placeByKind could not move and
+// no adapted example puts there. Each makes the command uncertain and is
+// named in the evidence.
 func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 	var out []string
 	add := func(line string) {
@@ -58,9 +59,12 @@ func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 		return out
 	}
 	slots := slotsFor(c.positionals, len(pos))
+	many := manySlots(c.positionals, len(pos))
 	writes := slices.ContainsFunc(c.positionals, func(p PositionalDoc) bool { return outputPositional(p, 1) })
 	for i, v := range pos {
 		switch {
+		case many[i] != nil && knownExt(v) && !slotFits(many[i].Name, v) && slotNamesOther(many[i].Name, v) && !exampleHoldsKind(f, v):
+			add(fmt.Sprintf("%s stands where the usage names a file of another kind (<%s>)", v, many[i].Name))
 		case m.taskOutput(v) && !writes:
 			add(fmt.Sprintf("%s is an output written as a positional, where the usage takes none that is written (%s)", v, c.usage))
 		case slots[i] != nil && slots[i].ParamType == "file" && FileType(v) == "" && m.regionOrNumber(v):
@@ -497,4 +501,62 @@ func slotNamesFit(f *Fill, c *candidate) float64 {
 		return 0
 	}
 	return float64(fit) / float64(files)
+}
+
+// manySlots are the usage places for n positionals, a place whose name
+// says it is many ("<filename(s)>"; manyPlaceholder) taking them all.
+func manySlots(ps []PositionalDoc, n int) []*PositionalDoc {
+	ps = slices.Clone(ps)
+	for i := range ps {
+		ps[i].Repeatable = ps[i].Repeatable || manyPlaceholder(ps[i].Name)
+	}
+	return slotsFor(ps, n)
+}
+
+// exampleHoldsKind reports an adapted example whose arguments hold a file
+// of v's kind: the example shows where such a file stands, which a usage
+// line of another mode ("stringtie <in.bam ..>" beside --merge) does not.
+func exampleHoldsKind(f *Fill, v string) bool {
+	if f.Example == nil {
+		return false
+	}
+	kind := FileType(v)
+	return slices.ContainsFunc(strings.Fields(f.Example.Args), func(a string) bool { return FileType(strings.Trim(a, "'\"")) == kind })
+}
+
+// slotNamesOther reports a usage place whose name names a kind unlike the
+// file's: not of its family, and not both kinds of sequences. A place of
+// alternatives ("<target.fa>|<target.idx>") names another kind only when
+// each of them does; what a bracket leaves optional ("[.gz|.bz2]") names
+// none.
+func slotNamesOther(name, v string) bool {
+	name = bracketedRE.ReplaceAllString(strings.ToLower(name), "")
+	for _, alt := range strings.Split(name, "|") {
+		if !altNamesOther(alt, v) {
+			return false
+		}
+	}
+	return true
+}
+
+var bracketedRE = lazyre.New(`\[[^\]]*\]`)
+
+func altNamesOther(alt, v string) bool {
+	kind := FileType(v)
+	for _, part := range strings.FieldsFunc(alt, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		cands := []string{part}
+		for _, w := range append(task.V().Words("written_place_word"), task.V().Words("place_name_suffix")...) {
+			if p, ok := strings.CutSuffix(part, w); ok && p != "" {
+				cands = append(cands, p)
+			}
+		}
+		for _, p := range cands {
+			k, ok := task.V().KindOf(p)
+			if !ok || k == "file" || k == kind || family(k) == family(kind) || task.V().Sequences(k) && task.V().Sequences(kind) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }

@@ -23,6 +23,8 @@ func TestSlotMismatches(t *testing.T) {
 	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
 	files := []PositionalDoc{{Position: 1, Name: "FILE", ParamType: "file", Repeatable: true}}
 	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.bam", ParamType: "file"}}
+	bams := []PositionalDoc{{Position: 1, Name: "sample.bam", ParamType: "file", Repeatable: true}}
+	alts := []PositionalDoc{{Position: 1, Name: "target.fa|target.idx", ParamType: "file"}, {Position: 2, Name: "query.fa", ParamType: "file", Repeatable: true}}
 	for _, c := range []struct {
 		task  string
 		flags []FlagValue
@@ -53,6 +55,12 @@ func TestSlotMismatches(t *testing.T) {
 		{"sort chroms.txt so chr2 comes before chr10", nil, []string{"chroms.txt", "chr2"}, nil, files, "t [OPTION]... [FILE]...", "chr2 is a region or a number where the usage reads a file"},
 		{"sort chroms.txt into s.txt", nil, []string{"chroms.txt", "s.txt"}, nil, files, "t [OPTION]... [FILE]...", "s.txt is an output written as a positional"},
 		{"copy a.bam into b.bam", nil, []string{"a.bam", "b.bam"}, nil, inOut, "t <in.bam> <out.bam>", ""},
+		{"call SVs in t.bam excluding excl.tsv", nil, []string{"t.bam", "excl.tsv"}, nil, bams, "t call <sample.bam>...", "excl.tsv stands where the usage names a file of another kind (<sample.bam>)"},
+		{"call SVs in t.bam and n.bam", nil, []string{"t.bam", "n.bam"}, nil, bams, "t call <sample.bam>...", ""},
+		{"map r.fq to ref.mmi", nil, []string{"ref.mmi", "r.fq"}, nil, alts, "t <target.fa>|<target.idx> [query.fa]", ""},
+		{"map r.fq to ref.fa", nil, []string{"r.fq", "ref.fa"}, nil, alts, "t <target.fa>|<target.idx> [query.fa]", ""},
+		{"cluster p.faa", nil, []string{"p.faa"}, nil, []PositionalDoc{{Position: 1, Name: "<i:fastaFile1[.gz|.bz2]>", ParamType: "file"}}, "t <i:fastaFile1[.gz|.bz2]>", ""},
+		{"count a.bam b.bam and g.gtf", nil, []string{"a.bam", "b.bam", "g.gtf"}, nil, []PositionalDoc{{Position: 1, Name: "BAM-files", ParamType: "file"}}, "t BAM-files", "g.gtf stands where the usage names"},
 		{"predict genes in g.fa, write nucleotides into genes.txt", []FlagValue{{Name: "-i", Value: "g.fa", HasValue: true}}, []string{"genes.txt"}, []FlagDoc{either}, nil, "t [-i input_file] [-o output_file]", "genes.txt is an output written as a positional, where the usage shows none"},
 	} {
 		m := newMapper(builtinRules, rec, nil, nil, c.task)
@@ -270,5 +278,22 @@ func TestUndescribedFlagsTakeTheLastFile(t *testing.T) {
 	toks = classify([]string{"-b", "-o", "x.bam", "-n", "in.bam"}, c)
 	if last := toks[len(toks)-1]; !last.pos || last.value != "in.bam" {
 		t.Errorf("a switch among them: %+v", toks)
+	}
+}
+
+// TestSlotOtherKindExample: an adapted example that holds a file of the
+// kind shows where it stands, whatever the usage line of another mode
+// names there.
+func TestSlotOtherKindExample(t *testing.T) {
+	rec := &ToolRecord{Name: "t", Executable: "t"}
+	cand := &candidate{exe: "t", positionals: []PositionalDoc{{Position: 1, Name: "in.bam ..", ParamType: "file", Repeatable: true}}, usage: "t <in.bam ..>", known: true}
+	m := newMapper(builtinRules, rec, nil, nil, "merge the list gl.txt")
+	f := &Fill{Positionals: []string{"gl.txt"}}
+	if got := m.slotMismatches(f, cand); len(got) != 1 || !strings.Contains(got[0], "gl.txt stands where") {
+		t.Errorf("without an example: %q, want gl.txt named", got)
+	}
+	f.Example = &Example{Task: "merge the transcripts listed in list.txt", Args: "--merge -o m.gtf 'list.txt'"}
+	if got := m.slotMismatches(f, cand); len(got) != 0 {
+		t.Errorf("with an example holding a list: %q, want none", got)
 	}
 }
