@@ -194,3 +194,28 @@ func TestOtherKindIndexSibling(t *testing.T) {
 		t.Error("a BED flag given a FASTA file names no other kind")
 	}
 }
+
+// A flag name written as one word is named by the task's words written
+// apart ("sort by name" for bamtools' -byname); words apart that another
+// word splits, or a name of parts, are not glued.
+func TestGluedName(t *testing.T) {
+	rec := &ToolRecord{Name: "bamtools", Executable: "bamtools"}
+	byname := FlagDoc{Name: "-byname", ParamType: "bool", Description: "sort by alignment name"}
+	for _, c := range []struct {
+		task string
+		want bool
+	}{
+		{"sort reads.bam by name into s.bam", true},
+		{"sort reads.bam by read name into s.bam", false},
+		{"sort reads.bam into s.bam", false},
+	} {
+		m := newMapper(builtinRules, rec, nil, nil, c.task)
+		if got, _ := m.namedIn(byname, m.askTerms()); got != c.want {
+			t.Errorf("%q: namedIn(-byname) = %v, want %v", c.task, got, c.want)
+		}
+	}
+	m := newMapper(builtinRules, rec, nil, nil, "keep the dup reads")
+	if m.gluedIn("keep-dup", m.askTerms()) {
+		t.Error("a name of parts is matched part by part, not glued")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -756,6 +757,9 @@ func (m *mapper) namedIn(fd FlagDoc, words map[string]bool) (bool, []string) {
 		if len(n) < 3 {
 			continue
 		}
+		if m.gluedIn(n, words) {
+			return true, nil
+		}
 		// A part that is the candidate's own name ("sort" of sort-bed's
 		// --check-sort) is never among the uncovered words: for a flag
 		// whose name is all its help says, the task's saying it counts
@@ -992,4 +996,26 @@ func intersect(a, b map[string]bool) map[string]bool {
 		}
 	}
 	return out
+}
+
+// gluedIn reports a name written as one word that the task writes as two
+// or three words side by side, the last of them among words (bamtools'
+// -byname for "sort by name"; EMBOSS's
+// -intronpenalty for "intron penalty").
+func (m *mapper) gluedIn(n string, words map[string]bool) bool {
+	n = strings.ToLower(n)
+	if len(n) < 5 || len(splitIdent(n)) != 1 {
+		return false
+	}
+	tw := rules.Words(strings.ToLower(withoutFiles(m.task)))
+	for i := range tw {
+		joined := tw[i]
+		for j := i + 1; j < len(tw) && j <= i+2; j++ {
+			joined += tw[j]
+			if joined == n && hasTerm(words, root(stem(tw[j]))) {
+				return true
+			}
+		}
+	}
+	return false
 }
