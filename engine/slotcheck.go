@@ -35,6 +35,8 @@ func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 			add(fmt.Sprintf("%s %s is a file where the help reads a directory or a suffix (%s)", fv.Name, fv.Value, strings.TrimSpace(fd.Placeholder+" "+fd.Description)))
 		case otherKind(fd, fv.Value) != "":
 			add(fmt.Sprintf("%s %s is not of the kind the help names (%s: %s)", fv.Name, fv.Value, otherKind(fd, fv.Value), fd.Description))
+		case knownExt(fv.Value) && readsGzipped(fd) && !compressedName(fv.Value):
+			add(fmt.Sprintf("%s %s is not compressed, where the flag's name reads a compressed file of a kind", fv.Name, fv.Value))
 		case m.taskNumber(fv.Value) && namesFilePlace(fd):
 			add(fmt.Sprintf("%s %s is a number where the help reads a file (%s)", fv.Name, fv.Value, strings.TrimSpace(fd.Placeholder+" "+fd.Description)))
 		}
@@ -329,6 +331,11 @@ func otherKind(fd FlagDoc, v string) string {
 		return ""
 	}
 	text := strings.ToLower(fd.Description)
+	if family(typ) == "text" && task.V().Mentions("holds_list", text) {
+		// a list of individuals "from the VCF file": the kind is where
+		// the listed items come from, and a text file holds the list
+		return ""
+	}
 	var named []string
 	for _, span := range wordSpanRE.FindAllStringIndex(text, -1) {
 		w := text[span[0]:span[1]]
@@ -564,4 +571,23 @@ func altNamesOther(alt, v string) bool {
 		}
 	}
 	return false
+}
+
+// readsGzipped reports a flag named for a compressed file of a kind:
+// "gz" and a kind's name glued (vcftools' --gzvcf beside --vcf).
+func readsGzipped(fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if k, ok := strings.CutPrefix(strings.ToLower(strings.TrimLeft(n, "-")), "gz"); ok {
+			if _, kind := task.V().KindOf(k); kind {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compressedName reports a file name with a compression suffix.
+func compressedName(v string) bool {
+	c, _ := task.V().Compression(strings.ToLower(filepath.Base(v)))
+	return c != ""
 }

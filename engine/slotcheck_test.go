@@ -23,6 +23,8 @@ func TestSlotMismatches(t *testing.T) {
 	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
 	files := []PositionalDoc{{Position: 1, Name: "FILE", ParamType: "file", Repeatable: true}}
 	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.bam", ParamType: "file"}}
+	gzvcf := FlagDoc{Name: "--gzvcf", ParamType: "file", Placeholder: "input_filename", Description: "This option can be used in place of the --vcf option to read compressed (gzipped) VCF files directly."}
+	fstPop := FlagDoc{Name: "--weir-fst-pop", ParamType: "file", Description: "The provided file must contain a list of individuals (one individual per line) from the VCF file that correspond to one population."}
 	bams := []PositionalDoc{{Position: 1, Name: "sample.bam", ParamType: "file", Repeatable: true}}
 	alts := []PositionalDoc{{Position: 1, Name: "target.fa|target.idx", ParamType: "file"}, {Position: 2, Name: "query.fa", ParamType: "file", Repeatable: true}}
 	for _, c := range []struct {
@@ -55,6 +57,9 @@ func TestSlotMismatches(t *testing.T) {
 		{"sort chroms.txt so chr2 comes before chr10", nil, []string{"chroms.txt", "chr2"}, nil, files, "t [OPTION]... [FILE]...", "chr2 is a region or a number where the usage reads a file"},
 		{"sort chroms.txt into s.txt", nil, []string{"chroms.txt", "s.txt"}, nil, files, "t [OPTION]... [FILE]...", "s.txt is an output written as a positional"},
 		{"copy a.bam into b.bam", nil, []string{"a.bam", "b.bam"}, nil, inOut, "t <in.bam> <out.bam>", ""},
+		{"Fst of snps.vcf", []FlagValue{{Name: "--gzvcf", Value: "snps.vcf", HasValue: true}}, nil, []FlagDoc{gzvcf}, nil, "", "--gzvcf snps.vcf is not compressed"},
+		{"Fst of snps.vcf.gz", []FlagValue{{Name: "--gzvcf", Value: "snps.vcf.gz", HasValue: true}}, nil, []FlagDoc{gzvcf}, nil, "", ""},
+		{"Fst between the pops north.txt", []FlagValue{{Name: "--weir-fst-pop", Value: "north.txt", HasValue: true}}, nil, []FlagDoc{fstPop}, nil, "", ""},
 		{"call SVs in t.bam excluding excl.tsv", nil, []string{"t.bam", "excl.tsv"}, nil, bams, "t call <sample.bam>...", "excl.tsv stands where the usage names a file of another kind (<sample.bam>)"},
 		{"call SVs in t.bam and n.bam", nil, []string{"t.bam", "n.bam"}, nil, bams, "t call <sample.bam>...", ""},
 		{"map r.fq to ref.mmi", nil, []string{"ref.mmi", "r.fq"}, nil, alts, "t <target.fa>|<target.idx> [query.fa]", ""},
