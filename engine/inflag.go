@@ -552,3 +552,10 @@ func (m *mapper) inTurn(f *Fill, c *candidate, i int, tied []FlagDoc, used map[s
 	}
 	return tied[0], true
 }
+
+// prefixPlace reports a flag whose names or placeholder say it takes a
+// prefix (lexicon class prefix_flag_name): "-p, --prefix PREFIX".
+func prefixPlace(fd FlagDoc) bool {
+	text := strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")
+	return task.V().Mentions("prefix_flag_name", strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(text)))
+}

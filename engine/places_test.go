@@ -194,3 +194,36 @@ func TestOtherKindIndexSibling(t *testing.T) {
 		t.Error("a BED flag given a FASTA file names no other kind")
 	}
 }
+
+// A file of a kind is a whole name: it goes to the output flag that takes
+// a name, not to a prefix flag (NanoStat), unless the task calls it a
+// prefix or no other output flag is left.
+func TestOutputNotPrefix(t *testing.T) {
+	pre := FlagDoc{Name: "--prefix", Aliases: []string{"-p"}, ParamType: "string", Placeholder: "PREFIX", Category: "Output", Description: "Specify an optional prefix to be used for the output file."}
+	name := FlagDoc{Name: "--name", Aliases: []string{"-n"}, ParamType: "string", Placeholder: "NAME", Category: "Output", Description: "Specify a filename/path for the output, stdout is the default."}
+	for _, c := range []struct {
+		task, path string
+		flags      []FlagDoc
+		want       string
+	}{
+		{"write the stats as TSV to the file stats.tsv", "stats.tsv", []FlagDoc{pre, name}, "-n"},
+		{"write the stats with the prefix run1.tsv", "run1.tsv", []FlagDoc{pre, name}, "-p"},
+		{"write the stats as TSV to the file stats.tsv", "stats.tsv", []FlagDoc{pre}, "-p"},
+	} {
+		m := newMapper(builtinRules, &ToolRecord{Name: "t", Executable: "t"}, nil, nil, c.task)
+		f := &Fill{}
+		m.addOutput(f, &candidate{flags: c.flags, known: true}, c.path, map[string]bool{})
+		if len(f.Flags) != 1 || f.Flags[0].Name != c.want {
+			t.Errorf("%q: %+v, want %s %s", c.task, f.Flags, c.want, c.path)
+		}
+	}
+	// A flag typed as a path whose placeholder says a directory takes no
+	// file of a kind (macs2 --outdir OUTDIR); one typed as a path takes it.
+	outdir := FlagDoc{Name: "--outdir", ParamType: "file", Placeholder: "OUTDIR", Description: "If specified all output files will be written to that directory."}
+	if !notFileFlag(outdir) {
+		t.Error("--outdir OUTDIR should read a directory")
+	}
+	if outdir.Placeholder, outdir.Name = "FILE", "--out"; notFileFlag(outdir) {
+		t.Error("--out FILE typed as a path should take a file")
+	}
+}
