@@ -547,7 +547,12 @@ func slotNamesOther(name, v string) bool {
 var bracketedRE = lazyre.New(`\[[^\]]*\]`)
 
 func altNamesOther(alt, v string) bool {
+	// A file of no known kind (c.dat) may be any; a place named for
+	// plain text ("<in.txt>") takes any file of lines.
 	kind := FileType(v)
+	if kind == "file" {
+		return false
+	}
 	for _, part := range strings.FieldsFunc(alt, func(r rune) bool { return r < 'a' || r > 'z' }) {
 		cands := []string{part}
 		for _, w := range append(task.V().Words("written_place_word"), task.V().Words("place_name_suffix")...) {
@@ -557,7 +562,7 @@ func altNamesOther(alt, v string) bool {
 		}
 		for _, p := range cands {
 			k, ok := task.V().KindOf(p)
-			if !ok || k == "file" || k == kind || family(k) == family(kind) || task.V().Sequences(k) && task.V().Sequences(kind) {
+			if !ok || k == "file" || k == "text" || k == kind || family(k) == family(kind) || task.V().Sequences(k) && task.V().Sequences(kind) {
 				continue
 			}
 			return true

@@ -59,6 +59,8 @@ func TestSlotMismatches(t *testing.T) {
 		{"call SVs in t.bam and n.bam", nil, []string{"t.bam", "n.bam"}, nil, bams, "t call <sample.bam>...", ""},
 		{"map r.fq to ref.mmi", nil, []string{"ref.mmi", "r.fq"}, nil, alts, "t <target.fa>|<target.idx> [query.fa]", ""},
 		{"map r.fq to ref.fa", nil, []string{"r.fq", "ref.fa"}, nil, alts, "t <target.fa>|<target.idx> [query.fa]", ""},
+		{"filter c.dat", nil, []string{"c.dat"}, nil, []PositionalDoc{{Position: 1, Name: "in.txt", ParamType: "file"}}, "t <in.txt>", ""},
+		{"filter c.bed", nil, []string{"c.bed"}, nil, []PositionalDoc{{Position: 1, Name: "in.txt", ParamType: "file"}}, "t <in.txt>", ""},
 		{"cluster p.faa", nil, []string{"p.faa"}, nil, []PositionalDoc{{Position: 1, Name: "<i:fastaFile1[.gz|.bz2]>", ParamType: "file"}}, "t <i:fastaFile1[.gz|.bz2]>", ""},
 		{"count a.bam b.bam and g.gtf", nil, []string{"a.bam", "b.bam", "g.gtf"}, nil, []PositionalDoc{{Position: 1, Name: "BAM-files", ParamType: "file"}}, "t BAM-files", "g.gtf stands where the usage names"},
 		{"predict genes in g.fa, write nucleotides into genes.txt", []FlagValue{{Name: "-i", Value: "g.fa", HasValue: true}}, []string{"genes.txt"}, []FlagDoc{either}, nil, "t [-i input_file] [-o output_file]", "genes.txt is an output written as a positional, where the usage shows none"},
