@@ -105,6 +105,19 @@ func TestNamedReader(t *testing.T) {
 	if fd, ok := m.namedReader(&candidate{flags: doc.Flags, known: true}, "run1.asn", map[string]bool{"-archive": true}); ok {
 		t.Errorf("a used flag chosen: %s", fd.Name)
 	}
+	// A value the help types as a string and does not call a file holds
+	// none (EMBOSS freak's "-letters string  Residue letters (Any
+	// string)" for "letters AT along genome.fa"); one it calls a file
+	// does (fastp's "-j string  the json format report file name").
+	m = newMapper(builtinRules, rec, nil, nil, "frequency of residues (letters AT) along genome.fa")
+	letters := FlagDoc{Name: "-letters", ParamType: "string", Placeholder: "string", Category: "General", Description: "[gc] Residue letters (Any string)"}
+	if fd, ok := m.namedReader(&candidate{flags: []FlagDoc{letters}, known: true}, "genome.fa", map[string]bool{}); ok {
+		t.Errorf("genome.fa given to %s, a string of letters", fd.Name)
+	}
+	letters.Description = "the letters file name"
+	if _, ok := m.namedReader(&candidate{flags: []FlagDoc{letters}, known: true}, "genome.fa", map[string]bool{}); !ok {
+		t.Error("a string flag whose help calls it a file name should take genome.fa")
+	}
 }
 
 // An output goes to the usage's output place when every place before it
