@@ -97,6 +97,15 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 	isOut := func(fd FlagDoc) bool {
 		return fd.Category == "Output" && fd.ParamType != "bool" && fd.ParamType != "choice" && len(fd.Choices) == 0 && !(knownExt(path) && notFileFlag(fd)) && !m.tempFor(fd, path)
 	}
+	// A file of a kind is a whole name, not a prefix: while an output
+	// flag that takes no prefix is left, a prefix flag is none (NanoStat's
+	// -p PREFIX beside -n "a filename/path for the output"), unless the
+	// task calls the file a prefix.
+	if knownExt(path) && !task.V().Mentions("prefix_flag_name", strings.Join(m.valueWords(path), " ")) &&
+		slices.ContainsFunc(c.flags, func(fd FlagDoc) bool { return isOut(fd) && !alreadyUsed(used, fd) && !prefixPlace(fd) }) {
+		whole := isOut
+		isOut = func(fd FlagDoc) bool { return whole(fd) && !prefixPlace(fd) }
+	}
 	var fd FlagDoc
 	var s float64
 	if f.Example == nil {

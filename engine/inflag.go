@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/task"
 	"slices"
 	"strings"
@@ -121,6 +122,12 @@ func (m *mapper) namedReader(c *candidate, path string, used map[string]bool) (F
 	var found []FlagDoc
 	for _, fd := range c.flags {
 		if fd.Name == "" || alreadyUsed(used, fd) || fd.Category == "Output" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
+			continue
+		}
+		// A value the help types as no path and does not call a file
+		// ("-letters string", "Residue letters (Any string)") holds no
+		// file, whatever the task calls it.
+		if fd.ParamType != "file" && parsers.IsTypeWord(strings.Trim(fd.Placeholder, "<>[]")) && !task.V().Mentions("file_name_word", strings.ToLower(fd.Description)) {
 			continue
 		}
 		if slices.ContainsFunc(append([]string{fd.Name}, fd.Aliases...), func(n string) bool { return words[strings.ToLower(strings.TrimLeft(n, "-"))] }) {
@@ -551,4 +558,11 @@ func (m *mapper) inTurn(f *Fill, c *candidate, i int, tied []FlagDoc, used map[s
 		return FlagDoc{}, false
 	}
 	return tied[0], true
+}
+
+// prefixPlace reports a flag whose names or placeholder say it takes a
+// prefix (lexicon class prefix_flag_name): "-p, --prefix PREFIX".
+func prefixPlace(fd FlagDoc) bool {
+	text := strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")
+	return task.V().Mentions("prefix_flag_name", strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(text)))
 }

@@ -105,6 +105,19 @@ func TestNamedReader(t *testing.T) {
 	if fd, ok := m.namedReader(&candidate{flags: doc.Flags, known: true}, "run1.asn", map[string]bool{"-archive": true}); ok {
 		t.Errorf("a used flag chosen: %s", fd.Name)
 	}
+	// A value the help types as a string and does not call a file holds
+	// none (EMBOSS freak's "-letters string  Residue letters (Any
+	// string)" for "letters AT along genome.fa"); one it calls a file
+	// does (fastp's "-j string  the json format report file name").
+	m = newMapper(builtinRules, rec, nil, nil, "frequency of residues (letters AT) along genome.fa")
+	letters := FlagDoc{Name: "-letters", ParamType: "string", Placeholder: "string", Category: "General", Description: "[gc] Residue letters (Any string)"}
+	if fd, ok := m.namedReader(&candidate{flags: []FlagDoc{letters}, known: true}, "genome.fa", map[string]bool{}); ok {
+		t.Errorf("genome.fa given to %s, a string of letters", fd.Name)
+	}
+	letters.Description = "the letters file name"
+	if _, ok := m.namedReader(&candidate{flags: []FlagDoc{letters}, known: true}, "genome.fa", map[string]bool{}); !ok {
+		t.Error("a string flag whose help calls it a file name should take genome.fa")
+	}
 }
 
 // An output goes to the usage's output place when every place before it
@@ -217,5 +230,38 @@ func TestGluedName(t *testing.T) {
 	m := newMapper(builtinRules, rec, nil, nil, "keep the dup reads")
 	if m.gluedIn("keep-dup", m.askTerms()) {
 		t.Error("a name of parts is matched part by part, not glued")
+	}
+}
+
+// A file of a kind is a whole name: it goes to the output flag that takes
+// a name, not to a prefix flag (NanoStat), unless the task calls it a
+// prefix or no other output flag is left.
+func TestOutputNotPrefix(t *testing.T) {
+	pre := FlagDoc{Name: "--prefix", Aliases: []string{"-p"}, ParamType: "string", Placeholder: "PREFIX", Category: "Output", Description: "Specify an optional prefix to be used for the output file."}
+	name := FlagDoc{Name: "--name", Aliases: []string{"-n"}, ParamType: "string", Placeholder: "NAME", Category: "Output", Description: "Specify a filename/path for the output, stdout is the default."}
+	for _, c := range []struct {
+		task, path string
+		flags      []FlagDoc
+		want       string
+	}{
+		{"write the stats as TSV to the file stats.tsv", "stats.tsv", []FlagDoc{pre, name}, "-n"},
+		{"write the stats with the prefix run1.tsv", "run1.tsv", []FlagDoc{pre, name}, "-p"},
+		{"write the stats as TSV to the file stats.tsv", "stats.tsv", []FlagDoc{pre}, "-p"},
+	} {
+		m := newMapper(builtinRules, &ToolRecord{Name: "t", Executable: "t"}, nil, nil, c.task)
+		f := &Fill{}
+		m.addOutput(f, &candidate{flags: c.flags, known: true}, c.path, map[string]bool{})
+		if len(f.Flags) != 1 || f.Flags[0].Name != c.want {
+			t.Errorf("%q: %+v, want %s %s", c.task, f.Flags, c.want, c.path)
+		}
+	}
+	// A flag typed as a path whose placeholder says a directory takes no
+	// file of a kind (macs2 --outdir OUTDIR); one typed as a path takes it.
+	outdir := FlagDoc{Name: "--outdir", ParamType: "file", Placeholder: "OUTDIR", Description: "If specified all output files will be written to that directory."}
+	if !notFileFlag(outdir) {
+		t.Error("--outdir OUTDIR should read a directory")
+	}
+	if outdir.Placeholder, outdir.Name = "FILE", "--out"; notFileFlag(outdir) {
+		t.Error("--out FILE typed as a path should take a file")
 	}
 }

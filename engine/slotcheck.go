@@ -173,7 +173,7 @@ func fileExt(v string) string {
 // folder", "--suffix=SUF"), and does not say a file will do, or whose
 // name says it takes a format's name.
 func notFileFlag(fd FlagDoc) bool {
-	if fd.ParamType == "bool" || fd.ParamType == "file" {
+	if fd.ParamType == "bool" {
 		return false
 	}
 	if takesFormatName(fd) {
@@ -183,6 +183,11 @@ func notFileFlag(fd FlagDoc) bool {
 	names = strings.NewReplacer("-", " ", "_", " ").Replace(names)
 	text := strings.ToLower(fd.Placeholder + " " + fd.Description)
 	v := task.V()
+	// A value typed as a path is a file, unless its placeholder or name
+	// says a directory (macs2 "--outdir OUTDIR").
+	if fd.ParamType == "file" && !v.Mentions("not_file_place_word", strings.ToLower(fd.Placeholder)) && !v.Mentions("not_file_place_word", names) {
+		return false
+	}
 	if !v.Mentions("not_file_place_word", text) && !v.Mentions("not_file_place_word", names) || v.Mentions("file_name_word", text) {
 		return false
 	}
