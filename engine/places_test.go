@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -263,5 +264,24 @@ func TestOutputNotPrefix(t *testing.T) {
 	}
 	if outdir.Placeholder, outdir.Name = "FILE", "--out"; notFileFlag(outdir) {
 		t.Error("--out FILE typed as a path should take a file")
+	}
+}
+
+// The words a glued flag name stands for ("word size" for -wordsize) are
+// accounted for once the flag is set, and only then.
+func TestGluedCover(t *testing.T) {
+	rec := &ToolRecord{Name: "diffseq", Executable: "diffseq"}
+	ws := FlagDoc{Name: "-wordsize", ParamType: "int", Description: "[20] Word size (Integer 2 or more)"}
+	m := newMapper(builtinRules, rec, nil, nil, "report the differences using a word size of 20")
+	c := &candidate{exe: "diffseq", flags: []FlagDoc{ws}, known: true}
+	if got := m.gluedParts("-wordsize"); strings.Join(got, " ") != "word size" {
+		t.Fatalf("gluedParts(-wordsize) = %q", got)
+	}
+	ws.Description = "[20] the length of the seeds"
+	c.flags = []FlagDoc{ws}
+	set := m.uncoveredWords(&Fill{Flags: []FlagValue{{Name: "-wordsize", Value: "20", HasValue: true}}}, c, nil, false)
+	unset := m.uncoveredWords(&Fill{}, c, nil, false)
+	if slices.Contains(set, "word") || !slices.Contains(unset, "word") {
+		t.Errorf("with -wordsize set: %q; without: %q", set, unset)
 	}
 }

@@ -1000,22 +1000,30 @@ func intersect(a, b map[string]bool) map[string]bool {
 
 // gluedIn reports a name written as one word that the task writes as two
 // or three words side by side, the last of them among words (bamtools'
-// -byname for "sort by name"; EMBOSS's
-// -intronpenalty for "intron penalty").
+// -byname for "sort by name"; EMBOSS's -intronpenalty for "intron
+// penalty").
 func (m *mapper) gluedIn(n string, words map[string]bool) bool {
-	n = strings.ToLower(n)
+	parts := m.gluedParts(n)
+	return len(parts) > 0 && hasTerm(words, root(stem(parts[len(parts)-1])))
+}
+
+// gluedParts are the two or three adjacent words of the task (files left
+// out) that, written together, are the name n of one part ("word size"
+// for -wordsize), or nil.
+func (m *mapper) gluedParts(n string) []string {
+	n = strings.ToLower(strings.TrimLeft(n, "-"))
 	if len(n) < 5 || len(splitIdent(n)) != 1 {
-		return false
+		return nil
 	}
 	tw := rules.Words(strings.ToLower(withoutFiles(m.task)))
 	for i := range tw {
 		joined := tw[i]
 		for j := i + 1; j < len(tw) && j <= i+2; j++ {
 			joined += tw[j]
-			if joined == n && hasTerm(words, root(stem(tw[j]))) {
-				return true
+			if joined == n {
+				return tw[i : j+1]
 			}
 		}
 	}
-	return false
+	return nil
 }

@@ -374,6 +374,9 @@ func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
 			maps.Copy(cover, flagCover(fd, fv))
 		}
+		// A name of one word the task writes apart ("word size" for
+		// -wordsize) accounts for the words it glues.
+		addAll(strings.Join(m.gluedParts(fv.Name), " "))
 	}
 	taskConcepts := m.textConcepts
 	var coverConcepts, coverRoots map[string]bool
