@@ -71,6 +71,9 @@ type mapper struct {
 	exWords map[string]bool
 	// cand is the candidate being adapted.
 	cand *candidate
+	// chosen is the candidate Stage 3 chose, whether an example or the
+	// help alone builds its command.
+	chosen *candidate
 	// placedWords are task words a value was chosen for ("mouse" for
 	// -g mm): the word has its place in the command.
 	placedWords map[string]bool

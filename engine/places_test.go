@@ -285,3 +285,26 @@ func TestGluedCover(t *testing.T) {
 		t.Errorf("with -wordsize set: %q; without: %q", set, unset)
 	}
 }
+
+// A number after a version word says which tool or format ("a bowtie
+// (version 1) index"): unplaced, it is no unused item, unless a flag
+// that takes a value is named for the version (makeblastdb's
+// -blastdb_version for "version 4").
+func TestVersionNumber(t *testing.T) {
+	rec := &ToolRecord{Name: "bowtie-build", Executable: "bowtie-build"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{{Name: "--threads", ParamType: "int", Description: "number of threads"}, {Name: "--version", ParamType: "bool", Description: "print version information and quit"}}}
+	f := MapTask(builtinRules, rec, doc, nil, "build a bowtie (version 1) index of ref.fa")
+	if slices.Contains(f.Unused, "1") {
+		t.Errorf("the version number is listed unused: %q", f.Unused)
+	}
+	doc.Flags = append(doc.Flags, FlagDoc{Name: "-blastdb_version", ParamType: "int", Description: "Version of BLAST database to be created"})
+	m := newMapper(builtinRules, rec, doc, nil, "make a version 4 database")
+	m.chosen = &candidate{flags: doc.Flags}
+	if m.versionOnly(m.slots.Numbers[0]) {
+		t.Error("a version flag that takes a value should take version 4")
+	}
+	m.chosen = &candidate{flags: doc.Flags[:2]}
+	if !m.versionOnly(m.slots.Numbers[0]) {
+		t.Error("with no version flag, version 4 says which format")
+	}
+}

@@ -90,7 +90,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		}
 	}
 	for _, n := range m.slots.Numbers {
-		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value] || m.meant[n.Value])
+		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value] || m.meant[n.Value] || m.versionOnly(n))
 	}
 	for _, col := range m.slots.Columns {
 		miss("columns "+col.Value, col.Used)
@@ -638,4 +638,18 @@ func keys(m map[string]bool) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// versionOnly reports a number after a version word ("a bowtie (version
+// 1) index"; lexicon class version_word) when no flag of the candidate
+// that takes a value is named for it (makeblastdb's -blastdb_version
+// takes "version 4"): it says which tool or format, not a setting.
+func (m *mapper) versionOnly(n NumberSlot) bool {
+	v := task.V()
+	if !v.Word("version_word", n.After) || m.chosen == nil {
+		return false
+	}
+	return !slices.ContainsFunc(m.chosen.flags, func(fd FlagDoc) bool {
+		return fd.ParamType != "bool" && slices.ContainsFunc(splitParts(fd.Name, false), func(p string) bool { return v.Word("version_word", p) })
+	})
 }
