@@ -308,3 +308,12 @@ func TestVersionNumber(t *testing.T) {
 		t.Error("with no version flag, version 4 says which format")
 	}
 }
+
+// A number a placed value begins with, letters going on ("10x" of
+// "10xv3"), is held by it; one the value merely contains is not.
+func TestHeadsValue(t *testing.T) {
+	placed := map[string]bool{"10xv3": true, "180": true}
+	if !headsValue(placed, "10x") || headsValue(placed, "18") || headsValue(placed, "xv3") {
+		t.Error("headsValue: 10x heads 10xv3; 18 does not head 180; xv3 is no head")
+	}
+}

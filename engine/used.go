@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/rules"
@@ -90,7 +91,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		}
 	}
 	for _, n := range m.slots.Numbers {
-		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value] || m.meant[n.Value] || m.versionOnly(n))
+		miss(n.Value, placed[n.Value] || placed[bareNumber(n.Value)] || m.partOfToolName(n) || m.scaled[n.Value] || m.meant[n.Value] || m.versionOnly(n) || headsValue(placed, n.Value))
 	}
 	for _, col := range m.slots.Columns {
 		miss("columns "+col.Value, col.Used)
@@ -652,4 +653,18 @@ func (m *mapper) versionOnly(n NumberSlot) bool {
 	return !slices.ContainsFunc(m.chosen.flags, func(fd FlagDoc) bool {
 		return fd.ParamType != "bool" && slices.ContainsFunc(splitParts(fd.Name, false), func(p string) bool { return v.Word("version_word", p) })
 	})
+}
+
+// headsValue reports a number a placed value begins with, letters going
+// on after it ("10x" of kallisto's "-x 10xv3" for "10x Chromium v3"): the
+// value holds it.
+func headsValue(placed map[string]bool, n string) bool {
+	n = strings.ToLower(n)
+	for v, ok := range placed {
+		v = strings.ToLower(v)
+		if ok && len(v) > len(n) && strings.HasPrefix(v, n) && unicode.IsLetter(rune(v[len(n)])) {
+			return true
+		}
+	}
+	return false
 }

@@ -781,7 +781,7 @@ func Parse(task string) Frame {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
 			s.Numbers = append(s.Numbers, n)
-		case joinedNumberRE.MatchString(raw) && !V().Is("end_word", low):
+		case joinedNumberRE.MatchString(raw) && !V().Is("end_word", low) && !numberingJoin(low):
 			// "25-mers", "150-bp": the number, and the word joined to it
 			// says what it counts, not the words of the clause around it.
 			m := joinedNumberRE.FindStringSubmatch(low)
@@ -1273,4 +1273,12 @@ func referenceBefore(lower []string, i int) bool {
 // ("gigabytes"); "Gb" and "Mb" are bases.
 func memoryUnitWord(w string) bool {
 	return w != "" && V().Word("memory_size", strings.ToLower(w)) && (w == strings.ToUpper(w) || len(w) > 3)
+}
+
+// numberingJoin reports a number joined to a word that makes it the name
+// of a numbering ("1-based", "0-based"; lexicon class numbering_word): a
+// convention the task states, not a value.
+func numberingJoin(low string) bool {
+	m := joinedNumberRE.FindStringSubmatch(strings.Trim(low, ",;()[]"))
+	return m != nil && V().Word("numbering_word", m[2])
 }

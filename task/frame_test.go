@@ -546,3 +546,16 @@ func TestJoinedNumberNoun(t *testing.T) {
 		t.Errorf("numbers %+v", f.Numbers)
 	}
 }
+
+// A number joined to a numbering word ("1-based") states a convention:
+// no number item; one joined to what it counts ("25-mers") stays one.
+func TestNumberingJoin(t *testing.T) {
+	f := Parse("report per-base depth (1-based) of reads.bed and 25-mers")
+	var got []string
+	for _, n := range f.Numbers {
+		got = append(got, n.Value)
+	}
+	if strings.Join(got, ",") != "25" {
+		t.Errorf("numbers = %q, want only 25", got)
+	}
+}
