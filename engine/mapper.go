@@ -560,7 +560,9 @@ func isStateWord(t string) bool {
 // "index sorted.bam" mentions index; "align reads to the index idx" does
 // not (after an article or preposition the word is a noun).
 func (m *mapper) mentions(s string) bool {
-	ws := strings.FieldsFunc(strings.ToLower(m.task), func(r rune) bool {
+	// The task's tokens part full-width punctuation and Chinese runs
+	// from the words beside them ("比对情况（flagstat）").
+	ws := strings.FieldsFunc(strings.Join(tokens(strings.ToLower(m.task)), " "), func(r rune) bool {
 		return r == ' ' || r == ',' || r == ';' || r == '(' || r == ')' || r == '"' || r == '\''
 	})
 	var names map[string]bool

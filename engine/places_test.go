@@ -317,3 +317,17 @@ func TestHeadsValue(t *testing.T) {
 		t.Error("headsValue: 10x heads 10xv3; 18 does not head 180; xv3 is no head")
 	}
 }
+
+// A subcommand named between full-width parentheses ("比对情况
+// （flagstat）") is named, as between ASCII ones.
+func TestMentionsWideParens(t *testing.T) {
+	for _, task := range []string{"统计 aln.bam 的比对情况（flagstat）", "统计 aln.bam 的比对情况 (flagstat)", "flagstat of aln.bam"} {
+		m := newMapper(builtinRules, samRec, nil, nil, task)
+		if !m.mentions("flagstat") {
+			t.Errorf("%q: flagstat not named", task)
+		}
+	}
+	if m := newMapper(builtinRules, samRec, nil, nil, "统计 aln.bam 的比对情况"); m.mentions("flagstat") {
+		t.Error("a task without the name names it")
+	}
+}

@@ -74,3 +74,14 @@ func TestPatternValues(t *testing.T) {
 		}
 	}
 }
+
+// A word of choice before a value marker ("pick the best model") names
+// no value; a word of letters and digits there does ("the GTR model").
+func TestChoiceWordNoValue(t *testing.T) {
+	f := Parse("run it on a.phy letting ModelFinder pick the best model")
+	for _, v := range f.Values {
+		if v.Text == "best" {
+			t.Errorf("best read as a value: %+v", f.Values)
+		}
+	}
+}
