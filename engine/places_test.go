@@ -331,3 +331,17 @@ func TestMentionsWideParens(t *testing.T) {
 		t.Error("a task without the name names it")
 	}
 }
+
+// A switch whose fit to the task rests only on the candidate's own words
+// (its names, its description) is no unmet ask: "quantify" asks for
+// kallisto quant, not for its --single "Quantify single-end reads".
+func TestOwnWordsOnly(t *testing.T) {
+	m := newMapper(builtinRules, &ToolRecord{Name: "kallisto", Executable: "kallisto"}, nil, nil, "quantify r1.fq.gz")
+	c := &candidate{exe: "kallisto", key: "quant", sub: []string{"quant"}, desc: "Runs the quantification algorithm"}
+	if !m.ownWordsOnly(c, []string{"quant"}) {
+		t.Error("quant is the subcommand's own word")
+	}
+	if m.ownWordsOnly(c, []string{"quant", "singl"}) {
+		t.Error("singl is a word of the switch, not of the candidate")
+	}
+}

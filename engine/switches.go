@@ -675,7 +675,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			// One word of the task that many flags' help says ("pair",
 			// "quality", "tree") is no sign of an ask the command lacks.
 			lone := len(best.hits) == 1 && len(m.rareHits(best.hits)) == 0
-			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) && !lone {
+			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) && !lone && !m.ownWordsOnly(a.c, best.hits) {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
 					why = fmt.Sprintf("%s fits them as well", spelling(fits[1].fd))
@@ -1026,4 +1026,13 @@ func (m *mapper) gluedParts(n string) []string {
 		}
 	}
 	return nil
+}
+
+// ownWordsOnly reports a switch's fit that rests on nothing but what the
+// candidate itself does, the words of its names and description
+// ("compress … BGZF" for bgzip's -i, "quantify" for kallisto quant's
+// --single): the task asks for the command, not for the switch.
+func (m *mapper) ownWordsOnly(c *candidate, hits []string) bool {
+	own := m.candTerms(c, true)
+	return !slices.ContainsFunc(hits, func(h string) bool { return !strings.HasPrefix(h, "(") && !own[h] })
 }
