@@ -345,3 +345,17 @@ func TestOwnWordsOnly(t *testing.T) {
 		t.Error("singl is a word of the switch, not of the candidate")
 	}
 }
+
+// An unmet switch needs a word of its names or of its help's first
+// sentence: fastp's --stdin "input from STDIN. If the STDIN is
+// interleaved paired-end FASTQ, …" is not asked for by "paired-end".
+func TestHeadFits(t *testing.T) {
+	m := newMapper(builtinRules, &ToolRecord{Name: "fastp", Executable: "fastp"}, nil, nil, "preprocess paired-end reads")
+	stdin := FlagDoc{Name: "--stdin", ParamType: "bool", Description: "input from STDIN. If the STDIN is interleaved paired-end FASTQ, please also add --interleaved_in."}
+	if m.headFits(switchFitted{fd: stdin, hits: []string{"pair", "end"}}) {
+		t.Error("paired-end is said only after the first sentence")
+	}
+	if !m.headFits(switchFitted{fd: stdin, hits: []string{"stdin"}}) {
+		t.Error("stdin is the switch's own name")
+	}
+}

@@ -675,7 +675,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			// One word of the task that many flags' help says ("pair",
 			// "quality", "tree") is no sign of an ask the command lacks.
 			lone := len(best.hits) == 1 && len(m.rareHits(best.hits)) == 0
-			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) && !lone && !m.ownWordsOnly(a.c, best.hits) {
+			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) && !lone && !m.ownWordsOnly(a.c, best.hits) && m.headFits(best) {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
 					why = fmt.Sprintf("%s fits them as well", spelling(fits[1].fd))
@@ -1035,4 +1035,15 @@ func (m *mapper) gluedParts(n string) []string {
 func (m *mapper) ownWordsOnly(c *candidate, hits []string) bool {
 	own := m.candTerms(c, true)
 	return !slices.ContainsFunc(hits, func(h string) bool { return !strings.HasPrefix(h, "(") && !own[h] })
+}
+
+// headFits reports a switch fit with a word in the switch's names or in
+// the first sentence of its help: a fit on what a later sentence says in
+// passing ("input from STDIN. If the STDIN is interleaved paired-end
+// FASTQ, …" for "paired-end reads") is no ask for the switch.
+func (m *mapper) headFits(f switchFitted) bool {
+	head, _, _ := strings.Cut(f.fd.Description, ". ")
+	names, _ := m.flagTerms(f.fd.Name, &f.fd)
+	ht := terms(head)
+	return slices.ContainsFunc(f.hits, func(h string) bool { return strings.HasPrefix(h, "(") || names[h] || ht[h] })
 }
