@@ -65,3 +65,20 @@ func TestUncoveredClauses(t *testing.T) {
 		t.Errorf("dropIndex = %d, %v", i, ok)
 	}
 }
+
+// A list of numbers the command places ("-f 1,3") places each of them:
+// "extract columns 1 and 3", cut at its "and", leaves no clause
+// unaccounted for.
+func TestUncoveredClauseNumberList(t *testing.T) {
+	rec := &ToolRecord{Name: "cut", Executable: "cut"}
+	doc := &ToolDoc{Record: *rec, Description: "remove sections from each line of files", Flags: []FlagDoc{
+		{Name: "-f", ParamType: "string", Placeholder: "LIST", Description: "select only these fields"},
+	}, Positionals: []PositionalDoc{{Name: "FILE", Repeatable: true}}}
+	m := newMapper(builtinRules, rec, doc, nil, "extract columns 1 and 3 of table.tsv")
+	c := &candidate{exe: "cut", flags: doc.Flags, positionals: doc.Positionals, known: true}
+	with := m.uncoveredClauses(&Fill{Flags: []FlagValue{{Name: "-f", Value: "1,3", HasValue: true}}, Positionals: []string{"table.tsv"}}, c)
+	without := m.uncoveredClauses(&Fill{Positionals: []string{"table.tsv"}}, c)
+	if with != 0 || without == 0 {
+		t.Errorf("uncovered clauses with -f 1,3: %d (want 0); without: %d (want > 0)", with, without)
+	}
+}

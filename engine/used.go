@@ -417,6 +417,13 @@ func (m *mapper) uncoveredClauses(f *Fill, c *candidate) int {
 	placed := map[string]bool{}
 	for _, fv := range f.Flags {
 		placed[strings.ToLower(fv.Value)] = fv.HasValue
+		if fv.HasValue && strings.ContainsAny(fv.Value, "0123456789") {
+			// A list or range of numbers ("-f 1,3", "-f 2-") places
+			// each of them: "columns 1 and 3" is cut at its "and".
+			for _, part := range strings.FieldsFunc(fv.Value, func(r rune) bool { return r == ',' || r == '-' || r == ':' }) {
+				placed[part] = true
+			}
+		}
 	}
 	for _, p := range append(append([]string(nil), f.Positionals...), f.Stdout, f.Stdin) {
 		placed[strings.ToLower(p)] = p != ""
