@@ -232,19 +232,26 @@ func slotsFor(ps []PositionalDoc, n int) []*PositionalDoc {
 func slotFits(name, v string) bool {
 	ext, kind := fileExt(v), FileType(v)
 	for _, part := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' }) {
-		cands := []string{part}
-		for _, w := range append(task.V().Words("written_place_word"), task.V().Words("place_name_suffix")...) {
-			if p, ok := strings.CutSuffix(part, w); ok && p != "" {
-				cands = append(cands, p)
-			}
-		}
-		for _, p := range cands {
+		for _, p := range placeNameCands(part) {
 			if p == ext || p == kind && kind != "file" {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// placeNameCands are the readings of a part of a usage place's name: the
+// part, and the part with a place word (lexicon written_place_word:
+// "file"; place_name_suffix: "db") taken off its end ("hmmfile": hmm).
+func placeNameCands(part string) []string {
+	cands := []string{part}
+	for _, w := range append(task.V().Words("written_place_word"), task.V().Words("place_name_suffix")...) {
+		if p, ok := strings.CutSuffix(part, w); ok && p != "" {
+			cands = append(cands, p)
+		}
+	}
+	return cands
 }
 
 // placeByKind is the pass that swaps two positionals when a usage place's
@@ -561,13 +568,7 @@ func altNamesOther(alt, v string) bool {
 		return false
 	}
 	for _, part := range strings.FieldsFunc(alt, func(r rune) bool { return r < 'a' || r > 'z' }) {
-		cands := []string{part}
-		for _, w := range append(task.V().Words("written_place_word"), task.V().Words("place_name_suffix")...) {
-			if p, ok := strings.CutSuffix(part, w); ok && p != "" {
-				cands = append(cands, p)
-			}
-		}
-		for _, p := range cands {
+		for _, p := range placeNameCands(part) {
 			k, ok := task.V().KindOf(p)
 			if !ok || k == "file" || k == "text" || k == kind || family(k) == family(kind) || task.V().Sequences(k) && task.V().Sequences(kind) {
 				continue
