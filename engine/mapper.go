@@ -71,6 +71,9 @@ type mapper struct {
 	exWords map[string]bool
 	// cand is the candidate being adapted.
 	cand *candidate
+	// taskSeq is the task's words in order, files left out (gluedParts
+	// reads it for every flag).
+	taskSeq []string
 	// chosen is the candidate Stage 3 chose, whether an example or the
 	// help alone builds its command.
 	chosen *candidate

@@ -579,13 +579,17 @@ func altNamesOther(alt, v string) bool {
 	return false
 }
 
-// readsGzipped reports a flag named for a compressed file of a kind:
-// "gz" and a kind's name glued (vcftools' --gzvcf beside --vcf).
+// readsGzipped reports a flag named for a compressed file of a kind: a
+// compression suffix of the file_kinds rules and a kind's name glued
+// (vcftools' --gzvcf beside --vcf).
 func readsGzipped(fd FlagDoc) bool {
 	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
-		if k, ok := strings.CutPrefix(strings.ToLower(strings.TrimLeft(n, "-")), "gz"); ok {
-			if _, kind := task.V().KindOf(k); kind {
-				return true
+		n = strings.ToLower(strings.TrimLeft(n, "-"))
+		for _, z := range task.V().CompressionSuffixes() {
+			if k, ok := strings.CutPrefix(n, z); ok {
+				if _, kind := task.V().KindOf(k); kind {
+					return true
+				}
 			}
 		}
 	}

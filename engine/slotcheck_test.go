@@ -59,6 +59,8 @@ func TestSlotMismatches(t *testing.T) {
 		{"copy a.bam into b.bam", nil, []string{"a.bam", "b.bam"}, nil, inOut, "t <in.bam> <out.bam>", ""},
 		{"Fst of snps.vcf", []FlagValue{{Name: "--gzvcf", Value: "snps.vcf", HasValue: true}}, nil, []FlagDoc{gzvcf}, nil, "", "--gzvcf snps.vcf is not compressed"},
 		{"Fst of snps.vcf.gz", []FlagValue{{Name: "--gzvcf", Value: "snps.vcf.gz", HasValue: true}}, nil, []FlagDoc{gzvcf}, nil, "", ""},
+		{"Fst of snps.vcf", []FlagValue{{Name: "--bz2vcf", Value: "snps.vcf", HasValue: true}}, nil, []FlagDoc{{Name: "--bz2vcf", ParamType: "file", Description: "read bzip2 VCF"}}, nil, "", "--bz2vcf snps.vcf is not compressed"},
+		{"Fst of snps.vcf", []FlagValue{{Name: "--gzip-level", Value: "snps.vcf", HasValue: true}}, nil, []FlagDoc{{Name: "--gzip-level", ParamType: "file", Description: "level"}}, nil, "", ""},
 		{"Fst between the pops north.txt", []FlagValue{{Name: "--weir-fst-pop", Value: "north.txt", HasValue: true}}, nil, []FlagDoc{fstPop}, nil, "", ""},
 		{"call SVs in t.bam excluding excl.tsv", nil, []string{"t.bam", "excl.tsv"}, nil, bams, "t call <sample.bam>...", "excl.tsv stands where the usage names a file of another kind (<sample.bam>)"},
 		{"call SVs in t.bam and n.bam", nil, []string{"t.bam", "n.bam"}, nil, bams, "t call <sample.bam>...", ""},

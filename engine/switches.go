@@ -1015,7 +1015,10 @@ func (m *mapper) gluedParts(n string) []string {
 	if len(n) < 5 || len(splitIdent(n)) != 1 {
 		return nil
 	}
-	tw := rules.Words(strings.ToLower(withoutFiles(m.task)))
+	if m.taskSeq == nil {
+		m.taskSeq = rules.Words(strings.ToLower(withoutFiles(m.task)))
+	}
+	tw := m.taskSeq
 	for i := range tw {
 		joined := tw[i]
 		for j := i + 1; j < len(tw) && j <= i+2; j++ {
