@@ -359,3 +359,23 @@ func TestHeadFits(t *testing.T) {
 		t.Error("stdin is the switch's own name")
 	}
 }
+
+// A column list placed accounts for the words it was read from ("the
+// first three columns" in -f 1-3); one left unplaced does not.
+func TestColumnWordsCover(t *testing.T) {
+	rec := &ToolRecord{Name: "fcut", Executable: "fcut"}
+	fields := FlagDoc{Name: "-f", ParamType: "string", Description: "select only these fields"}
+	m := newMapper(builtinRules, rec, nil, nil, "extract the first three columns of peaks.tsv")
+	c := &candidate{exe: "fcut", flags: []FlagDoc{fields}, known: true}
+	unset := m.uncoveredWords(&Fill{}, c, nil, false)
+	m.slots.Columns[0].Used = true
+	set := m.uncoveredWords(&Fill{Flags: []FlagValue{{Name: "-f", Value: "1-3", HasValue: true}}}, c, nil, false)
+	if !slices.Contains(unset, "column") || !slices.Contains(unset, "first") || slices.Contains(set, "column") || slices.Contains(set, "first") || !slices.Contains(set, "extract") {
+		t.Errorf("with -f 1-3 placed: %q; unplaced: %q", set, unset)
+	}
+	m = newMapper(builtinRules, rec, nil, nil, "print the comma-separated x.csv")
+	m.slots.Separators[0].Used = true
+	if got := m.uncoveredWords(&Fill{Flags: []FlagValue{{Name: "-d", Value: ",", HasValue: true}}}, c, nil, false); slices.Contains(got, "comma") {
+		t.Errorf("with -d , placed: %q", got)
+	}
+}

@@ -379,6 +379,19 @@ func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample
 		// -wordsize) accounts for the words it glues.
 		addAll(strings.Join(m.gluedParts(fv.Name), " "))
 	}
+	// A column list or separator the command places accounts for the
+	// words it was read from ("the first three columns" in -f 1-3,
+	// "comma-separated" in -d ,).
+	for _, col := range m.slots.Columns {
+		if col.Used {
+			addAll(strings.Join(col.Words, " "))
+		}
+	}
+	for _, sp := range m.slots.Separators {
+		if sp.Used {
+			addAll(sp.Word)
+		}
+	}
 	taskConcepts := m.textConcepts
 	var coverConcepts, coverRoots map[string]bool
 	return func(w string) bool {

@@ -18,7 +18,11 @@ type Column struct {
 	Complement bool `json:"complement,omitempty"`
 	// Context holds the words of the clause around the column word.
 	Context []string `json:"context,omitempty"`
-	Pos     int      `json:"pos"`
+	// Words are the task's words the list was read from, lower-cased
+	// ("first three columns", "every column except the 4th"): the
+	// command that places the list accounts for them.
+	Words []string `json:"words,omitempty"`
+	Pos   int      `json:"pos"`
 	// Used is set by the stage that gives the columns a place.
 	Used bool `json:"-"`
 }
@@ -105,6 +109,7 @@ func columns(toks, lower, wordsOnly []string, numAt []int) (out []Column, taken 
 		}
 		var nums []string
 		var used []int
+		end := i
 		// "the first three columns", "first 3 fields": 1-N.
 		if i >= 2 && v.Word("first_n", lower[i-2]) {
 			if n, k := colNum(lower[i-1]); k == "num" || k == "count" {
@@ -188,6 +193,7 @@ func columns(toks, lower, wordsOnly []string, numAt []int) (out []Column, taken 
 			if nums == nil {
 				complement = false
 			}
+			end = j - 1
 		}
 		if nums == nil {
 			continue
@@ -195,17 +201,25 @@ func columns(toks, lower, wordsOnly []string, numAt []int) (out []Column, taken 
 		// "except the 4th column", "drop the first column": the columns to
 		// leave out, when a word of the clause before says so.
 		start := slices.Min(used)
+		from := min(start, i)
 		for j := start - 1; j >= 0 && j >= start-4 && !complement; j-- {
 			if clauseEnd(j) {
 				break
 			}
-			complement = v.Word("column_except", lower[j])
+			if complement = v.Word("column_except", lower[j]); complement {
+				from = min(from, j)
+			}
+		}
+		end = max(end, slices.Max(used))
+		var words []string
+		for _, w := range lower[from : end+1] {
+			words = append(words, strings.Trim(w, ",;:.()[]"))
 		}
 		for _, u := range used {
 			taken[u] = true
 		}
 		ctx := append([]string{strings.Trim(lower[i], ",;:.()[]")}, clauseWindow(wordsOnly, toks, i, 3, numAt)...)
-		out = append(out, Column{Value: strings.Join(nums, ","), Complement: complement, Context: ctx, Pos: i})
+		out = append(out, Column{Value: strings.Join(nums, ","), Complement: complement, Context: ctx, Words: words, Pos: i})
 	}
 	return restated(out), taken
 }

@@ -2,6 +2,7 @@ package task
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +51,18 @@ func TestColumns(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, c.want) || len(fr.Numbers) != c.nums {
 			t.Errorf("%s: columns %v numbers %v, want %v and %d numbers", c.task, got, fr.Numbers, c.want, c.nums)
+		}
+	}
+	// A list's words are the ones it was read from, and no others.
+	for task, want := range map[string]string{
+		"extract the first three columns of peaks.tsv":                      "first three columns",
+		"print every column of counts.tsv except the 4th":                   "column of counts.tsv except the 4th",
+		"drop the first column of counts.tsv":                               "drop the first column",
+		"drop the first column of counts.tsv, keeping columns 2 to the end": "columns 2 to the end",
+		"sort by columns 1, 2 and 5 of x.txt":                               "columns 1 2 and 5",
+	} {
+		if cols := Parse(task).Columns; len(cols) != 1 || strings.Join(cols[0].Words, " ") != want {
+			t.Errorf("%s: column words %v, want %q", task, cols, want)
 		}
 	}
 	if n, ok := Ordinal("3rd"); !ok || n != 3 {
