@@ -187,7 +187,40 @@ func isOptionsMarker(t string) bool {
 		return false
 	}
 	inner := strings.Trim(t[1:len(t)-1], "<>.* ")
-	return optionsMarkers[strings.ToLower(inner)]
+	if optionsMarkers[strings.ToLower(inner)] {
+		return true
+	}
+	// "[sortOptions]", "[filter_options]", "[mapping-opts]": a name whose
+	// last part says options is options too (bamtools).
+	parts := splitNameParts(inner)
+	return len(parts) > 1 && optionsMarkers[parts[len(parts)-1]]
+}
+
+// splitNameParts cuts a name at '_', '-' and lower-to-upper case changes,
+// lower-cased ("sortOptions" → sort, options).
+func splitNameParts(name string) []string {
+	var parts []string
+	cur := []rune{}
+	prevLower := false
+	for _, r := range name {
+		switch {
+		case r == '_' || r == '-':
+			if len(cur) > 0 {
+				parts = append(parts, strings.ToLower(string(cur)))
+			}
+			cur, prevLower = cur[:0], false
+			continue
+		case unicode.IsUpper(r) && prevLower:
+			parts = append(parts, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+		cur = append(cur, r)
+		prevLower = unicode.IsLower(r)
+	}
+	if len(cur) > 0 {
+		parts = append(parts, strings.ToLower(string(cur)))
+	}
+	return parts
 }
 
 // isCommandWord reports whether t reads as part of a command path

@@ -302,3 +302,23 @@ func TestUsageComment(t *testing.T) {
 		}
 	}
 }
+
+// A bracketed name whose last part says options ("[sortOptions]",
+// "[process-flags]", "[other_options]") is an options marker, not a
+// positional; a name that only begins so is not.
+func TestNamedOptionsMarker(t *testing.T) {
+	for _, c := range []struct {
+		usage string
+		want  int
+	}{
+		{"bamtools sort [-in <filename>] [-out <filename>] [sortOptions]", 0},
+		{"closest-features [Process-Flags] <input-file> <query-file>", 2},
+		{"tool [other_options] <in.bam>", 1},
+		{"tool [options_file] <in.bam>", 2},
+		{"tool [OPTIONS] <in.bam>", 1},
+	} {
+		if got := UsagePositionals(c.usage); len(got) != c.want {
+			t.Errorf("%s: %d positionals %v, want %d", c.usage, len(got), got, c.want)
+		}
+	}
+}
