@@ -55,6 +55,26 @@ func (m *mapper) bestFlagRanked(c *candidate, ctx []string, want func(FlagDoc) b
 	return best, bestScore, tied, second
 }
 
+// subordinateTie settles a tie between two flags for a number when the
+// help of one names the other ("--threads-max: max number of threads
+// for -T AUTO"): that one qualifies the other, and the named flag is the
+// place. Any other tie stands.
+func subordinateTie(c *candidate, best FlagDoc, tied string) (FlagDoc, string) {
+	if tied == "" {
+		return best, tied
+	}
+	other, ok := LookupFlag(c.flags, tied)
+	switch {
+	case !ok:
+		return best, tied
+	case namesFlag(other.Description, best):
+		return best, ""
+	case namesFlag(best.Description, other):
+		return other, ""
+	}
+	return best, tied
+}
+
 func alreadyUsed(used map[string]bool, fd FlagDoc) bool {
 	for _, a := range fd.Aliases {
 		if used[a] {
@@ -377,6 +397,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			}
 		}
 		m.bound = ""
+		fd, tied = subordinateTie(c, fd, tied)
 		lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
 		if s < sc.Fit.HelpFlagFitMin && !lone {
 			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))

@@ -206,3 +206,26 @@ func TestNameSpelledApart(t *testing.T) {
 		}
 	}
 }
+
+// Two flags a number fits alike do not tie when the help of one names the
+// other ("Max number of threads for -T AUTO"): the named flag takes the
+// number, and no tie is recorded; a tie of two unrelated flags stands.
+func TestSubordinateTie(t *testing.T) {
+	rec := &ToolRecord{Name: "treebuild", Executable: "treebuild"}
+	main := FlagDoc{Name: "-T", ParamType: "int", Placeholder: "NUM", Description: "No. cores/threads or AUTO-detect (default: 1)"}
+	maxT := FlagDoc{Name: "--threads-max", ParamType: "int", Placeholder: "NUM", Description: "Max number of threads for -T AUTO (default: all cores)"}
+	for _, flags := range [][]FlagDoc{{main, maxT}, {maxT, main}} {
+		doc := &ToolDoc{Record: *rec, Flags: flags}
+		f := MapTask(builtinRules, rec, doc, nil, "infer the tree of aln.phy with 2 cpu threads")
+		if got := Assemble(rec, f).Display; !strings.Contains(got, "-T 2") || hasEvidence(f, "tied:") {
+			t.Errorf("flags %s first: got %q, evidence %q", flags[0].Name, got, f.Evidence)
+		}
+	}
+	c := &candidate{flags: []FlagDoc{main, {Name: "--cpus", ParamType: "int", Description: "number of cpu threads"}}}
+	if fd, tied := subordinateTie(c, c.flags[0], "--cpus"); fd.Name != "-T" || tied != "--cpus" {
+		t.Errorf("unrelated flags: %s, tie %q", fd.Name, tied)
+	}
+	if fd, tied := subordinateTie(c, c.flags[0], "--gone"); fd.Name != "-T" || tied != "--gone" {
+		t.Errorf("unknown flag: %s, tie %q", fd.Name, tied)
+	}
+}
