@@ -1672,7 +1672,7 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if t.doc != nil && codesExclude(*t.doc, numbers[j].Value) {
 				continue // a mode flag takes one of its codes
 			}
-			m.bound = numbers[j].Bound
+			m.bound = numbers[j].Bound + numbers[j].Limit
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
 			m.bound = ""
 			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {

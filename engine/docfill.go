@@ -372,7 +372,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			continue
 		}
 		share := strings.HasSuffix(n.Value, "%")
-		m.bound = n.Bound
+		m.bound = n.Bound + n.Limit
 		want := func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent

@@ -229,3 +229,20 @@ func TestSubordinateTie(t *testing.T) {
 		t.Errorf("unknown flag: %s, tie %q", fd.Name, tied)
 	}
 }
+
+// "at least 5 runs" fits the flag named for a minimum over one its other
+// words fit as well; "exactly 5 runs" still fits the other.
+func TestLimitFitsMinimum(t *testing.T) {
+	rec := &ToolRecord{Name: "bench", Executable: "bench"}
+	runs := FlagDoc{Name: "--runs", Aliases: []string{"-r"}, ParamType: "int", Placeholder: "NUM", Description: "Perform exactly NUM runs for each command"}
+	minRuns := FlagDoc{Name: "--min-runs", Aliases: []string{"-m"}, ParamType: "int", Placeholder: "NUM", Description: "Perform at least NUM runs for each command (default: 10)"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{runs, minRuns}}
+	f := MapTask(builtinRules, rec, doc, nil, "time 'sleep 1' with at least 5 runs")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-m 5") || hasEvidence(f, "tied:") {
+		t.Errorf("at least: got %q, evidence %q", got, f.Evidence)
+	}
+	f = MapTask(builtinRules, rec, doc, nil, "time 'sleep 1' with exactly 5 runs")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-r 5") {
+		t.Errorf("exactly: got %q", got)
+	}
+}

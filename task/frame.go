@@ -97,6 +97,10 @@ type Number struct {
 	// Bound is "low" or "high" for the first and second number of a
 	// range ("between 100 and 600"), else "".
 	Bound string `json:"bound,omitempty"`
+	// Limit is "low" or "high" for a number a phrase before it says is a
+	// least or a most ("at least 5 runs", "at most 3 rounds"; lexicon
+	// classes bound_low_phrase and bound_high_phrase), else "".
+	Limit string `json:"limit,omitempty"`
 	// Counts is the noun right after the number when it says what the
 	// number counts (lexicon class count_noun: "2 reads", "8 lines"), so
 	// a flag whose help counts something else ("print the first NUM
@@ -889,6 +893,26 @@ func rangeBounds(nums []Number, lower []string) {
 		b.Context = append(b.Context, shared...)
 		k++
 	}
+	for k := range nums {
+		if n := &nums[k]; n.Bound == "" && n.Pos > 0 {
+			n.Limit = limitBefore(strings.Join(lower[max(0, n.Pos-3):n.Pos], " "))
+		}
+	}
+}
+
+// limitBefore reads the phrase that ends the words before a number as a
+// least ("low": "at least", "不少于") or a most ("high": "at most", "up
+// to"); "" when none ends them.
+func limitBefore(before string) string {
+	before = strings.TrimRight(before, ",;:( ")
+	for _, l := range []string{"low", "high"} {
+		for _, p := range V().Words("bound_" + l + "_phrase") {
+			if before == p || strings.HasSuffix(before, " "+p) || isHanAt(p, 0) && strings.HasSuffix(before, p) {
+				return l
+			}
+		}
+	}
+	return ""
 }
 
 // Scientific reports a number written in scientific notation (1e-5).

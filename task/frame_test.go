@@ -444,6 +444,29 @@ func TestRangeBounds(t *testing.T) {
 	}
 }
 
+// A number a phrase before it calls a least or a most has that limit;
+// a number of a range, or with no such phrase, has none.
+func TestNumberLimits(t *testing.T) {
+	for task, want := range map[string]string{
+		"benchmark it with at least 5 runs":         "5:low",
+		"iterate at most 3 rounds against db.faa":   "3:high",
+		"allow up to 2 mismatches":                  "2:high",
+		"keep reads with no fewer than 50 bases":    "50:low",
+		"只保留 E 值不超过 1e-5 的结果":                       "1e-5:high",
+		"至少 3 个样本":                                  "3:low",
+		"use 8 threads":                             "8:",
+		"keep lengths between 100 and 600 at least": "100:,600:",
+	} {
+		var got []string
+		for _, n := range Parse(task).Numbers {
+			got = append(got, n.Value+":"+n.Limit)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("%q: limits %q, want %q", task, got, want)
+		}
+	}
+}
+
 // A Chinese writer ends a clause with an ASCII comma and no space after
 // it, after a word as after a number: each part is a word of its own
 // ("k-mer 长度 31,minimizer 长度 25": 31 is a number, the k-mer length's;
