@@ -126,6 +126,10 @@ func findUsage(lines []string) ([]string, []bool) {
 				break block // "Sort BED file(s).": the text under the usage
 			case li > base && len(cur) > 0:
 				cur[len(cur)-1] += " " + strings.TrimSpace(l[lo:])
+			case li == base && len(cur) > 0 && openBracket(cur[len(cur)-1]):
+				// "… [ OUTPUT" / "OPTIONS ]": a man page wraps a form at
+				// the form's own column; a bracket left open goes on.
+				cur[len(cur)-1] += " " + strings.TrimSpace(l[lo:])
 			case li == base:
 				cur = append(cur, l[lo:])
 			default:
@@ -140,6 +144,11 @@ func findUsage(lines []string) ([]string, []bool) {
 		i = j
 	}
 	return out, skip
+}
+
+// openBracket reports a usage form with a '[' it does not close.
+func openBracket(form string) bool {
+	return strings.Count(form, "[") > strings.Count(form, "]")
 }
 
 // proseLine reports a line that reads as a sentence, not a wrapped usage:
@@ -190,13 +199,14 @@ func isOptionsMarker(t string) bool {
 	if optionsMarkers[strings.ToLower(inner)] {
 		return true
 	}
-	// "[sortOptions]", "[filter_options]", "[mapping-opts]": a name whose
-	// last part says options is options too (bamtools).
+	// "[sortOptions]", "[filter_options]", "[ FILTERING OPTIONS ]": a
+	// name whose last part says options is options too (bamtools,
+	// vcftools).
 	parts := splitNameParts(inner)
 	return len(parts) > 1 && optionsMarkers[parts[len(parts)-1]]
 }
 
-// splitNameParts cuts a name at '_', '-' and lower-to-upper case changes,
+// splitNameParts cuts a name at '_', '-', spaces and lower-to-upper case changes,
 // lower-cased ("sortOptions" → sort, options).
 func splitNameParts(name string) []string {
 	var parts []string
@@ -204,7 +214,7 @@ func splitNameParts(name string) []string {
 	prevLower := false
 	for _, r := range name {
 		switch {
-		case r == '_' || r == '-':
+		case r == '_' || r == '-' || r == ' ':
 			if len(cur) > 0 {
 				parts = append(parts, strings.ToLower(string(cur)))
 			}

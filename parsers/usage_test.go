@@ -2,6 +2,7 @@ package parsers
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -316,9 +317,21 @@ func TestNamedOptionsMarker(t *testing.T) {
 		{"tool [other_options] <in.bam>", 1},
 		{"tool [options_file] <in.bam>", 2},
 		{"tool [OPTIONS] <in.bam>", 1},
+		{"vcftools [ --vcf FILE | --gzvcf FILE ] [ --out OUTPUT PREFIX ] [ FILTERING OPTIONS ] [ OUTPUT OPTIONS ]", 0},
 	} {
 		if got := UsagePositionals(c.usage); len(got) != c.want {
 			t.Errorf("%s: %d positionals %v, want %d", c.usage, len(got), got, c.want)
 		}
+	}
+}
+
+// A man page wraps a long synopsis at the form's own column; a line after
+// a form that leaves a bracket open continues it, and is no form of its
+// own.
+func TestWrappedSynopsis(t *testing.T) {
+	help := "NAME\n       vt - variant tools\n\nSYNOPSIS\n       vt [ --vcf FILE ] [ --out PREFIX ] [ FILTERING OPTIONS ]  [ OUTPUT\n       OPTIONS ]\n       vt --version\n\nDESCRIPTION\n       vt reads VCF files.\n"
+	got, _ := findUsage(strings.Split(help, "\n"))
+	if len(got) != 2 || !strings.HasSuffix(got[0], "[ OUTPUT OPTIONS ]") || got[1] != "vt --version" {
+		t.Errorf("usage forms %q", got)
 	}
 }
