@@ -242,7 +242,17 @@ func readsFile(fd FlagDoc) bool {
 	// A placeholder of one letter ("--interleaved <i>") names nothing.
 	named := namesInput(fd) || len(strings.Trim(fd.Placeholder, "<>[]{}. ")) > 1 && placeNamesInput(fd.Placeholder)
 	return (fd.ParamType == "file" || fd.Category == "Input" && (named || task.V().Mentions("file_name_word", desc)) ||
-		named && (task.V().Mentions("file_name_word", desc) || namesAKind(desc)) || fd.Category == "Input" && namesAKind(desc)) && !task.V().Mentions("file_list_word", desc)
+		named && (task.V().Mentions("file_name_word", desc) || namesAKind(desc)) || fd.Category == "Input" && namesAKind(desc) || inputFileHead(desc)) && !task.V().Mentions("file_list_word", desc)
+}
+
+// inputFileHead reports a help whose first sentence calls the value an
+// input file ("Name of an input read file. If paired-end, …", subread's
+// -r filed under Format): a word that names a flag as an input (lexicon
+// class input_flag_name) and a word for a file (file_name_word).
+func inputFileHead(desc string) bool {
+	head, _, _ := strings.Cut(desc, ". ")
+	v := task.V()
+	return v.Mentions("file_name_word", head) && slices.ContainsFunc(strings.Fields(head), func(w string) bool { return len(w) > 2 && v.Word("input_flag_name", strings.Trim(w, ",;:()")) })
 }
 
 // usageWrites reports a usage line that writes one of the flag's

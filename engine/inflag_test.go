@@ -324,3 +324,29 @@ func TestInputFlagTheUsageWrites(t *testing.T) {
 		t.Error("usageWrites")
 	}
 }
+
+// A text value whose help's first sentence calls it an input file reads
+// one, whatever category it is filed under (subread-align's -r, filed
+// under Format); a help that says "input" and "file" only in a later
+// sentence, or names a list of files, does not make it one.
+func TestInputFileHead(t *testing.T) {
+	reads := FlagDoc{Name: "-r", ParamType: "string", Placeholder: "string", Category: "Format", Description: "Name of an input read file. If paired-end, this should be the first read file. Acceptable formats include gzipped FASTQ, FASTQ and FASTA."}
+	if !readsFile(reads) {
+		t.Error("-r \"Name of an input read file\" should read a file")
+	}
+	for _, desc := range []string{
+		"Type of input sequencing data. Its values include 0: RNA-seq data 1: genomic DNA-seq data.",
+		"Phred offset. Applies to the input file given by -r.",
+		"Input file list: a file of file names, one per line",
+	} {
+		if fd := (FlagDoc{Name: "-x", ParamType: "string", Category: "Format", Description: desc}); readsFile(fd) {
+			t.Errorf("%q should read no file", desc)
+		}
+	}
+	rec := &ToolRecord{Name: "sralign", Executable: "sralign"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{reads, {Name: "-o", ParamType: "string", Category: "Output", Description: "Name of an output file."}}}
+	f := MapTask(builtinRules, rec, doc, nil, "align liver.fq.gz, output liver.bam")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-r liver.fq.gz") {
+		t.Errorf("got %q", got)
+	}
+}
