@@ -1672,7 +1672,7 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if t.doc != nil && codesExclude(*t.doc, numbers[j].Value) {
 				continue // a mode flag takes one of its codes
 			}
-			m.bound = numbers[j].Bound + numbers[j].Limit
+			m.bound = numbers[j].Bound + limitBound(numbers[j].Limit)
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
 			m.bound = ""
 			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {
@@ -1780,6 +1780,27 @@ func sharedContext(exNums []NumberSlot, v string, ctx []string) int {
 	return 0
 }
 
+// boundWords are the words a help says a bound with: for a range's low
+// or high number (bound "low", "high") a minimum or a start, a maximum or
+// an end (lexicon classes range_low_word and range_start_word,
+// range_high_word and range_end_word); for a least or a most the task
+// says ("at least 5", bound "least", "most") the minimum or the maximum
+// alone.
+func boundWords(bound string) []string {
+	v := task.V()
+	switch bound {
+	case "low":
+		return append(v.Words("range_low_word"), v.Words("range_start_word")...)
+	case "high":
+		return append(v.Words("range_high_word"), v.Words("range_end_word")...)
+	case "least":
+		return v.Words("range_low_word")
+	case "most":
+		return v.Words("range_high_word")
+	}
+	return nil
+}
+
 // fitFlag scores how well words around a value describe a flag.
 func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	text := strings.Join(ctx, " ")
@@ -1805,7 +1826,7 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		// A range's bound fits the flag whose help says it ("minimum
 		// fragment length" for the first of "between 100 and 600"), among
 		// flags its words fit already.
-		s += float64(overlap(contentWords(strings.Join(task.V().Words("range_"+m.bound+"_word"), " ")), descWords))
+		s += float64(overlap(contentWords(strings.Join(boundWords(m.bound), " ")), descWords))
 	}
 	// A Chinese run's senses are its words too: "标准差" is what a help
 	// calls a "standard deviation", "哈希表大小" a "hash size".

@@ -55,6 +55,18 @@ func (m *mapper) bestFlagRanked(c *candidate, ctx []string, want func(FlagDoc) b
 	return best, bestScore, tied, second
 }
 
+// limitBound is the bound fitFlag reads for a number's limit: "least"
+// for a low one ("at least 5"), "most" for a high one.
+func limitBound(limit string) string {
+	switch limit {
+	case "low":
+		return "least"
+	case "high":
+		return "most"
+	}
+	return ""
+}
+
 // subordinateTie settles a tie between two flags for a number when the
 // help of one names the other ("--threads-max: max number of threads
 // for -T AUTO"): that one qualifies the other, and the named flag is the
@@ -372,7 +384,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			continue
 		}
 		share := strings.HasSuffix(n.Value, "%")
-		m.bound = n.Bound + n.Limit
+		m.bound = n.Bound + limitBound(n.Limit)
 		want := func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent

@@ -246,3 +246,19 @@ func TestLimitFitsMinimum(t *testing.T) {
 		t.Errorf("exactly: got %q", got)
 	}
 }
+
+// A range's bounds fit the flags whose help says a start and an end:
+// "bases 101 to 250" is -from 101 -to 250, whichever the help lists
+// first, with no tie.
+func TestRangeFitsStartEnd(t *testing.T) {
+	rec := &ToolRecord{Name: "cutter", Executable: "cutter"}
+	from := FlagDoc{Name: "-from", ParamType: "int", Description: "Start of the section of the sequence to remove"}
+	to := FlagDoc{Name: "-to", ParamType: "int", Description: "End of the section of the sequence to remove"}
+	for _, flags := range [][]FlagDoc{{from, to}, {to, from}} {
+		doc := &ToolDoc{Record: *rec, Flags: flags}
+		f := MapTask(builtinRules, rec, doc, nil, "remove bases 101 to 250 of contig.fa")
+		if got := Assemble(rec, f).Display; !strings.Contains(got, "-from 101") || !strings.Contains(got, "-to 250") || hasEvidence(f, "tied:") {
+			t.Errorf("%s first: got %q, evidence %q", flags[0].Name, got, f.Evidence)
+		}
+	}
+}

@@ -101,8 +101,15 @@ func (m *mapper) shapeMismatches(f *Fill, c *candidate) []string {
 		inCmd[v]++
 	}
 	for _, fv := range f.Flags {
-		if fv.HasValue {
-			count(fv.Value)
+		if !fv.HasValue {
+			continue
+		}
+		count(fv.Value)
+		// A range the task's two numbers make ("1-10" for "1 to 10")
+		// writes each of them.
+		if lo, hi, ok := strings.Cut(fv.Value, "-"); ok && numRangeRE.MatchString(fv.Value) && !m.taskValues()[fv.Value] {
+			count(lo)
+			count(hi)
 		}
 	}
 	// Positionals count where they fill one repeatable place of the usage

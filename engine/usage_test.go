@@ -77,6 +77,10 @@ func TestShapeMismatches(t *testing.T) {
 			Fill{Flags: []FlagValue{{Name: "-s", Value: "1", HasValue: true}, {Name: "-b", Value: "2", HasValue: true}, {Name: "-S", Value: "1", HasValue: true}}, Positionals: []string{"d.tsv.gz"}}, "1 is written 2 times; the task gives it once"},
 		{"sambamba", "slice", "copy chr1 of a.bam into c.bam",
 			Fill{Flags: []FlagValue{{Name: "-o", Value: "c.bam", HasValue: true}}, Positionals: []string{"a.bam", "chr1", "chr1"}}, "chr1 is written 2 times"},
+		{"shuf", "shuf", "print the numbers 1 to 10 in random order",
+			Fill{Flags: []FlagValue{{Name: "-i", Value: "1-10", HasValue: true}, {Name: "-n", Value: "10", HasValue: true}}}, "10 is written 2 times; the task gives it once"},
+		{"shuf", "shuf", "print the numbers 1 to 10 in random order",
+			Fill{Flags: []FlagValue{{Name: "-i", Value: "1-10", HasValue: true}}}, ""},
 		{"mmseqs", "createtsv", "write the clusters clusterDB of seqDB to c.tsv",
 			Fill{Positionals: []string{"seqDB", "seqDB", "clusterDB", "c.tsv"}}, ""},
 	} {

@@ -877,7 +877,10 @@ func rangeBounds(nums []Number, lower []string) {
 		}
 		// "between 100 and 600", "from 0.3 to 0.7", or a join that says
 		// a range by itself ("100 到 600", "0.3-0.7")
-		if !v.Word("range_open", word(a.Pos-1)) && !v.Word("range_open", word(b.Pos+1)) && !v.Word("range_open", word(b.Pos+2)) {
+		// A join that says a range by itself ("bases 101 to 250") needs
+		// the two numbers in ascending order.
+		opened := v.Word("range_open", word(a.Pos-1)) || v.Word("range_open", word(b.Pos+1)) || v.Word("range_open", word(b.Pos+2))
+		if !opened && !(v.Word("range_join_bare", word(j)) && ascending(a.Value, b.Value)) {
 			continue
 		}
 		skip := func(w string) bool {
@@ -898,6 +901,13 @@ func rangeBounds(nums []Number, lower []string) {
 			n.Limit = limitBefore(strings.Join(lower[max(0, n.Pos-3):n.Pos], " "))
 		}
 	}
+}
+
+// ascending reports two plain numbers, the first below the second.
+func ascending(a, b string) bool {
+	x, errA := strconv.ParseFloat(a, 64)
+	y, errB := strconv.ParseFloat(b, 64)
+	return errA == nil && errB == nil && x < y
 }
 
 // limitBefore reads the phrase that ends the words before a number as a

@@ -424,6 +424,9 @@ func TestRangeBounds(t *testing.T) {
 		{"keep reads with GC content from 0.3 to 0.7 in reads.fq", "0.3", "0.7"},
 		{"trim 10 bases from the front and 5 bases from the tail of in.fq", "", ""},
 		{"use 8 threads and 4 GB of memory", "", ""},
+		{"remove bases 101 to 250 from contig.fa", "101", "250"},
+		{"keep reads of 20 到 50 bp", "20", "50"},
+		{"lower the k-mer size 31 to 21", "", ""},
 	} {
 		fr := Parse(tc.task)
 		low, high := "", ""
