@@ -553,6 +553,11 @@ func (m *mapper) dropCovered(a *adaptation, words map[string]bool) {
 		for w := range terms(withoutFiles(fv.Value)) {
 			delete(words, w) // a file's name is the user's naming ("all.sam")
 		}
+		// A name of one word the task writes apart ("word size" for
+		// -wordsize) accounts for the words it glues, as in the cover.
+		for w := range terms(strings.Join(m.gluedParts(fv.Name), " ")) {
+			delete(words, w)
+		}
 	}
 }
 
