@@ -1658,12 +1658,15 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 		score    float64
 	}
 	var pairs []pair
+	// The bounds of the task's range go to the example's range ("-i
+	// 1-96" takes 1 to 10, checkSources), not to its single numbers.
+	rangeTok := slices.ContainsFunc(toks, func(t exToken) bool { return !t.pos && t.hasValue && numRangeRE.MatchString(t.value) })
 	for i, t := range toks {
 		if t.pos || !t.hasValue || !numberRE.MatchString(t.value) {
 			continue
 		}
 		for j := range numbers {
-			if numbers[j].Used {
+			if numbers[j].Used || rangeTok && numbers[j].Bound != "" {
 				continue
 			}
 			if task.Scientific(numbers[j].Value) && intRE.MatchString(t.value) {

@@ -262,3 +262,18 @@ func TestRangeFitsStartEnd(t *testing.T) {
 		}
 	}
 }
+
+// Words a set flag's glued name stands for ("word size" for -wordsize)
+// are accounted for: no switch is asked for, or found unmet, on them.
+func TestGluedWordsCovered(t *testing.T) {
+	rec := &ToolRecord{Name: "dseq", Executable: "dseq"}
+	ws := FlagDoc{Name: "-wordsize", ParamType: "int", Description: "[20] the length of the seeds"}
+	m := newMapper(builtinRules, rec, nil, nil, "report the differences using a word size of 20")
+	c := &candidate{exe: "dseq", flags: []FlagDoc{ws}, known: true}
+	a := &adaptation{c: c, f: &Fill{Flags: []FlagValue{{Name: "-wordsize", Value: "20", HasValue: true}}}}
+	words := map[string]bool{"word": true, "siz": true, "differenc": true}
+	m.dropCovered(a, words)
+	if words["word"] || words["siz"] || !words["differenc"] {
+		t.Errorf("left %v", words)
+	}
+}
