@@ -27,6 +27,8 @@ func TestValues(t *testing.T) {
 		// words of the prose after a marker are not values
 		{"genome size of the reference genome ref.fa with model selection", `null`},
 		{"call peaks for the human genome, genome hs", `[{"text":"hs","markers":["genome"],"shape":"named","pos":7}]`},
+		// a label the task gives its samples
+		{"fingerprint plot of ip.bam and input.bam, labelled IP and Input", `[{"text":"IP","markers":["labelled"],"shape":"named","pos":7}]`},
 	}
 	for _, c := range cases {
 		b, _ := json.Marshal(Parse(c.task).Values)
