@@ -819,6 +819,7 @@ func Parse(task string) Frame {
 		}
 	}
 	rangeBounds(s.Numbers, lower)
+	s.Regions, s.Numbers = spanRegions(s.Regions, s.Numbers, lower)
 	for i := range s.Numbers {
 		n := &s.Numbers[i]
 		if !sciRE.MatchString(n.Value) && n.Unit == "" {
@@ -901,6 +902,31 @@ func rangeBounds(nums []Number, lower []string) {
 			n.Limit = limitBefore(strings.Join(lower[max(0, n.Pos-3):n.Pos], " "))
 		}
 	}
+}
+
+// spanRegions joins a bare chromosome name and the range right after it
+// into one region ("chr2 from 1000 to 5000" is chr2:1000-5000); the two
+// numbers are the region's, no longer numbers of their own.
+func spanRegions(regions []string, nums []Number, lower []string) ([]string, []Number) {
+	for r, name := range regions {
+		if strings.Contains(name, ":") {
+			continue
+		}
+		at := slices.IndexFunc(lower, func(w string) bool { return strings.Trim(w, ",;()") == strings.ToLower(name) })
+		if at < 0 {
+			continue
+		}
+		for k := 0; k+1 < len(nums); k++ {
+			lo, hi := nums[k], nums[k+1]
+			if lo.Bound != "low" || hi.Bound != "high" || lo.Pos <= at || lo.Pos > at+2 || !allDigits(lo.Value) || !allDigits(hi.Value) {
+				continue
+			}
+			regions[r] = name + ":" + lo.Value + "-" + hi.Value
+			nums = slices.Delete(nums, k, k+2)
+			break
+		}
+	}
+	return regions, nums
 }
 
 // ascending reports two plain numbers, the first below the second.
@@ -1315,4 +1341,9 @@ func memoryUnitWord(w string) bool {
 func numberingJoin(low string) bool {
 	m := joinedNumberRE.FindStringSubmatch(strings.Trim(low, ",;()[]"))
 	return m != nil && V().Word("numbering_word", m[2])
+}
+
+// allDigits reports a whole number written in digits alone.
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }

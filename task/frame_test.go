@@ -447,6 +447,27 @@ func TestRangeBounds(t *testing.T) {
 	}
 }
 
+// A bare chromosome name and the range right after it are one region;
+// a range that does not follow the name stays two numbers.
+func TestSpanRegions(t *testing.T) {
+	for task, want := range map[string]string{
+		"extract the reads of aln.bam on chr2 from 1000 to 5000 into out.bam": "chr2:1000-5000|",
+		"reads of aln.bam on chr7 between 100 and 200":                        "chr7:100-200|",
+		"reads of aln.bam on chr7 with quality between 20 and 30":             "chr7|20,30",
+		"depth of chr1 in aln.bam, keeping lengths from 100 to 200":           "chr1|100,200",
+		"reads on chr3:5-10 of aln.bam":                                       "chr3:5-10|",
+	} {
+		fr := Parse(task)
+		var nums []string
+		for _, n := range fr.Numbers {
+			nums = append(nums, n.Value)
+		}
+		if got := strings.Join(fr.Regions, ",") + "|" + strings.Join(nums, ","); got != want {
+			t.Errorf("%q: regions|numbers %q, want %q", task, got, want)
+		}
+	}
+}
+
 // A number a phrase before it calls a least or a most has that limit;
 // a number of a range, or with no such phrase, has none.
 func TestNumberLimits(t *testing.T) {
