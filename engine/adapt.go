@@ -1788,14 +1788,16 @@ func sharedContext(exNums []NumberSlot, v string, ctx []string) int {
 // an end (lexicon classes range_low_word and range_start_word,
 // range_high_word and range_end_word); for a least or a most the task
 // says ("at least 5", bound "least", "most") the minimum or the maximum
-// alone.
+// alone. The lists are joined into a new slice: Words returns the
+// vocabulary's own, which an append could write past when a user's rules
+// leave it room.
 func boundWords(bound string) []string {
 	v := task.V()
 	switch bound {
 	case "low":
-		return append(v.Words("range_low_word"), v.Words("range_start_word")...)
+		return slices.Concat(v.Words("range_low_word"), v.Words("range_start_word"))
 	case "high":
-		return append(v.Words("range_high_word"), v.Words("range_end_word")...)
+		return slices.Concat(v.Words("range_high_word"), v.Words("range_end_word"))
 	case "least":
 		return v.Words("range_low_word")
 	case "most":
