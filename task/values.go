@@ -105,6 +105,12 @@ func values(toks, lower []string, fr *Frame) []Value {
 			markers = append(markers, strings.Trim(lower[j], ",;:."))
 		}
 		if j+1 < len(toks) && !strings.HasSuffix(toks[j], ",") && valueWord(raw(j+1), strings.Trim(lower[j+1], ",;:.'\"")) {
+			if k := namingVerbBefore(toks, lower, i); k >= 0 {
+				// "name the model nifH": the verb says the value is the
+				// model's name, which the flag's help says too ("-n <s>
+				// name the HMM <s>")
+				markers = append([]string{strings.Trim(lower[k], ",;:.")}, markers...)
+			}
 			add(Value{Text: raw(j + 1), Markers: markers, Shape: ShapeNamed, Pos: j + 1})
 			continue
 		}
@@ -128,6 +134,25 @@ func values(toks, lower []string, fr *Frame) []Value {
 	}
 	slices.SortStableFunc(out, func(a, b Value) int { return a.Pos - b.Pos })
 	return out
+}
+
+// namingVerbBefore is the position of a naming_verb right before the
+// value marker at i, stop words between them left out, in the same
+// clause ("name the model", "naming the sample"); -1 when there is none.
+func namingVerbBefore(toks, lower []string, i int) int {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if strings.ContainsAny(toks[k][len(toks[k])-1:], ",;:") {
+			return -1
+		}
+		w := strings.Trim(lower[k], ",;:.'\"")
+		if V().Word("naming_verb", w) {
+			return k
+		}
+		if !Stopword(w) {
+			return -1
+		}
+	}
+	return -1
 }
 
 // wordsBefore returns up to n content words right before i in its

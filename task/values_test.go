@@ -87,3 +87,29 @@ func TestChoiceWordNoValue(t *testing.T) {
 		}
 	}
 }
+
+// TestNamingVerbJoinsMarkers: a naming verb right before a value marker
+// (stop words between them left out, same clause) says the value is a
+// name, so it joins the value's markers; a verb in another clause or a
+// verb of another kind does not.
+func TestNamingVerbJoinsMarkers(t *testing.T) {
+	for _, c := range []struct {
+		task    string
+		markers []string
+	}{
+		{"build kin.hmm from kin.sto, name the model nifH", []string{"name", "model"}},
+		{"build kin.hmm from kin.sto, naming the model lectin_c", []string{"naming", "model"}},
+		{"build kin.hmm from kin.sto, use the model nifH", []string{"model"}},
+		{"name it, model nifH", []string{"model"}},
+	} {
+		var got *Value
+		for _, v := range Parse(c.task).Values {
+			if v.Shape == ShapeNamed {
+				got = &v
+			}
+		}
+		if got == nil || !slices.Equal(got.Markers, c.markers) {
+			t.Errorf("%q: want markers %v, got %+v", c.task, c.markers, got)
+		}
+	}
+}
