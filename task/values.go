@@ -105,11 +105,11 @@ func values(toks, lower []string, fr *Frame) []Value {
 			markers = append(markers, strings.Trim(lower[j], ",;:."))
 		}
 		if j+1 < len(toks) && !strings.HasSuffix(toks[j], ",") && valueWord(raw(j+1), strings.Trim(lower[j+1], ",;:.'\"")) {
-			if k := namingVerbBefore(toks, lower, i); k >= 0 {
-				// "name the model nifH": the verb says the value is the
-				// model's name, which the flag's help says too ("-n <s>
-				// name the HMM <s>")
-				markers = append([]string{strings.Trim(lower[k], ",;:.")}, markers...)
+			if namingVerbBefore(toks, lower, i) {
+				// "name the model nifH", "naming the model lectin_c": the
+				// verb says the value is the model's name, which the
+				// flag's help says too ("-n <s> name the HMM <s>")
+				markers = append([]string{"name"}, markers...)
 			}
 			add(Value{Text: raw(j + 1), Markers: markers, Shape: ShapeNamed, Pos: j + 1})
 			continue
@@ -136,23 +136,23 @@ func values(toks, lower []string, fr *Frame) []Value {
 	return out
 }
 
-// namingVerbBefore is the position of a naming_verb right before the
-// value marker at i, stop words between them left out, in the same
-// clause ("name the model", "naming the sample"); -1 when there is none.
-func namingVerbBefore(toks, lower []string, i int) int {
+// namingVerbBefore reports a naming_verb right before the value marker
+// at i, stop words between them left out, in the same clause ("name the
+// model", "naming the sample").
+func namingVerbBefore(toks, lower []string, i int) bool {
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		if strings.ContainsAny(toks[k][len(toks[k])-1:], ",;:") {
-			return -1
+			return false
 		}
 		w := strings.Trim(lower[k], ",;:.'\"")
 		if V().Word("naming_verb", w) {
-			return k
+			return true
 		}
 		if !Stopword(w) {
-			return -1
+			return false
 		}
 	}
-	return -1
+	return false
 }
 
 // wordsBefore returns up to n content words right before i in its

@@ -90,7 +90,7 @@ func TestChoiceWordNoValue(t *testing.T) {
 
 // TestNamingVerbJoinsMarkers: a naming verb right before a value marker
 // (stop words between them left out, same clause) says the value is a
-// name, so it joins the value's markers; a verb in another clause or a
+// name, so "name" joins the value's markers; a verb in another clause or a
 // verb of another kind does not.
 func TestNamingVerbJoinsMarkers(t *testing.T) {
 	for _, c := range []struct {
@@ -98,7 +98,7 @@ func TestNamingVerbJoinsMarkers(t *testing.T) {
 		markers []string
 	}{
 		{"build kin.hmm from kin.sto, name the model nifH", []string{"name", "model"}},
-		{"build kin.hmm from kin.sto, naming the model lectin_c", []string{"naming", "model"}},
+		{"build kin.hmm from kin.sto, naming the model lectin_c", []string{"name", "model"}},
 		{"build kin.hmm from kin.sto, use the model nifH", []string{"model"}},
 		{"name it, model nifH", []string{"model"}},
 	} {
