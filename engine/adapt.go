@@ -1675,9 +1675,9 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if t.doc != nil && codesExclude(*t.doc, numbers[j].Value) {
 				continue // a mode flag takes one of its codes
 			}
-			m.bound = numbers[j].Bound + limitBound(numbers[j].Limit)
+			m.bound, m.boundSaid = numbers[j].Bound+limitBound(numbers[j].Limit), numbers[j].Compared
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
-			m.bound = ""
+			m.bound, m.boundSaid = "", ""
 			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {
 				// a share goes to a flag whose help reads one
 				if percentForm(*t.doc) != "" {
@@ -1831,7 +1831,11 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		// A range's bound fits the flag whose help says it ("minimum
 		// fragment length" for the first of "between 100 and 600"), among
 		// flags its words fit already.
-		s += float64(overlap(contentWords(strings.Join(boundWords(m.bound), " ")), descWords))
+		said := slices.Concat(boundWords(m.bound), strings.Fields(m.boundSaid))
+		if isCJK(m.boundSaid) {
+			said = append(said, senseWords(m.boundSaid)...)
+		}
+		s += float64(overlap(contentWords(strings.Join(said, " ")), descWords))
 	}
 	// A Chinese run's senses are its words too: "标准差" is what a help
 	// calls a "standard deviation", "哈希表大小" a "hash size".

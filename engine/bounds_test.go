@@ -56,3 +56,31 @@ func TestExampleRangeNumberNotKept(t *testing.T) {
 		}
 	}
 }
+
+// TestComparedBound checks on the captured help of fastp and seqkit that
+// a number a comparison bounds goes to the flag for what the task keeps:
+// "discard reads shorter than 50" keeps reads of at least 50 (fastp -l,
+// whose help says "reads shorter than length_required will be
+// discarded", not --poly_g_min_len, a minimum of something else), and
+// "长于 40 nt 的也丢掉" keeps reads of at most 40 (--length_limit).
+func TestComparedBound(t *testing.T) {
+	for _, tc := range []struct {
+		tool, task string
+		want       []string
+	}{
+		{"fastp", "filter in.fq.gz with fastp, discarding reads shorter than 50 bp, output out.fq.gz", []string{"-l", "50"}},
+		{"fastp", "处理单端数据 r.fq.gz,短于 18 nt 的 reads 丢掉,长于 40 nt 的也丢掉,输出 c.fq.gz", []string{"-l", "18", "--length_limit", "40"}},
+		{"seqkit", "将 reads.fq.gz 中长度小于 50 的序列去掉,结果保存到 filtered.fq.gz", []string{"-m", "50"}},
+	} {
+		doc := goldenDoc(t, tc.tool)
+		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
+		doc.Record = *rec
+		f := MapTask(builtinRules, rec, doc, nil, tc.task)
+		args := Assemble(rec, f).Args
+		for i := 0; i+1 < len(tc.want); i += 2 {
+			if k := slices.Index(args, tc.want[i]); k < 0 || k+1 >= len(args) || args[k+1] != tc.want[i+1] {
+				t.Errorf("%s %q: %q, want %s %s\n%s", tc.tool, tc.task, args, tc.want[i], tc.want[i+1], strings.Join(f.Evidence, "\n"))
+			}
+		}
+	}
+}

@@ -67,6 +67,44 @@ func limitBound(limit string) string {
 	return ""
 }
 
+// literalTie settles a tie between flags for a number by the task's own
+// words: among the flags that fit alike, the one whose names and help
+// share the most of the number's words, concepts and bound left out, is
+// the place ("discarding reads shorter than 50": --length_required,
+// "reads shorter than length_required will be discarded", over
+// --poly_g_min_len, "the minimum length to detect polyG", which the
+// concept of length and the bound fit as well). A Chinese run counts by
+// its senses. A tie in those words too stands.
+func (m *mapper) literalTie(c *candidate, best FlagDoc, s float64, tied string, ctx []string, want func(FlagDoc) bool, used map[string]bool) (FlagDoc, string) {
+	if tied == "" {
+		return best, tied
+	}
+	text := strings.Join(ctx, " ")
+	if isCJK(text) {
+		// a Chinese run's senses are its words ("短于": shorter)
+		text = strings.Join(append([]string{text}, senseWords(text)...), " ")
+	}
+	words := rooted(contentWords(text))
+	top, topN, second := best, -1, -1
+	for i := range c.flags {
+		fd := c.flags[i]
+		if fd.Name == "" || used[fd.Name] || alreadyUsed(used, fd) || !want(fd) || fd.Category == "General" && fd.ParamType == "bool" || m.fitFlag(fd.Name, &fd, ctx) != s {
+			continue
+		}
+		n := overlap(words, rooted(contentWords(strings.Join(slices.Concat([]string{fd.Name, fd.Description}, fd.Aliases), " "))))
+		switch {
+		case n > topN:
+			top, topN, second = fd, n, topN
+		case n > second:
+			second = n
+		}
+	}
+	if topN > second {
+		return top, ""
+	}
+	return best, tied
+}
+
 // subordinateTie settles a tie between two flags for a number when the
 // help of one names the other ("--threads-max: max number of threads
 // for -T AUTO"): that one qualifies the other, and the named flag is the
@@ -384,7 +422,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			continue
 		}
 		share := strings.HasSuffix(n.Value, "%")
-		m.bound = n.Bound + limitBound(n.Limit)
+		m.bound, m.boundSaid = n.Bound+limitBound(n.Limit), n.Compared
 		want := func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent
@@ -408,7 +446,8 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 				fd, s, tied, second = sfd, ss, stied, ssecond
 			}
 		}
-		m.bound = ""
+		fd, tied = m.literalTie(c, fd, s, tied, n.Context, want, used)
+		m.bound, m.boundSaid = "", ""
 		fd, tied = subordinateTie(c, fd, tied)
 		lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
 		if s < sc.Fit.HelpFlagFitMin && !lone {

@@ -117,6 +117,10 @@ type mapper struct {
 	// bound is the bound ("low", "high") of the range the number being
 	// fitted to a flag stands for, if any (fitFlag).
 	bound string
+	// boundSaid are the words of the comparison a number's limit was
+	// read from ("shorter than"), which a help may say the bound with
+	// (fitFlag, with bound).
+	boundSaid string
 	// inputsLeft are the files placeInputFlags left in a place the usage
 	// does not show (Fill.Mismatched).
 	inputsLeft []string

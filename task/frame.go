@@ -101,6 +101,11 @@ type Number struct {
 	// least or a most ("at least 5 runs", "at most 3 rounds"; lexicon
 	// classes bound_low_phrase and bound_high_phrase), else "".
 	Limit string `json:"limit,omitempty"`
+	// Compared is the comparison a Limit was read from ("shorter than",
+	// "小于"), "" when a bound phrase gave it ("at least"): a help may
+	// say the bound with the same comparison ("reads shorter than
+	// length_required will be discarded") rather than "minimum".
+	Compared string `json:"-"`
 	// Counts is the noun right after the number when it says what the
 	// number counts (lexicon class count_noun: "2 reads", "8 lines"), so
 	// a flag whose help counts something else ("print the first NUM
@@ -819,6 +824,7 @@ func Parse(task string) Frame {
 		}
 	}
 	rangeBounds(s.Numbers, lower)
+	numberLimits(s.Numbers, toks, lower)
 	s.Regions, s.Numbers = spanRegions(s.Regions, s.Numbers, lower)
 	for i := range s.Numbers {
 		n := &s.Numbers[i]
@@ -897,9 +903,18 @@ func rangeBounds(nums []Number, lower []string) {
 		b.Context = append(b.Context, shared...)
 		k++
 	}
+}
+
+// numberLimits marks each number outside a range that a phrase before it
+// makes a least or a most (limitBefore, comparedLimit); toks are the
+// task's tokens as written, which keep the marks that end a clause.
+func numberLimits(nums []Number, toks, lower []string) {
 	for k := range nums {
 		if n := &nums[k]; n.Bound == "" && n.Pos > 0 {
 			n.Limit = limitBefore(strings.Join(lower[max(0, n.Pos-3):n.Pos], " "))
+			if n.Limit == "" {
+				n.Limit, n.Compared = comparedLimit(toks, lower, n.Pos)
+			}
 		}
 	}
 }
@@ -949,6 +964,77 @@ func limitBefore(before string) string {
 		}
 	}
 	return ""
+}
+
+// comparedLimit reads a comparison right before a number ("shorter than
+// 50", "below 30", "小于 50") as the bound of what the command keeps: a
+// clause that removes what the comparison names ("discard reads shorter
+// than 50", "去掉长度小于 50 的序列") keeps the rest, so "below" makes the
+// number a least and "above" a most; a clause that removes nothing keeps
+// what it names ("e-value below 1e-5": a most; "MAPQ above 30": a least).
+// It returns the comparison too; "", "" when no comparison ends the
+// words before the number.
+func comparedLimit(toks, lower []string, pos int) (string, string) {
+	before := strings.TrimRight(strings.Join(lower[max(0, pos-3):pos], " "), ",;:( ")
+	v := V()
+	ends := func(class string) string {
+		for _, p := range v.Words(class) {
+			if before == p || strings.HasSuffix(before, " "+p) || isHanAt(p, 0) && strings.HasSuffix(before, p) {
+				return p
+			}
+		}
+		return ""
+	}
+	below, above := ends("compare_below_phrase"), ends("compare_above_phrase")
+	if (below == "") == (above == "") {
+		return "", ""
+	}
+	if (below != "") == clauseRemoves(toks, pos) {
+		return "low", below + above
+	}
+	return "high", below + above
+}
+
+// clauseRemoves reports a removal_verb in the clause of the token at pos:
+// the tokens from the last clause mark (, ; . or their Chinese forms)
+// before it to the first one after it, a mark inside a token cutting it.
+func clauseRemoves(toks []string, pos int) bool {
+	const marks = ",;.，；。"
+	v := V()
+	says := func(part string) bool {
+		for _, w := range strings.Fields(part) {
+			if v.Word("removal_verb", strings.Trim(w, "()[]'\"")) {
+				return true
+			}
+		}
+		return v.Mentions("removal_verb", part)
+	}
+	for j := pos - 1; j >= 0; j-- {
+		part := strings.ToLower(toks[j])
+		if k := strings.LastIndexAny(part, marks); k >= 0 {
+			if says(part[k:]) {
+				return true
+			}
+			break
+		}
+		if says(part) {
+			return true
+		}
+	}
+	for j := pos + 1; j < len(toks); j++ {
+		part := strings.ToLower(toks[j])
+		k := strings.IndexAny(part, marks)
+		if k >= 0 {
+			part = part[:k]
+		}
+		if says(part) {
+			return true
+		}
+		if k >= 0 {
+			break
+		}
+	}
+	return false
 }
 
 // Scientific reports a number written in scientific notation (1e-5).

@@ -53,7 +53,7 @@ func TestParse(t *testing.T) {
 		// A redirection and a pipe the user typed are kept as written.
 		{"view in.bam > out.sam", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam","commands":[{"text":"view in.bam","words":["view","in.bam"],"redirect":"out.sam"}]}`},
 		{"view in.bam >> out.sam && index out.sam > log", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"redirect":"out.sam","append":true,"pipe":"index out.sam \u003e log","commands":[{"text":"view in.bam","words":["view","in.bam"],"redirect":"out.sam","append":true},{"op":"\u0026\u0026","text":"index out.sam","words":["index","out.sam"],"redirect":"log"}]}`},
-		{"keep reads of in.bam with quality > 30", `{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"30","context":["with","quality","\u003e"],"pos":7}]}`},
+		{"keep reads of in.bam with quality > 30", `{"files":[{"path":"in.bam","type":"bam","pos":3}],"numbers":[{"value":"30","context":["with","quality","\u003e"],"pos":7,"limit":"low"}]}`},
 		{"view in.bam | samtools sort -", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"pipe":"samtools sort -","commands":[{"text":"view in.bam","words":["view","in.bam"]},{"op":"|","text":"samtools sort -","words":["samtools","sort","-"]}]}`},
 		{"view in.bam | sort -k3 | gzip > x.gz", `{"files":[{"path":"in.bam","type":"bam","pos":1}],"pipe":"sort -k3 | gzip \u003e x.gz","commands":[{"text":"view in.bam","words":["view","in.bam"]},{"op":"|","text":"sort -k3","words":["sort","-k3"]},{"op":"|","text":"gzip","words":["gzip"],"redirect":"x.gz"}]}`},
 	}
@@ -480,6 +480,13 @@ func TestNumberLimits(t *testing.T) {
 		"至少 3 个样本":                                  "3:low",
 		"use 8 threads":                             "8:",
 		"keep lengths between 100 and 600 at least": "100:,600:",
+		// a comparison: what the clause removes lies beyond the bound
+		"discard reads shorter than 50 bp":           "50:low",
+		"reads longer than 1000 bp are dropped":      "1000:high",
+		"report hits with an e-value below 1e-5":     "1e-5:high",
+		"keep alignments with MAPQ above 30":         "30:low",
+		"将 reads.fq.gz 中长度小于 50 的序列去掉,结果保存到 out.fq":  "50:low",
+		"remove adapters, keep reads longer than 20": "20:low",
 	} {
 		var got []string
 		for _, n := range Parse(task).Numbers {
