@@ -177,6 +177,21 @@ func TestPhraseTwoSwitchesSayIsUnmet(t *testing.T) {
 	}
 }
 
+// TestPhraseSaidBySetFlagAddsNothing checks, on the captured help of
+// uniq, that a switch already set whose long help says the task's run of
+// words ("only print duplicate lines, one for each group" for -d) leaves
+// no run for another switch's short help ("print all duplicate lines",
+// -D), though its help is too long for the run to add it.
+func TestPhraseSaidBySetFlagAddsNothing(t *testing.T) {
+	doc := goldenDoc(t, "uniq")
+	rec := &ToolRecord{Name: "uniq", Executable: "uniq"}
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, nil, "print only the duplicated lines of sorted.txt")
+	if got := Assemble(rec, f).Display; got != "uniq -d sorted.txt" {
+		t.Errorf("got %q, want uniq -d sorted.txt\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
+
 // TestDescriptionTermStandsForAFlag checks, on the captured help of
 // FastTree (whose description says "nucleotide or protein" and whose help
 // lists -n <number> but not -nt), that an example's -nt is read as one

@@ -65,10 +65,14 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 	tw := phraseWords(withoutFiles(m.task))
 	uncovered := m.uncoveredTerms(a)
 	off := task.V().Mentions("turn_off", withoutFiles(m.task))
+	// A set flag's help that shares as long a run with the task accounts
+	// for those words, however long its help: uniq -d's "only print
+	// duplicate lines, one for each group" leaves no "duplicate lines"
+	// for -D's "print all duplicate lines".
 	setRun := 0
 	for _, fv := range a.f.Flags {
 		if fd, ok := LookupFlag(a.c.flags, fv.Name); ok {
-			setRun = max(setRun, len(m.runWords(tw, fd)))
+			setRun = max(setRun, len(m.rareRun(tw, fd)))
 		}
 	}
 	var best *FlagDoc
@@ -115,23 +119,30 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 // is less than scoring.fit.phrase_run_share of the help's content words (a
 // long help holds many two-word runs).
 func (m *mapper) runWords(tw []phraseWord, fd FlagDoc) []string {
-	dw := phraseWords(fd.Description)
 	n := 0
-	for _, w := range dw {
+	for _, w := range phraseWords(fd.Description) {
 		if w.content {
 			n++
 		}
 	}
-	// Words common to many of the help's flags count only beside a rare
-	// one: "line number" is grep -n's, though "line" is in a fifth of
-	// grep's helps; "output lines" alone is no flag's.
-	out := sharedRun(tw, dw)
-	rare := false
-	for _, w := range out {
-		rare = rare || !m.common[w]
-	}
-	if !rare || float64(len(out)) < sc.Fit.PhraseRunShare*float64(n) {
+	out := m.rareRun(tw, fd)
+	if float64(len(out)) < sc.Fit.PhraseRunShare*float64(n) {
 		return nil
 	}
 	return out
+}
+
+// rareRun is the run of words a flag's help shares with the task's
+// words, nil when all of them are common to many of the candidate's
+// flags: those count only beside a rare one ("line number" is grep -n's,
+// though "line" is in a fifth of grep's helps; "output lines" alone is no
+// flag's).
+func (m *mapper) rareRun(tw []phraseWord, fd FlagDoc) []string {
+	out := sharedRun(tw, phraseWords(fd.Description))
+	for _, w := range out {
+		if !m.common[w] {
+			return out
+		}
+	}
+	return nil
 }
