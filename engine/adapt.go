@@ -1910,10 +1910,11 @@ func joinedName(w, bare string) bool {
 }
 
 // outputPositional reports a usage positional that names something written:
-// "out.bam", "<output>", or an index base/prefix after the first position
+// "out.bam", "<output>", one the description says the tool writes to
+// (writtenPositionals), or an index base/prefix after the first position
 // (hisat2-build <reference_in> <ht2_index_base>; bwa mem's first <idxbase> is read).
 func outputPositional(p PositionalDoc, idx int) bool {
-	if task.V().Mentions("output_positional", p.Name) {
+	if p.Written || task.V().Mentions("output_positional", p.Name) {
 		return true
 	}
 	return idx > 0 && task.V().Mentions("index_base_positional", p.Name)

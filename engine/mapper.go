@@ -197,6 +197,7 @@ func (m *mapper) candidates() []*candidate {
 	add := func(c *candidate) {
 		if !seen[c.key] {
 			seen[c.key] = true
+			c.positionals = writtenPositionals(c.desc, c.positionals)
 			out = append(out, c)
 		}
 	}

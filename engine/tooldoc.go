@@ -124,6 +124,10 @@ type PositionalDoc struct {
 	// {a,b,c}, or the literal words of usage lines alike but for one word,
 	// a mode ("maf-convert sam mafFile(s)").
 	Choices []string `json:"choices,omitempty"`
+	// Written: the description of the tool or subcommand says it writes
+	// to this place ("Copy standard input to each FILE"); set when Stage
+	// 3 lists the candidates, never read from or written to a ToolDoc.
+	Written bool `json:"-"`
 }
 
 // Example is a worked example; Source is "skill" or "help".

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -611,5 +612,22 @@ func TestNumberingJoin(t *testing.T) {
 	}
 	if strings.Join(got, ",") != "25" {
 		t.Errorf("numbers = %q, want only 25", got)
+	}
+}
+
+// TestOutputsAfterBoth: "to both x and y" writes both files, as "to x and
+// y" does; "both" before files that are read leaves them inputs.
+func TestOutputsAfterBoth(t *testing.T) {
+	for task, want := range map[string]string{
+		"write standard input to both a.txt and b.txt at once": "a.txt:true,b.txt:true",
+		"merge both a.bam and b.bam into c.bam":                "a.bam:false,b.bam:false,c.bam:true",
+	} {
+		var got []string
+		for _, f := range Parse(task).Files {
+			got = append(got, f.Path+":"+strconv.FormatBool(f.Output))
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("%q: %v, want %s", task, got, want)
+		}
 	}
 }
