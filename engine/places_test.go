@@ -379,3 +379,26 @@ func TestColumnWordsCover(t *testing.T) {
 		t.Errorf("with -d , placed: %q", got)
 	}
 }
+
+// The program's own name accounts for itself when the command runs one
+// of its subcommands ("with bwa aln"), and a placed argument that is no
+// file accounts for its words (a quoted command line); a placeholder
+// accounts for nothing.
+func TestProgramAndArgumentsCover(t *testing.T) {
+	rec := &ToolRecord{Name: "bwa", Executable: "bwa"}
+	m := newMapper(builtinRules, rec, nil, nil, "map short reads r.fq against ref.fa with bwa aln")
+	c := &candidate{exe: "bwa", sub: []string{"aln"}, key: "aln", known: true}
+	if got := m.uncoveredWords(&Fill{Positionals: []string{"ref.fa", "r.fq"}}, c, nil, false); slices.Contains(got, "bwa") || !slices.Contains(got, "short") {
+		t.Errorf("bwa aln: uncovered %q", got)
+	}
+	rec = &ToolRecord{Name: "hyperfine", Executable: "hyperfine"}
+	m = newMapper(builtinRules, rec, nil, nil, "benchmark the command 'samtools sort -o out.bam in.bam' and also gzip")
+	c = &candidate{exe: "hyperfine", key: "hyperfine", known: true}
+	got := m.uncoveredWords(&Fill{Positionals: []string{"samtools sort -o out.bam in.bam"}}, c, nil, false)
+	if slices.Contains(got, stem("samtools")) || slices.Contains(got, "sort") || !slices.Contains(got, "gzip") {
+		t.Errorf("hyperfine: uncovered %q", got)
+	}
+	if got := m.uncoveredWords(&Fill{Positionals: []string{"<samtools>"}}, c, nil, false); !slices.Contains(got, stem("samtools")) {
+		t.Errorf("a placeholder: uncovered %q", got)
+	}
+}

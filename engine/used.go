@@ -363,7 +363,17 @@ func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample
 			cover[w] = true
 		}
 	}
-	addAll(c.key + " " + c.desc)
+	// The program's own name: a subcommand's key leaves it out ("aln" of
+	// "bwa aln"), though "with bwa aln" names both.
+	addAll(c.exe + " " + c.key + " " + c.desc)
+	// A placed argument that is no file accounts for its words: a
+	// quoted command line (hyperfine 'samtools sort -o out.bam in.bam'),
+	// a name; a placeholder ("<dir>") is none of the task's.
+	for _, p := range f.Positionals {
+		if (strings.Contains(p, " ") || task.FileType(p) == "") && !strings.HasPrefix(p, "<") {
+			addAll(p)
+		}
+	}
 	if m.skill != nil {
 		addAll(strings.Join(m.skill.Keywords[c.key], " "))
 	}
