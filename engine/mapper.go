@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -181,6 +182,9 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	m.slots = ExtractSlots(tk)
 	m.slots.Names = slices.DeleteFunc(m.slots.Names, func(n string) bool { return namesTheTool(rec, n) })
 	m.slots.Idents = slices.DeleteFunc(m.slots.Idents, func(id task.Ident) bool { return namesTheTool(rec, id.Text) })
+	// "with reformat.sh": a file named as the program is the program, no
+	// file the command reads or writes.
+	m.slots.Files = slices.DeleteFunc(m.slots.Files, func(f task.File) bool { return isTheProgram(rec, f.Path) })
 	// "a Bowtie 2 index": the number ends the tool's name, it is no value.
 	m.slots.Numbers = slices.DeleteFunc(m.slots.Numbers, func(n task.Number) bool { return endsToolName(rec, n) })
 	m.taskWords = contentWords(withoutFiles(tk))
@@ -835,6 +839,19 @@ func (m *mapper) choose() (*candidate, choice) {
 // written apart ("Bowtie 2" for bowtie2, "HISAT 2" for hisat2).
 func endsToolName(rec *ToolRecord, n task.Number) bool {
 	return n.After != "" && namesTheTool(rec, n.After+n.Value)
+}
+
+// isTheProgram reports a path that is the program itself as the task
+// writes it: its executable, the name the user typed, or a companion's,
+// spelled in full ("reformat.sh", "spades.py").
+func isTheProgram(rec *ToolRecord, p string) bool {
+	if rec == nil || p == "" {
+		return false
+	}
+	if p == rec.Executable || p == rec.Name || p == filepath.Base(rec.Name) {
+		return true
+	}
+	return slices.ContainsFunc(rec.CompanionTools, func(c Companion) bool { return p == c.Name })
 }
 
 func namesTheTool(rec *ToolRecord, n string) bool {

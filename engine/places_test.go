@@ -402,3 +402,24 @@ func TestProgramAndArgumentsCover(t *testing.T) {
 		t.Errorf("a placeholder: uncovered %q", got)
 	}
 }
+
+// A file the task names as the program itself ("with reformat.sh", a
+// companion spelled in full) is the program, no item the command must
+// place; another script is an item.
+func TestProgramFileIsNoItem(t *testing.T) {
+	rec := &ToolRecord{Name: "reformat.sh", Executable: "reformat.sh", CompanionTools: []Companion{{Name: "bbduk.sh"}}}
+	for task, want := range map[string]string{
+		"convert x.fq into x.fa with reformat.sh":     "x.fq x.fa",
+		"convert x.fq into x.fa with bbduk.sh":        "x.fq x.fa",
+		"convert x.fq into x.fa, checked by clean.sh": "x.fq x.fa clean.sh",
+	} {
+		m := newMapper(builtinRules, rec, nil, nil, task)
+		var got []string
+		for _, f := range m.slots.Files {
+			got = append(got, f.Path)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: files %q, want %s", task, got, want)
+		}
+	}
+}
