@@ -1675,9 +1675,9 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 			if t.doc != nil && codesExclude(*t.doc, numbers[j].Value) {
 				continue // a mode flag takes one of its codes
 			}
-			m.bound, m.boundSaid = numbers[j].Bound+limitBound(numbers[j].Limit), numbers[j].Compared
+			m.bound, m.boundSaid, m.boundRemoves = numbers[j].Bound+limitBound(numbers[j].Limit), numbers[j].Compared, numbers[j].Removes
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
-			m.bound, m.boundSaid = "", ""
+			m.bound, m.boundSaid, m.boundRemoves = "", "", false
 			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {
 				// a share goes to a flag whose help reads one
 				if percentForm(*t.doc) != "" {
@@ -1831,9 +1831,14 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		// A range's bound fits the flag whose help says it ("minimum
 		// fragment length" for the first of "between 100 and 600"), among
 		// flags its words fit already.
-		said := slices.Concat(boundWords(m.bound), strings.Fields(m.boundSaid))
-		if isCJK(m.boundSaid) {
-			said = append(said, senseWords(m.boundSaid)...)
+		said := boundWords(m.bound)
+		if m.boundSaid != "" && task.V().Mentions("removal_verb", strings.ToLower(desc)) == m.boundRemoves {
+			// the help says the bound with the task's comparison, and
+			// keeps or removes what it names as the task does
+			said = slices.Concat(said, strings.Fields(m.boundSaid))
+			if isCJK(m.boundSaid) {
+				said = append(said, senseWords(m.boundSaid)...)
+			}
 		}
 		s += float64(overlap(contentWords(strings.Join(said, " ")), descWords))
 	}

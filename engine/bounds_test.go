@@ -62,7 +62,8 @@ func TestExampleRangeNumberNotKept(t *testing.T) {
 // "discard reads shorter than 50" keeps reads of at least 50 (fastp -l,
 // whose help says "reads shorter than length_required will be
 // discarded", not --poly_g_min_len, a minimum of something else), and
-// "长于 40 nt 的也丢掉" keeps reads of at most 40 (--length_limit).
+// "长于 40 nt 的也丢掉" keeps reads of at most 40 (--length_limit); a
+// help that says the comparison but keeps what it names fits no better.
 func TestComparedBound(t *testing.T) {
 	for _, tc := range []struct {
 		tool, task string
@@ -71,6 +72,9 @@ func TestComparedBound(t *testing.T) {
 		{"fastp", "filter in.fq.gz with fastp, discarding reads shorter than 50 bp, output out.fq.gz", []string{"-l", "50"}},
 		{"fastp", "处理单端数据 r.fq.gz,短于 18 nt 的 reads 丢掉,长于 40 nt 的也丢掉,输出 c.fq.gz", []string{"-l", "18", "--length_limit", "40"}},
 		{"seqkit", "将 reads.fq.gz 中长度小于 50 的序列去掉,结果保存到 filtered.fq.gz", []string{"-m", "50"}},
+		// -m's "only print sequences longer than the minimum length" says
+		// the task's "longer than", but keeps what it names
+		{"seqkit", "remove sequences longer than 10000 bp from contigs.fa, save as short.fa", []string{"-M", "10000"}},
 	} {
 		doc := goldenDoc(t, tc.tool)
 		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}

@@ -122,6 +122,9 @@ type mapper struct {
 	// read from ("shorter than"), which a help may say the bound with
 	// (fitFlag, with bound).
 	boundSaid string
+	// boundRemoves: the clause of that comparison removes what it names;
+	// a help's same comparison counts only when the help removes too.
+	boundRemoves bool
 	// inputsLeft are the files placeInputFlags left in a place the usage
 	// does not show (Fill.Mismatched).
 	inputsLeft []string

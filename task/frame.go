@@ -106,6 +106,12 @@ type Number struct {
 	// say the bound with the same comparison ("reads shorter than
 	// length_required will be discarded") rather than "minimum".
 	Compared string `json:"-"`
+	// Removes: the clause of a Compared limit removes what the
+	// comparison names ("discard reads shorter than 50"). A help says
+	// the bound with the same comparison only when it removes too (-l
+	// "reads shorter than length_required will be discarded"); "only
+	// print sequences longer than the minimum length" keeps what it names.
+	Removes bool `json:"-"`
 	// Counts is the noun right after the number when it says what the
 	// number counts (lexicon class count_noun: "2 reads", "8 lines"), so
 	// a flag whose help counts something else ("print the first NUM
@@ -913,7 +919,7 @@ func numberLimits(nums []Number, toks, lower []string) {
 		if n := &nums[k]; n.Bound == "" && n.Pos > 0 {
 			n.Limit = limitBefore(strings.Join(lower[max(0, n.Pos-3):n.Pos], " "))
 			if n.Limit == "" {
-				n.Limit, n.Compared = comparedLimit(toks, lower, n.Pos)
+				n.Limit, n.Compared, n.Removes = comparedLimit(toks, lower, n.Pos)
 			}
 		}
 	}
@@ -972,9 +978,9 @@ func limitBefore(before string) string {
 // than 50", "去掉长度小于 50 的序列") keeps the rest, so "below" makes the
 // number a least and "above" a most; a clause that removes nothing keeps
 // what it names ("e-value below 1e-5": a most; "MAPQ above 30": a least).
-// It returns the comparison too; "", "" when no comparison ends the
-// words before the number.
-func comparedLimit(toks, lower []string, pos int) (string, string) {
+// It returns the comparison and whether its clause removes too; "", ""
+// when no comparison ends the words before the number.
+func comparedLimit(toks, lower []string, pos int) (string, string, bool) {
 	before := strings.TrimRight(strings.Join(lower[max(0, pos-3):pos], " "), ",;:( ")
 	v := V()
 	ends := func(class string) string {
@@ -987,12 +993,13 @@ func comparedLimit(toks, lower []string, pos int) (string, string) {
 	}
 	below, above := ends("compare_below_phrase"), ends("compare_above_phrase")
 	if (below == "") == (above == "") {
-		return "", ""
+		return "", "", false
 	}
-	if (below != "") == clauseRemoves(toks, pos) {
-		return "low", below + above
+	removes := clauseRemoves(toks, pos)
+	if (below != "") == removes {
+		return "low", below + above, removes
 	}
-	return "high", below + above
+	return "high", below + above, removes
 }
 
 // clauseRemoves reports a removal_verb in the clause of the token at pos:
