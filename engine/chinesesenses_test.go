@@ -128,6 +128,17 @@ func mapGolden(t *testing.T, tool, tk string) (string, *Fill) {
 	return Assemble(rec, f).Display, f
 }
 
+// mapHelpOnly maps a task on a golden tool's ToolDoc alone, no skill: as
+// for a tool the project has no skill for.
+func mapHelpOnly(t *testing.T, tool, tk string) (string, *Fill) {
+	t.Helper()
+	doc := goldenDoc(t, tool)
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, nil, tk)
+	return Assemble(rec, f).Display, f
+}
+
 // A Chinese clause that says what the task does not want ("不要对碱基分组")
 // asks for the switch whose help leaves that out (fastqc --nogroup,
 // "Disable grouping of bases"), as "do not group the bases" does; a

@@ -183,11 +183,7 @@ func TestPhraseTwoSwitchesSayIsUnmet(t *testing.T) {
 // no run for another switch's short help ("print all duplicate lines",
 // -D), though its help is too long for the run to add it.
 func TestPhraseSaidBySetFlagAddsNothing(t *testing.T) {
-	doc := goldenDoc(t, "uniq")
-	rec := &ToolRecord{Name: "uniq", Executable: "uniq"}
-	doc.Record = *rec
-	f := MapTask(builtinRules, rec, doc, nil, "print only the duplicated lines of sorted.txt")
-	if got := Assemble(rec, f).Display; got != "uniq -d sorted.txt" {
+	if got, f := mapHelpOnly(t, "uniq", "print only the duplicated lines of sorted.txt"); got != "uniq -d sorted.txt" {
 		t.Errorf("got %q, want uniq -d sorted.txt\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
