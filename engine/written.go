@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/traitome/oxo-call/task"
@@ -36,17 +35,30 @@ func writtenPositionals(desc string, ps []PositionalDoc) []PositionalDoc {
 }
 
 // writtenTo reports a sentence of desc that opens with a writes_to_verb
-// and names the place after "to" or "into".
+// and names the place after "to" or another output marker ("into"), one
+// filler word between them allowed ("each", "the"). The words are
+// compared as written, so no pattern is compiled for each place.
 func writtenTo(desc, name string) bool {
 	name = strings.Trim(name, "<>[]{}.")
 	if name == "" {
 		return false
 	}
-	re := regexp.MustCompile(`\b(?:to|into)\s+(?:(?:each|every|the|a)\s+)?[<\[{]?` + regexp.QuoteMeta(name) + `\b`)
 	for _, sent := range strings.Split(desc, ". ") {
-		fields := strings.Fields(sent)
-		if len(fields) > 0 && task.V().Word("writes_to_verb", strings.ToLower(fields[0])) && re.MatchString(sent) {
-			return true
+		ws := strings.Fields(sent)
+		if len(ws) == 0 || !task.V().Word("writes_to_verb", strings.ToLower(ws[0])) {
+			continue
+		}
+		for k, w := range ws {
+			if k == 0 || strings.Trim(w, "<>[]{}.,;:()") != name {
+				continue
+			}
+			v, j := task.V(), k-1
+			if j > 0 && v.Is("filler", strings.ToLower(ws[j])) {
+				j-- // "to each FILE", "to the FILE"
+			}
+			if p := strings.ToLower(ws[j]); v.Word("toward", p) || v.Is("output_marker", p) {
+				return true
+			}
 		}
 	}
 	return false
