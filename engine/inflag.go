@@ -41,9 +41,17 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 	moved := 0
 	defer func() {
 		// A file left in a place the usage does not show, beside inputs
-		// the help reads through flags, has no place the help names.
+		// the help reads through flags, has no place the help names,
+		// unless a flag the help lets be given by position is still
+		// free for it (EMBOSS "[-bsequence] seqall": pasteseq's second
+		// sequence may follow the qualifiers without its name).
+		byPos := unusedByPosition(f, c)
 		for _, p := range f.Positionals {
 			if moved > 0 && room == 0 && knownExt(p) {
+				if byPos > 0 {
+					byPos--
+					continue
+				}
 				m.inputsLeft = append(m.inputsLeft, fmt.Sprintf("%s stays a positional, though the usage shows none and the help reads the inputs through flags", p))
 			}
 		}
@@ -575,4 +583,20 @@ func (m *mapper) inTurn(f *Fill, c *candidate, i int, tied []FlagDoc, used map[s
 func prefixPlace(fd FlagDoc) bool {
 	text := strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")
 	return task.V().Mentions("prefix_flag_name", strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(text)))
+}
+
+// unusedByPosition counts the flags that take a file, may be given by
+// position (FlagDoc.ByPosition) and that the fill has not set.
+func unusedByPosition(f *Fill, c *candidate) int {
+	n := 0
+	for _, fd := range c.flags {
+		if !fd.ByPosition || fd.ParamType != "file" || fd.Category == "Output" {
+			continue
+		}
+		if slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return fv.Name == fd.Name || slices.Contains(fd.Aliases, fv.Name) }) {
+			continue
+		}
+		n++
+	}
+	return n
 }

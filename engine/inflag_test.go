@@ -350,3 +350,32 @@ func TestInputFileHead(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A file left as a positional beside inputs the help reads through flags
+// makes the command uncertain, and the evidence says why, unless a flag
+// the help lets be given by position is still free for it (EMBOSS
+// "[-bsequence] seqall").
+func TestInputLeftBesideFlags(t *testing.T) {
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	task := "paste the sequence of insert.fa after position 500 of the reference vector.fa, write construct.fa"
+	for _, byPos := range []bool{false, true} {
+		flags := []FlagDoc{
+			{Name: "-asequence", ParamType: "file", Category: "Input", Required: true, ByPosition: byPos, Description: "(Gapped) sequence filename and optional format, or reference (input USA)"},
+			{Name: "-bsequence", ParamType: "file", Category: "Input", Required: true, ByPosition: byPos, Description: "(Gapped) sequence filename and optional format (input USA)"},
+			{Name: "-pos", ParamType: "int", Description: "The position in the main input sequence to insert after"},
+			{Name: "-outseq", ParamType: "file", Category: "Output", Description: "Sequence filename and optional format (output USA)"},
+		}
+		doc := &ToolDoc{Record: *rec, Flags: flags}
+		f := MapTask(builtinRules, rec, doc, nil, task)
+		left := slices.ContainsFunc(f.Mismatched, func(s string) bool { return strings.Contains(s, "stays a positional") })
+		said := slices.ContainsFunc(f.Evidence, func(s string) bool {
+			return strings.HasPrefix(s, "place: ") && strings.Contains(s, "stays a positional")
+		})
+		if len(f.Positionals) == 0 {
+			t.Fatalf("by position %v: every input moved to a flag (%+v); the case needs one left", byPos, f.Flags)
+		}
+		if left == byPos || said == byPos || f.Uncertain == byPos && byPos {
+			t.Errorf("by position %v: left flagged %v, in evidence %v, uncertain %v; flags %+v positionals %v\n%s", byPos, left, said, f.Uncertain, f.Flags, f.Positionals, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}

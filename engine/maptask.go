@@ -81,6 +81,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	// Arguments past the usage and task values written twice make the
 	// command uncertain whatever its confidence (not weighed: no feature).
 	f.Mismatched = append(append(f.Mismatched, m.shapeMismatches(f, c)...), m.inputsLeft...)
+	for _, l := range m.inputsLeft {
+		m.evidence = append(m.evidence, "place: "+l)
+	}
 	unmet := m.unmetWords(f, c)
 	for _, u := range unmet {
 		m.evidence = append(m.evidence, "unmet: "+u)
