@@ -283,6 +283,9 @@ func nameAt(lower []string, i int, raw string, clauseEnd, nameOpens bool) bool {
 	if v.Word("name_pronoun", prev) && i > 1 && v.Word("name_marker", lower[i-2]) {
 		prev = lower[i-2]
 	}
+	if ident && strings.ContainsAny(raw, "_0123456789") && v.Word("determiner", prev) && i > 1 && v.Word("against_word", lower[i-2]) {
+		prev = lower[i-2] // "against the nr_subset protein db"
+	}
 	switch {
 	case v.Is("name_marker", prev) && prev != "name":
 		return true
@@ -460,19 +463,27 @@ func contentWordAt(lower []string, j int) bool {
 // ("the work directory smr_work"), that word is the name.
 func nameBefore(toks, lower []string, i int, raw string) bool {
 	v := V()
-	if i+1 >= len(lower) || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") || !v.Is("name_marker_before", lower[i+1]) {
+	if i+1 >= len(lower) || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") {
 		return false
 	}
-	next := lower[i+1]
-	if !isHanAt(next, 0) && i+2 < len(lower) && !strings.ContainsAny(toks[i+1][len(toks[i+1])-1:], ",;") {
+	// "the swissprot database: e-value …": a colon ends the phrase too
+	next := strings.TrimSuffix(lower[i+1], ":")
+	if !v.Is("name_marker_before", next) {
+		return false
+	}
+	if !isHanAt(next, 0) && i+2 < len(lower) && !strings.ContainsAny(toks[i+1][len(toks[i+1])-1:], ",;:") {
 		if after := lower[i+2]; !Stopword(after) && !isHanAt(after, 0) && !v.Word("conjunction", after) {
 			return false
 		}
 	}
 	if !v.Is("place_word", next) {
 		// "a bowtie2 index", "the HISAT2 index": a tool's name says
-		// which index, so only an identifier no prose writes names one.
-		return strings.Contains(raw, "_")
+		// which index, so only an identifier no prose writes names one,
+		// or a word read against ("against the swissprot database"):
+		// what a task searches against is a database it names.
+		against := i > 1 && v.Word("determiner", lower[i-1]) && v.Word("database_preposition", lower[i-2]) &&
+			!v.Mentions("reference_word", lower[i]) && !valueMarker(lower[i]) && !isKindWord(lower[i]) && !commonHelpWord(lower[i])
+		return strings.Contains(raw, "_") || against
 	}
 	// A place is a name only as a destination ("into the downloads
 	// folder", "输出到 out_dir 目录"); a directory the task reads ("a
@@ -485,6 +496,23 @@ func nameBefore(toks, lower []string, i int, raw string) bool {
 	// Chinese place ("结果放到 qc 目录") is the place's name.
 	han := i > 0 && isHanAt(lower[i-1], 0) && isHanAt(next, 0)
 	return det || han || strings.ContainsAny(raw, "0123456789_")
+}
+
+// commonHelpWord reports a word, or its stem, that many tools' helps use
+// (lexicon class common_help_word: "protein", "local", "custom"): it
+// qualifies a noun ("against the protein database") rather than naming a
+// thing of the user's.
+func commonHelpWord(w string) bool {
+	v := V()
+	if v.Word("common_help_word", w) {
+		return true
+	}
+	for _, suf := range v.Suffixes("stem_ending") {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) && v.Word("common_help_word", strings.TrimSuffix(w, suf)) {
+			return true
+		}
+	}
+	return false
 }
 
 // writeVerbBefore reports a writing verb shortly before position j, with

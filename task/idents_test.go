@@ -33,6 +33,14 @@ func TestGivenItems(t *testing.T) {
 		// A plain word after "against" that ends its phrase is a database.
 		{"blastp huge.faa against nr with block size 8", []string{"nr"}, nil},
 		{"compare a.txt against every genome listed in refs.txt", nil, nil},
+		// What the task searches against is a database it names, after a
+		// determiner too, when the name word ends the phrase.
+		{"blastp query.faa against the swissprot database: e-value 1e-10", []string{"swissprot"}, nil},
+		{"search t.fa against the nr_subset protein db with blastx", []string{"nr_subset"}, nil},
+		{"map reads.fq against the human genome index", nil, nil},
+		{"search q.faa against the protein database, e-value 1e-5", nil, nil},
+		{"search q.faa against the local database, e-value 1e-5", nil, nil},
+		{"blastn q.fa against the BLAST database nt_2024 with 4 threads", []string{"nt_2024"}, nil},
 		{"make a diamond db nr from nr.gz", []string{"nr"}, nil},
 		// A capitalised word that qualifies the noun after it is no name.
 		{"为 genome.fna 生成 MinHash 草图", nil, nil},
