@@ -46,13 +46,23 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		// free for it (EMBOSS "[-bsequence] seqall": pasteseq's second
 		// sequence may follow the qualifiers without its name).
 		byPos := unusedByPosition(f, c)
+		// A usage that writes its flags one by one, the ones that read
+		// files among them, and no operand ("blastp … [-subject
+		// subject_input_file] [-query input_file] …") has no place for a
+		// file left as a positional either; one that writes no such flag
+		// ("seqkit stats [flags]") often leaves its files out.
+		explicit := moved == 0 && room == 0 && m.admitsNoOperand(c) && m.usageWritesReader(c)
 		for _, p := range f.Positionals {
-			if moved > 0 && room == 0 && knownExt(p) {
+			if (moved > 0 || explicit && m.taskInput(p)) && room == 0 && knownExt(p) {
 				if byPos > 0 {
 					byPos--
 					continue
 				}
-				m.inputsLeft = append(m.inputsLeft, fmt.Sprintf("%s stays a positional, though the usage shows none and the help reads the inputs through flags", p))
+				why := "the help reads the inputs through flags"
+				if moved == 0 {
+					why = "it writes the flags that read files"
+				}
+				m.inputsLeft = append(m.inputsLeft, fmt.Sprintf("%s stays a positional, though the usage shows none and %s", p, why))
 			}
 		}
 	}()
@@ -599,4 +609,22 @@ func unusedByPosition(f *Fill, c *candidate) int {
 		n++
 	}
 	return n
+}
+
+// usageWritesReader reports a usage line of the candidate that writes, by
+// name, a flag that reads a file.
+func (m *mapper) usageWritesReader(c *candidate) bool {
+	lines := []string{c.usage}
+	if m.doc != nil && len(c.sub) == 0 && c.exe == m.rec.Executable {
+		lines = append(lines, m.doc.UsagePatterns...)
+	}
+	for _, fd := range c.flags {
+		if !readsFile(fd) {
+			continue
+		}
+		if slices.ContainsFunc(lines, func(l string) bool { return usageWrites(l, fd) }) {
+			return true
+		}
+	}
+	return false
 }

@@ -284,6 +284,16 @@ func TestHelpAloneInputsThroughTheUsagesFlags(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 
+	// a branch of values that are no files takes no file
+	doc.UsagePatterns = []string{"mc [-h] -t TFILE [TFILE ...] [-n NAME] [-q QVALUE | -p PVALUE]"}
+	doc.Flags = append(doc.Flags[:1:1],
+		FlagDoc{Name: "--qvalue", Aliases: []string{"-q"}, ParamType: "string", Placeholder: "QVALUE", Default: "0.05", Description: "Minimum FDR (q-value) cutoff"},
+		FlagDoc{Name: "--pvalue", Aliases: []string{"-p"}, ParamType: "string", Placeholder: "PVALUE", Description: "Pvalue cutoff"})
+	f = MapTask(builtinRules, rec, doc, nil, "call peaks on chip.bam with input.bam")
+	if got := Assemble(rec, f).Display; got != "mc -t chip.bam input.bam" || !f.Uncertain {
+		t.Errorf("got %q (uncertain %v)\n%s", got, f.Uncertain, strings.Join(f.Evidence, "\n"))
+	}
+
 	rec = &ToolRecord{Name: "hs", Executable: "hs", Installed: true}
 	doc = &ToolDoc{Record: *rec, UsagePatterns: []string{"hs [options]* -x <ht2-idx> {-1 <m1> -2 <m2> | -U <r> | -b <bam> | --interleaved <i>} [-S <sam>]"},
 		Flags: []FlagDoc{
@@ -376,6 +386,41 @@ func TestInputLeftBesideFlags(t *testing.T) {
 		}
 		if left == byPos || said == byPos || f.Uncertain == byPos && byPos {
 			t.Errorf("by position %v: left flagged %v, in evidence %v, uncertain %v; flags %+v positionals %v\n%s", byPos, left, said, f.Uncertain, f.Flags, f.Positionals, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
+
+// A usage that writes its flags one by one, the ones that read files
+// among them, and no operand leaves no place for a file the fill keeps
+// as a positional: the command is uncertain and says so. A usage that
+// writes no such flag ("tk stats [flags]") often leaves its files out,
+// and a file there is no misplacement.
+func TestInputLeftBesideExplicitUsage(t *testing.T) {
+	cmd, f := mapHelpOnly(t, "blastp", "直接比较两个蛋白文件 protA.faa 和 protB.faa,结果保存到 a_vs_b.txt")
+	if len(f.Positionals) > 0 {
+		if !slices.ContainsFunc(f.Mismatched, func(s string) bool {
+			return strings.Contains(s, "stays a positional, though the usage shows none and it writes the flags that read files")
+		}) || !f.Uncertain {
+			t.Errorf("%s: mismatched %q, uncertain %v", cmd, f.Mismatched, f.Uncertain)
+		}
+	}
+	// a file a later pass places (megahit's --12, the branch of its usage
+	// for one interleaved file) is no file left
+	cmd, f = mapHelpOnly(t, "megahit", "megahit assembly of the interleaved paired-end file gut.fq.gz, output dir mh_gut")
+	if !strings.Contains(cmd, "--12 gut.fq.gz") || slices.ContainsFunc(f.Mismatched, func(s string) bool { return strings.Contains(s, "stays a positional") }) {
+		t.Errorf("%s: mismatched %q", cmd, f.Mismatched)
+	}
+	rec := &ToolRecord{Name: "tk", Executable: "tk", Installed: true}
+	flags := []FlagDoc{
+		{Name: "--threads", Aliases: []string{"-j"}, ParamType: "int", Description: "number of CPUs"},
+		{Name: "--ref", ParamType: "file", Category: "Input", Description: "reference FASTA file"},
+	}
+	for _, usage := range []string{"tk stats [flags]", "tk [--ref FILE] [--threads N]"} {
+		doc := &ToolDoc{Record: *rec, Flags: flags, UsagePatterns: []string{usage}}
+		f := MapTask(builtinRules, rec, doc, nil, "summarise reads.fq.gz with 4 threads")
+		left := slices.ContainsFunc(f.Mismatched, func(s string) bool { return strings.Contains(s, "stays a positional") })
+		if want := strings.Contains(usage, "--ref"); left != want || !slices.Contains(f.Positionals, "reads.fq.gz") {
+			t.Errorf("%s: positionals %q, flagged %v, want %v", usage, f.Positionals, left, want)
 		}
 	}
 }

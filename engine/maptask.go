@@ -80,9 +80,19 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["value_kind_mismatches"] = float64(len(f.Mismatched))
 	// Arguments past the usage and task values written twice make the
 	// command uncertain whatever its confidence (not weighed: no feature).
-	f.Mismatched = append(append(f.Mismatched, m.shapeMismatches(f, c)...), m.inputsLeft...)
+	f.Mismatched = append(f.Mismatched, m.shapeMismatches(f, c)...)
 	for _, l := range m.inputsLeft {
-		m.evidence = append(m.evidence, "place: "+l)
+		// a later pass may have found the file its place ("reads them
+		// through its branch of --12")
+		p, rest, _ := strings.Cut(l, " ")
+		if !slices.Contains(f.Positionals, p) {
+			continue
+		}
+		f.Mismatched = append(f.Mismatched, l)
+		if !strings.HasPrefix(rest, "stays a positional, though the usage shows no operand") {
+			// (placeOperands records its own)
+			m.evidence = append(m.evidence, "place: "+l)
+		}
 	}
 	unmet := m.unmetWords(f, c)
 	for _, u := range unmet {

@@ -3,9 +3,11 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
+	"github.com/traitome/oxo-call/parsers"
 )
 
 // A usage line that offers inputs as alternatives ("{-1 <m1> -2 <m2> |
@@ -128,6 +130,10 @@ func (m *mapper) placeByBranch(f *Fill, c *candidate) {
 				usageNamesOtherKind(&candidate{positionals: []PositionalDoc{{Name: b.holes[k]}}}, 0, f.Positionals[files[k]]) {
 				return false
 			}
+			if takesNoFile(fd) {
+				// "{-q QVALUE | -p PVALUE}": a branch of numbers
+				return false
+			}
 		}
 		return true
 	}
@@ -167,4 +173,15 @@ func (m *mapper) placeByBranch(f *Fill, c *candidate) {
 		m.evidence = append(m.evidence, fmt.Sprintf("gave %s to %s: the usage shows no place for them and reads them through its branch of %d", strings.Join(paths, " and "), strings.Join(pick.flags, " and "), len(pick.flags)))
 		return
 	}
+}
+
+// takesNoFile reports a flag whose value is no file by its help's own
+// account: a number for default ("DEFAULT: 0.05"), or a placeholder that
+// is a type word or names a value ("QVALUE", "PVALUE", "INT").
+func takesNoFile(fd FlagDoc) bool {
+	if _, err := strconv.ParseFloat(defaultValue(fd), 64); err == nil {
+		return true
+	}
+	ph := strings.Trim(fd.Placeholder, "<>[]{}.")
+	return parsers.IsTypeWord(ph) || strings.HasSuffix(strings.ToLower(ph), "value")
 }
