@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
+	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -140,6 +142,9 @@ func (m *mapper) valueFlag(c *candidate, v task.Value, byWord, byShape map[strin
 		if fd, sp, ok := listingFlag(c, v.Text); ok {
 			return valueTarget{name: spelling(fd), style: kvStyle(fd), value: sp, why: fmt.Sprintf("%s's help lists %s", fd.Name, sp)}, true
 		}
+		if fds, kin := familyFlags(c, v.Text); len(fds) == 1 {
+			return valueTarget{name: spelling(fds[0]), style: kvStyle(fds[0]), why: fmt.Sprintf("%s's help writes %s, of the same family", fds[0].Name, kin)}, true
+		}
 	}
 	return valueTarget{}, false
 }
@@ -199,6 +204,32 @@ func listingFlag(c *candidate, lit string) (FlagDoc, string, bool) {
 		return FlagDoc{}, "", false
 	}
 	return found[0], spelled, true
+}
+
+// codeFamilyRE splits a literal into its letters and its number
+// (BLOSUM45 → BLOSUM, 45).
+var codeFamilyRE = lazyre.New(`^([A-Z]{3,})(\d+)$`)
+
+// familyFlags are the flags taking a value whose help or default writes
+// another member of the literal's family: the same letters, another
+// number ("Scoring matrix name (normally BLOSUM62)" for BLOSUM45).
+func familyFlags(c *candidate, lit string) (out []FlagDoc, kin string) {
+	m := codeFamilyRE.FindStringSubmatch(lit)
+	if m == nil {
+		return nil, ""
+	}
+	for _, fd := range c.flags {
+		if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(fd.Description+" "+fd.Default, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if o := codeFamilyRE.FindStringSubmatch(w); o != nil && o[1] == m[1] {
+				out, kin = append(out, fd), w
+				break
+			}
+		}
+	}
+	return out, kin
 }
 
 // placeValues is the pass that gives each value the task names in words

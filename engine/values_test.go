@@ -73,6 +73,24 @@ func TestValuesUnplacedAndLiterals(t *testing.T) {
 	if _, _, ok := listingFlag(c, "GENE"); ok {
 		t.Error("a literal no help quotes has no flag")
 	}
+	// a literal of the family the help writes (BLOSUM62) goes to that
+	// flag; another family, or a number of the family alone, to none
+	bp := goldenDoc(t, "blastp")
+	bc := &candidate{exe: "blastp", key: "blastp", flags: bp.AllFlags(nil)}
+	if fds, kin := familyFlags(bc, "BLOSUM45"); len(fds) != 1 || fds[0].Name != "-matrix" || kin != "BLOSUM62" {
+		t.Errorf("BLOSUM45: %v %q", fds, kin)
+	}
+	for _, lit := range []string{"PAM30", "BLOSUM", "BL62"} {
+		if fds, _ := familyFlags(bc, lit); len(fds) > 0 {
+			t.Errorf("%s went to %s", lit, fds[0].Name)
+		}
+	}
+	bm := newMapper(builtinRules, &ToolRecord{Name: "blastp", Executable: "blastp"}, bp, nil, "search q.faa with the BLOSUM45 matrix")
+	fb := &Fill{Executable: "blastp", Flags: []FlagValue{{Name: "-query", Value: "q.faa", HasValue: true}}}
+	bm.placeValues(fb, bc, map[string]bool{})
+	if len(fb.Flags) != 2 || fb.Flags[1].Name != "-matrix" || fb.Flags[1].Value != "BLOSUM45" || !hasEvidence(&Fill{Evidence: bm.evidence}, "gave -matrix the task's value BLOSUM45 (a literal): -matrix's help writes BLOSUM62, of the same family") {
+		t.Errorf("BLOSUM45 placed: %+v %q", fb.Flags, bm.evidence)
+	}
 	bcf := goldenDoc(t, "bcftools")
 	view := &candidate{exe: "bcftools", key: "view", flags: bcf.AllFlags(&bcf.Subcommands[slices.IndexFunc(bcf.Subcommands, func(s SubcommandDoc) bool { return s.Name == "view" })])}
 	m := newMapper(builtinRules, &ToolRecord{Name: "bcftools", Executable: "bcftools"}, bcf, nil, "keep only PASS records of x.vcf")
