@@ -245,6 +245,31 @@ var notValueDefaults = map[string]bool{
 // its description shows: a type column ("FILE Input sam file"), a
 // "<placeholder>" it speaks of, a count or path it names, or a default that is a value rather than
 // on/off ("output format: TAB, MAF (default: MAF)").
+// codeListRE is one numbered value of a list a help gives ("0=masked
+// sequence", "(1=gzip"): a number right before "=" and a word.
+var codeListRE = lazyre.New(`(?:^|[\s,;:(])\d+\s?=\s?[A-Za-z]`)
+
+// proseBeforeCode are words after which a numbered list codes something
+// else than the flag's value ("phenotypes … coded as 0 = control, 1 =
+// case": plink's --1 is a switch).
+var proseBeforeCode = map[string]bool{"as": true, "be": true, "is": true, "are": true, "to": true, "by": true}
+
+// numbersValues reports a help that numbers the values its flag takes: two
+// numbered values or more, the first right after a colon, a parenthesis
+// or the noun it numbers ("output format 0 = BLAST pairwise").
+func numbersValues(desc string) bool {
+	locs := codeListRE.FindAllStringIndex(desc, 3)
+	if len(locs) < 2 {
+		return false
+	}
+	lead := strings.TrimSpace(desc[:locs[0][0]+1])
+	if lead == "" || strings.HasSuffix(lead, ":") || strings.HasSuffix(lead, "(") {
+		return true
+	}
+	ws := strings.Fields(lead)
+	return !proseBeforeCode[strings.ToLower(ws[len(ws)-1])]
+}
+
 func valueFromDescription(f *Flag) {
 	if f.Style != "" {
 		return
@@ -288,6 +313,13 @@ func valueFromDescription(f *Flag) {
 		// "-o|--outfile   output-file": the value's name, in place of
 		// a description
 		f.Placeholder = f.Description
+		return
+	}
+	if numbersValues(f.Description) {
+		// "-f  output type: 0=masked sequence, 1=repeat probabilities,
+		// …, 3=BED", "--compress  compression (0=none, 1=gzip)": the
+		// help numbers the values the flag takes
+		f.Placeholder = "NUM"
 		return
 	}
 	d := f.Default

@@ -160,6 +160,22 @@ func TestValueShownInDescription(t *testing.T) {
 	check(s, "-P", "int", "INT") // "number of parallel threads (1)"
 	s = parseCaptured(t, "getopt", "cd-hit", "cd-hit --help")
 	check(s, "-T", "int", "INT") // "number of threads, default 1"
+	// values the help numbers ("0=masked sequence, 1=repeat
+	// probabilities, …, 3=BED"): the flag takes one
+	s = parseCaptured(t, "getopt", "tantan", "tantan --help")
+	check(s, "-f", "int", "NUM")
+	for d, want := range map[string]string{
+		"compression for output files (0=none, 1=gzip, zstd)": "NUM",
+		"output type: 0=masked sequence":                      "",
+		"set the flag x=1 and y=2 for all":                    "",
+		"output format 0 = BLAST pairwise 5 = BLAST XML":      "NUM",
+		"phenotypes coded as 0 = control, 1 = case":           "",
+	} {
+		f := Flag{Name: "-x", Description: d}
+		if valueFromDescription(&f); f.Placeholder != want {
+			t.Errorf("%q: %q, want %q", d, f.Placeholder, want)
+		}
+	}
 	// a switch says what it does; "number" later in its text is no value
 	for _, d := range []string{"print the number of reads", "output paths to stdout", "numbering of exons"} {
 		f := Flag{Name: "-x", Description: d}
