@@ -475,6 +475,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addListedValues(f, c, used)
 	m.addCodedChoices(f, c, used)
 	m.addMeantChoices(f, c, used)
+	m.addNumberedChoices(f, c, used)
 	m.addKindFlags(f, c, used)
 	m.placeQuoted(f, c, used)
 	for _, q := range m.slots.Quoted {
