@@ -157,7 +157,12 @@ func (m *mapper) uniqueFit(c *candidate, ctx []string) (FlagDoc, bool) {
 	bestScore, second := 0.0, 0.0
 	for i := range c.flags {
 		fd := c.flags[i]
-		if fd.Name == "" || fd.ParamType == "bool" || fd.Category == "Input" || fd.Category == "Output" {
+		// A value is no file: a flag that takes one, or reads or
+		// writes one, takes none (tantan's -m "file for letter-pair
+		// score matrix" is no place for "the letter N"; its -x
+		// "letter to use for masking", filed under Input by its name,
+		// is).
+		if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "file" || fd.Category == "Output" || fd.Category == "Input" && readsFile(fd) {
 			continue
 		}
 		s := m.fitFlag(fd.Name, &fd, ctx)

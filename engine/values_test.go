@@ -151,3 +151,14 @@ func TestTaskNameArrivesAsSpelled(t *testing.T) {
 		}
 	}
 }
+
+// A value is no file: it goes to the flag whose help names it and says
+// what it is used for (tantan's -x "letter to use for masking", filed
+// under Input by its name), not to one that takes a file whose help holds
+// the same word (-m "file for letter-pair score matrix").
+func TestValueToNoFileFlag(t *testing.T) {
+	cmd, f := mapHelpOnly(t, "tantan", "mask simple repeats in g.fa using the letter N for masking instead of lowercase, write g.masked.fa")
+	if cmd != "tantan -x N g.fa > g.masked.fa" {
+		t.Errorf("got %q\n%s", cmd, strings.Join(f.Evidence, "\n"))
+	}
+}

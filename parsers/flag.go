@@ -214,6 +214,18 @@ var typeTags = map[string]string{"String": "STRING", "File In": "FILE", "File Ou
 // specified directory".
 var descThingRE = lazyre.New(`^(?i:(?:input|output)\s+)?(?i:(file ?name|path ?name))\b|^(?i:specif(?:y|ies)|sets?|selects?|provides?|gives?|defines?|chooses?)\s+(?i:the|an?)\s+(?:(?i:non-default|artificial|full|custom|alternative|alternate)\s+)?(?i:(number of|length of|size of|(?:lower |upper )?limit|threshold|directory|folder|file|path)\b)|\b(?i:in|into|to) the specified (?i:output )?(?i:(directory|folder|file))\b`)
 
+// usedNounRE matches a description that opens with a thing of text and
+// says it is used ("letter to use for masking", "string used as the
+// separator").
+var usedNounRE = lazyre.New(`^(?i:(letter|character|char|symbol|string|word|label|separator|delimiter))\s+(?i:to use|to be used|used)\b`)
+
+// fileNounRE matches a description that is the name of a file or a
+// directory, and nothing before it but words saying which ("database
+// file", "input query file", "output directory"), or one that opens with
+// the file and says what it holds ("file for unaligned queries",
+// "directory for temporary files").
+var fileNounRE = lazyre.New(`^(?i:(?:input|output|database|db|query|reference|index|target|config|configuration|log|temporary|temp|tmp|sequence|alignment|annotation|result|results|report|summary)\s+){1,3}(?i:(file ?name|files?|directory|dir|folder))(?:$|\s*[(.;]|\s+(?i:in|for|of|with|to)\s)|^(?i:(file|directory|folder))\s+(?i:for|of|or|with|containing|listing)\s`)
+
 // thingPlaceholder is the placeholder of a value descThingRE names.
 func thingPlaceholder(thing string) string {
 	switch t := strings.ToLower(thing); {
@@ -307,6 +319,19 @@ func valueFromDescription(f *Flag) {
 		// "-o  Create all output files in the specified output
 		// directory": the description names the value the flag is given
 		f.Placeholder = thingPlaceholder(m[1] + m[2] + m[3])
+		return
+	}
+	if m := usedNounRE.FindStringSubmatch(f.Description); m != nil {
+		// tantan "-x  letter to use for masking, instead of lowercase":
+		// the description names the value and what it is used for
+		f.Placeholder = strings.ToUpper(m[1])
+		return
+	}
+	if m := fileNounRE.FindStringSubmatch(f.Description); m != nil {
+		// diamond "--db (-d)  database file", "--query (-q)  input
+		// query file", "--tmpdir  directory for temporary files": the
+		// description is the name of the thing the flag is given
+		f.Placeholder = thingPlaceholder(m[1] + m[2])
 		return
 	}
 	if metavarDescRE.MatchString(f.Description) {

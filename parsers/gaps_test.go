@@ -170,6 +170,20 @@ func TestValueShownInDescription(t *testing.T) {
 		"set the flag x=1 and y=2 for all":                    "",
 		"output format 0 = BLAST pairwise 5 = BLAST XML":      "NUM",
 		"phenotypes coded as 0 = control, 1 = case":           "",
+		// a description that is the name of a file or a directory: the
+		// flag is given one; a verb before it makes it a switch
+		"database file":                                   "FILE",
+		"input query file":                                "FILE",
+		"directory for temporary files":                   "DIR",
+		"file for unaligned queries":                      "FILE",
+		"Output file (opt., default is STDOUT":            "FILE",
+		"overwrite output file":                           "",
+		"keep the input files":                            "",
+		"output file format":                              "",
+		"file sizes are printed":                          "",
+		"letter to use for masking, instead of lowercase": "LETTER",
+		"string used as the separator":                    "STRING",
+		"letters are masked":                              "",
 	} {
 		f := Flag{Name: "-x", Description: d}
 		if valueFromDescription(&f); f.Placeholder != want {

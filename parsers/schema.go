@@ -95,4 +95,4 @@ type Entry struct {
 
 // Version changes whenever a parser reads the same help differently;
 // caches of parsed help include it in their key.
-const Version = 31
+const Version = 33
