@@ -424,3 +424,13 @@ func TestInputLeftBesideExplicitUsage(t *testing.T) {
 		}
 	}
 }
+
+// A subcommand with no help of its own whose flags are the tool's global
+// ones (diamond prints one help for all its commands) is known by that
+// help: its input goes to the flag that reads it.
+func TestSubcommandKnownByGlobalHelp(t *testing.T) {
+	cmd, f := mapHelpOnly(t, "diamond", "build a diamond database named uniref90 from uniref90.fasta.gz")
+	if !strings.Contains(cmd, "--in uniref90.fasta.gz") || !strings.HasPrefix(cmd, "diamond makedb ") {
+		t.Errorf("got %q\n%s", cmd, strings.Join(f.Evidence, "\n"))
+	}
+}

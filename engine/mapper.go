@@ -220,8 +220,12 @@ func (m *mapper) candidates() []*candidate {
 			for i := range list {
 				s := &list[i]
 				p := append(append([]string(nil), path...), s.Name)
+				// A subcommand with no help of its own whose flags are the
+				// tool's global ones (diamond's one help for all its
+				// commands) is known by that help.
+				known := s.Parser != "" || len(s.Flags) == 0 && len(s.Subcommands) == 0 && len(m.doc.GlobalFlags) > 0
 				add(&candidate{exe: exe, sub: p, key: strings.Join(p, " "), desc: s.Description, flags: m.doc.AllFlags(s),
-					positionals: s.Positionals, usage: s.UsagePattern, known: s.Parser != "", stdin: s.ReadsStdin})
+					positionals: s.Positionals, usage: s.UsagePattern, known: known, stdin: s.ReadsStdin})
 				walk(s.Subcommands, p)
 			}
 		}
