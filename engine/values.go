@@ -114,6 +114,10 @@ func (m *mapper) valueForFlag(c *candidate, name string) (task.Value, valueTarge
 
 // valueFlag finds the flag a task value goes to; false when none fits.
 func (m *mapper) valueFlag(c *candidate, v task.Value, byWord, byShape map[string]valueTarget) (valueTarget, bool) {
+	if strings.EqualFold(v.Text, m.rec.Executable) {
+		// "用 MACS2 根据…": the tool's own name is no value of its flags
+		return valueTarget{}, false
+	}
 	if fd, ok := m.flagWordTarget[v.Text]; ok {
 		return valueTarget{name: spelling(fd), style: kvStyle(fd), why: fmt.Sprintf("the task writes %s's name before it", fd.Name)}, true
 	}

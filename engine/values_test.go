@@ -162,3 +162,17 @@ func TestValueToNoFileFlag(t *testing.T) {
 		t.Errorf("got %q\n%s", cmd, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// The tool's own name written as a literal ("用 MACS2 根据…") is no value
+// of its flags, whatever flag's help writes its family.
+func TestToolNameIsNoValue(t *testing.T) {
+	c := &candidate{exe: "macs2", key: "pileup", flags: []FlagDoc{{Name: "-f", ParamType: "string", Description: "Format of tag file, like BAM or MACS1"}}}
+	m := newMapper(builtinRules, &ToolRecord{Name: "macs2", Executable: "macs2"}, nil, nil, "用 MACS2 计算 x.bam 的 pileup")
+	byWord, byShape := m.valueMaps(c)
+	if tg, ok := m.valueFlag(c, task.Value{Text: "MACS2", Shape: task.ShapeLiteral}, byWord, byShape); ok {
+		t.Errorf("MACS2 went to %s", tg.name)
+	}
+	if tg, ok := m.valueFlag(c, task.Value{Text: "MACS3", Shape: task.ShapeLiteral}, byWord, byShape); !ok || tg.name != "-f" {
+		t.Errorf("MACS3: %+v %v", tg, ok)
+	}
+}
