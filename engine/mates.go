@@ -8,6 +8,7 @@ import (
 
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/parsers"
+	"github.com/traitome/oxo-call/task"
 )
 
 // A usage line that offers inputs as alternatives ("{-1 <m1> -2 <m2> |
@@ -177,11 +178,12 @@ func (m *mapper) placeByBranch(f *Fill, c *candidate) {
 
 // takesNoFile reports a flag whose value is no file by its help's own
 // account: a number for default ("DEFAULT: 0.05"), or a placeholder that
-// is a type word or names a value ("QVALUE", "PVALUE", "INT").
+// is a type word ("INT") or ends as a value's name does (lexicon class
+// value_placeholder_suffix: "QVALUE", "PVALUE").
 func takesNoFile(fd FlagDoc) bool {
 	if _, err := strconv.ParseFloat(defaultValue(fd), 64); err == nil {
 		return true
 	}
 	ph := strings.Trim(fd.Placeholder, "<>[]{}.")
-	return parsers.IsTypeWord(ph) || strings.HasSuffix(strings.ToLower(ph), "value")
+	return parsers.IsTypeWord(ph) || task.V().Is("value_placeholder_suffix", strings.ToLower(ph))
 }

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/traitome/oxo-call/internal/lazyre"
+	"github.com/traitome/oxo-call/parsers"
 )
 
 // A help may number the values its flag takes ("-f  output type:
@@ -15,14 +15,13 @@ import (
 // says every word of one meaning ("write them in BED format") asks for
 // that number: a constant the task's words ask for.
 
-// numberedRE is one numbered value of such a list: the number and "=".
-var numberedRE = lazyre.New(`(?:^|[\s,;:(])(\d+)\s?=\s?`)
-
 // numberedPairs reads the numbered values of a flag's help with their
 // meanings, each meaning running to the next number; fewer than two give
 // none.
 func numberedPairs(desc string) []choicePair {
-	locs := numberedRE.FindAllStringSubmatchIndex(desc, -1)
+	// the parser's own reading of such a list: "=" and the meaning's
+	// first letter end each match
+	locs := parsers.NumberedValueRE.FindAllStringSubmatchIndex(desc, -1)
 	if len(locs) < 2 {
 		return nil
 	}
@@ -32,7 +31,7 @@ func numberedPairs(desc string) []choicePair {
 		if i+1 < len(locs) {
 			end = locs[i+1][0]
 		}
-		meaning := desc[l[1]:end]
+		meaning := desc[l[1]-1 : end]
 		if k := strings.IndexAny(meaning, "(),;"); k >= 0 {
 			// "4=tandem repeats (0)": the default; "1=gzip, zstd)":
 			// another value, no number

@@ -257,9 +257,10 @@ var notValueDefaults = map[string]bool{
 // its description shows: a type column ("FILE Input sam file"), a
 // "<placeholder>" it speaks of, a count or path it names, or a default that is a value rather than
 // on/off ("output format: TAB, MAF (default: MAF)").
-// codeListRE is one numbered value of a list a help gives ("0=masked
-// sequence", "(1=gzip"): a number right before "=" and a word.
-var codeListRE = lazyre.New(`(?:^|[\s,;:(])\d+\s?=\s?[A-Za-z]`)
+// NumberedValueRE is one numbered value of a list a help gives ("0=masked
+// sequence", "(1=gzip"): a number (group 1) right before "=" and the
+// first letter of what it means. The engine reads the meanings with it.
+var NumberedValueRE = lazyre.New(`(?:^|[\s,;:(])(\d+)\s?=\s?[A-Za-z]`)
 
 // proseBeforeCode are words after which a numbered list codes something
 // else than the flag's value ("phenotypes … coded as 0 = control, 1 =
@@ -270,7 +271,7 @@ var proseBeforeCode = map[string]bool{"as": true, "be": true, "is": true, "are":
 // numbered values or more, the first right after a colon, a parenthesis
 // or the noun it numbers ("output format 0 = BLAST pairwise").
 func numbersValues(desc string) bool {
-	locs := codeListRE.FindAllStringIndex(desc, 3)
+	locs := NumberedValueRE.FindAllStringIndex(desc, 3)
 	if len(locs) < 2 {
 		return false
 	}
