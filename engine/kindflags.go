@@ -88,9 +88,8 @@ func (m *mapper) proseKinds(c *candidate) []kindAsk {
 		// The family and role of each file of the clause, by place.
 		files := make([]string, len(tw))
 		var keep []string
-		reach := -1
+		negated, own := negatedFields(tw)
 		for i, w := range tw {
-			x := strings.ToLower(strings.Trim(w, ",;:.()"))
 			if p := strings.Trim(w, ",;:()[]'\""); FileType(p) != "" {
 				files[i] = "in"
 				if outPath[p] {
@@ -99,10 +98,7 @@ func (m *mapper) proseKinds(c *candidate) []kindAsk {
 				files[i] += " " + family(FileType(p))
 				continue
 			}
-			switch {
-			case task.V().Word("negation", x):
-				reach = i + 4
-			case i > reach:
+			if !negated[i] && !own[i] {
 				keep = append(keep, w)
 			}
 		}

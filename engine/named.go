@@ -24,18 +24,17 @@ import (
 // sensitive); the four words after a negation and paths are left out.
 func nameTokens(text string) [][]string {
 	var out [][]string
-	negated := 0
 	for _, cl := range negatedClauses(text) {
 		text = strings.Replace(text, cl, ",", 1) // "不输出 SAM 头" names no --sam
 	}
-	for _, f := range strings.Fields(strings.ToLower(text)) {
-		if task.V().Word("negation", strings.Trim(f, ",;()")) {
-			negated = 4 // "without the summits" names no --summits
+	fields := strings.Fields(strings.ToLower(text))
+	negated, own := negatedFields(fields) // "without the summits" names no --summits
+	for i, f := range fields {
+		if own[i] {
 			continue
 		}
-		if negated > 0 || strings.Contains(f, "/") {
+		if negated[i] || strings.Contains(f, "/") {
 			// a path ("/data/backup/") names a place, not a switch
-			negated--
 			out = append(out, []string{""}) // a name runs on no further
 			continue
 		}

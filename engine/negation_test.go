@@ -93,3 +93,92 @@ func TestOffTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestOffTermsOfNegatedNames checks what a name that opens on a negation
+// leaves out: the words of its help the rest of the name spells, glued
+// ("-nosupport") or apart ("--no-softclip" for "soft-clipping"), and a
+// help whose head opens on one ("no soft-clipping"). A name that only
+// begins with the letters leaves out nothing.
+func TestOffTermsOfNegatedNames(t *testing.T) {
+	for _, c := range []struct {
+		fd   FlagDoc
+		want string
+	}{
+		{FlagDoc{Name: "--no-softclip", Description: "no soft-clipping"}, "clipp soft"},
+		{FlagDoc{Name: "--no-softclip", Description: "forbid clips at the ends of soft-clipping reads"}, "clipp soft"},
+		{FlagDoc{Name: "-nosupport", Description: "to compute no support values"}, "support"},
+		{FlagDoc{Name: "--noali", Description: "don't output alignments, so output is smaller"}, "alignment output smaller so"},
+		{FlagDoc{Name: "--max", Description: "Turn all heuristic filters off (less speed, more power)"}, "all filter heuristic"},
+		{FlagDoc{Name: "--no-xyz", Description: "turns the option on"}, "xyz"},
+		{FlagDoc{Name: "--normalizeUsing", Description: "use one of the available normalization methods"}, ""},
+		{FlagDoc{Name: "--nodes", Description: "number of nodes to use"}, ""},
+	} {
+		var got []string
+		for w := range offTerms(c.fd) {
+			got = append(got, w)
+		}
+		sort.Strings(got)
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.fd.Name, c.fd.Description, g, c.want)
+		}
+	}
+	m := &mapper{}
+	noali := FlagDoc{Name: "--noali", Description: "don't output alignments"}
+	if !m.namesOff(noali, map[string]bool{"align": true}) {
+		t.Error("a negated 'align' should name --noali")
+	}
+	if m.namesOff(noali, map[string]bool{"output": true}) {
+		t.Error("a negated 'output' alone should not name --noali")
+	}
+	if !m.namesOff(FlagDoc{Name: "--no-softclip", Description: "no soft-clipping"}, map[string]bool{"soft": true, "clipp": true}) {
+		t.Error("negated soft clipping should name --no-softclip")
+	}
+}
+
+// TestNegatedFields checks which words a negation reaches: four after a
+// word before what it negates, to the end of the clause; three before a
+// word after it ("soft-clipping disabled"), back to a conjunction; the
+// negation's own words apart.
+func TestNegatedFields(t *testing.T) {
+	for _, c := range []struct{ text, neg, own string }{
+		{"with 4 threads and soft-clipping disabled", "soft-clipping", "disabled"},
+		{"with spliced alignment turned off, output x.sam", "with spliced alignment", "turned off,"},
+		{"leaving out the alignments: search p.hmm", "the alignments:", "leaving out"},
+		{"map without mate rescue or pairing at all", "mate rescue or pairing", "without"},
+		{"not y.txt; sorted", "y.txt;", "not"},
+	} {
+		tw := strings.Fields(c.text)
+		neg, own := negatedFields(tw)
+		pick := func(marks []bool) string {
+			var out []string
+			for i, on := range marks {
+				if on {
+					out = append(out, tw[i])
+				}
+			}
+			return strings.Join(out, " ")
+		}
+		if g := pick(neg); g != c.neg {
+			t.Errorf("%q: negated %q, want %q", c.text, g, c.neg)
+		}
+		if g := pick(own); g != c.own {
+			t.Errorf("%q: own %q, want %q", c.text, g, c.own)
+		}
+	}
+}
+
+// TestNegationAfterAsksForALeaveOutSwitch checks that words a negation
+// after them reaches ("mate rescue turned off") ask for the switch whose
+// help leaves that out, and that one word many helps say does not make
+// the two agree.
+func TestNegationAfterAsksForALeaveOutSwitch(t *testing.T) {
+	rec, doc := negationDoc()
+	sk := inlineSkill(t, "name: mp", "map reads.fq to ref.fa", "ref.fa reads.fq")
+	f := MapTask(builtinRules, rec, doc, sk, "map x.fq to g.fa with mate rescue turned off")
+	if got := Assemble(rec, f).Display; got != "mp -S g.fa x.fq" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if !hasEvidence(f, "(leaves out)") {
+		t.Errorf("evidence %q", f.Evidence)
+	}
+}

@@ -354,22 +354,19 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 	// A negation reaches over the next four words, not past the end of
 	// its clause ("only in new.txt and not in old.txt; both are sorted").
 	tw := strings.Fields(strings.ToLower(m.task))
-	for i, w := range tw {
-		if !task.V().Word("negation", strings.Trim(w, ",;()")) {
-			continue
-		}
-		for j := i + 1; j < len(tw) && j <= i+4; j++ {
-			x := tw[j]
-			if FileType(strings.Trim(x, ",;()[]'\"")) == "" {
-				for n := range terms(x) {
-					if words[n] {
-						negated[n] = true
-					}
-					delete(words, n)
-				}
+	negs, own := negatedFields(tw)
+	for j, neg := range negs {
+		if own[j] {
+			for n := range terms(tw[j]) {
+				delete(words, n)
 			}
-			if strings.ContainsAny(x[len(x)-1:], ",;:.)") || j+1 < len(tw) && strings.HasPrefix(tw[j+1], "(") {
-				break
+		}
+		if x := tw[j]; neg && FileType(strings.Trim(x, ",;()[]'\"")) == "" {
+			for n := range terms(x) {
+				if words[n] {
+					negated[n] = true
+				}
+				delete(words, n)
 			}
 		}
 	}
@@ -383,7 +380,7 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 		}
 	}
 	m.dropCovered(a, words)
-	m.dropCovered(a, negated)
+	m.dropLeftOut(a, negated)
 	return words, negated
 }
 
@@ -447,23 +444,17 @@ func negatedOnly(text string) map[string]bool {
 		}
 	}
 	tw := strings.Fields(strings.ToLower(text))
-	reach := -1
-	for i, w := range tw {
-		x := strings.Trim(w, ",;:.()")
-		switch {
-		case task.V().Word("negation", x):
-			reach = i + 4
-		case i <= reach:
+	negs, own := negatedFields(tw)
+	for i, isNeg := range negs {
+		x := strings.Trim(tw[i], ",;:.()")
+		if isNeg {
 			for n := range terms(x) {
 				neg[n] = true
 			}
-		default:
+		} else if !own[i] {
 			for n := range terms(x) {
 				plain[n] = true
 			}
-		}
-		if strings.ContainsAny(w[len(w)-1:], ",;:.)") {
-			reach = -1
 		}
 	}
 	return minus(neg, plain)
@@ -561,6 +552,23 @@ func (m *mapper) dropCovered(a *adaptation, words map[string]bool) {
 	}
 }
 
+// dropLeftOut takes out of the task's negated words those a set switch
+// that leaves something out accounts for. What the rest of the command
+// does accounts for none of them: "-o" writes output, and "do not output
+// the alignments" still asks for --noali.
+func (m *mapper) dropLeftOut(a *adaptation, negated map[string]bool) {
+	for _, fv := range a.f.Flags {
+		fd, ok := LookupFlag(a.c.flags, fv.Name)
+		if !ok || len(offTerms(fd)) == 0 {
+			continue
+		}
+		names, desc := m.flagTerms(fv.Name, &fd)
+		for w := range union(names, desc) {
+			delete(negated, w)
+		}
+	}
+}
+
 // offTerms are the terms of what a switch leaves out, when it leaves
 // something out: the words after a word of the lexicon class leaves_out
 // in the head of its help (before a parenthesis, a bracket or the end of
@@ -579,26 +587,89 @@ func offTerms(fd FlagDoc) map[string]bool {
 		for w := range terms(head[sp[0][1]:]) {
 			out[w] = true
 		}
+	} else if hw := strings.Fields(strings.ToLower(head)); len(hw) > 1 && task.V().Word("negation", hw[0]) {
+		// A head that opens on a negation ("no soft-clipping") leaves out
+		// what follows it.
+		for w := range terms(strings.Join(hw[1:], " ")) {
+			out[w] = true
+		}
+	} else if len(hw) > 2 && task.V().Word("off_word", hw[len(hw)-1]) {
+		// One that closes on "off" ("Turn all heuristic filters off")
+		// leaves out what stands between its verb and it.
+		for w := range terms(strings.Join(hw[1:len(hw)-1], " ")) {
+			out[w] = true
+		}
 	}
+	off, _ := nameOff(fd)
+	for w := range off {
+		out[w] = true
+	}
+	return out
+}
+
+// namesOff reports a switch whose name says it leaves out what the task
+// negates: every term of what the name leaves out (nameOff) is negated,
+// or the rest of the name after its negation is the start of a negated
+// word ("ali" of --noali for "align").
+func (m *mapper) namesOff(fd FlagDoc, negated map[string]bool) bool {
+	off, rests := nameOff(fd)
+	if len(off) > 0 && holdsAll(negated, off) {
+		return true
+	}
+	for _, r := range rests {
+		for w := range negated {
+			if len(r) >= 3 && strings.HasPrefix(w, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameOff returns the terms of what a switch's name says it leaves out,
+// when its first part is a negation or a word that leaves out
+// (--no-header, --dont_gzip, --skip-trimming) or when it glues "no" to a
+// word of its help (-nosupport "to not compute support values", --noali
+// "don't output alignments"): the words of its help the rest of the name
+// spells or begins ("softclip" for "soft-clipping"), else the rest's own
+// parts. A name that merely begins with the letters (--normalizeUsing,
+// --nodes) spells no word of its help after them and leaves out nothing.
+func nameOff(fd FlagDoc) (out map[string]bool, rests []string) {
+	out = map[string]bool{}
+	hw := strings.FieldsFunc(strings.ToLower(fd.Description), func(r rune) bool { return !(r >= 'a' && r <= 'z') })
 	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
-		if parts := splitIdent(strings.TrimLeft(n, "-")); len(parts) > 1 && task.V().Word("leaves_out", parts[0]) {
+		n = strings.ToLower(strings.TrimLeft(n, "-"))
+		parts := splitIdent(n)
+		var rest string
+		switch {
+		case len(parts) > 1 && (task.V().Word("leaves_out", parts[0]) || task.V().Word("negation", parts[0])):
+			rest = strings.Join(parts[1:], "")
+		case len(parts) == 1 && strings.HasPrefix(n, "no") && len(n) >= 5:
+			rest = n[2:]
+		default:
+			continue
+		}
+		rests = append(rests, rest)
+		found := false
+		for i := range hw {
+			for _, w := range [][]string{hw[i:min(i+1, len(hw))], hw[i:min(i+2, len(hw))]} {
+				if strings.HasPrefix(strings.Join(w, ""), rest) && len(strings.Join(w[:len(w)-1], "")) < len(rest) {
+					for t := range terms(strings.Join(w, " ")) {
+						out[t] = true
+					}
+					found = true
+				}
+			}
+		}
+		if !found && len(parts) > 1 {
 			for _, p := range parts[1:] {
 				out[root(p)] = true
 			}
 		}
 	}
-	return out
+	return out, rests
 }
 
-// addAskedSwitches adds the switches of the help the task asks for in
-// words nothing placed accounts for ("print only the duplicated lines"
-// asks for --repeated), best fit first, each taking the words it
-// explains, while the fit reaches scoring.fit.switch_relevance_min and no
-// other switch fits as well. A switch the help gives no words for is
-// judged by its name alone when the name has two parts or more
-// (sort-bed's --check-sort). A switch that fits fairly well
-// (scoring.fit.switch_near_min) but not enough is recorded as unmet: the
-// command may lack what the task asks for.
 func (m *mapper) addAskedSwitches(a *adaptation) {
 	words, negated := m.uncoveredSplit(a)
 	// A switch that turns something off is asked for only by a task
@@ -626,13 +697,26 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				continue // the flag it refers to carries the help
 			}
 			named, spelled := m.namedIn(fd, words)
+			if !named && m.namesOff(fd, negated) {
+				// "without support" names -nosupport, "soft-clipping
+				// disabled" --no-softclip, "不输出比对" --noali.
+				named = true
+			}
 			if !off && !named && task.V().Mentions("turn_off", fd.Description) {
 				continue
 			}
 			s, hits := m.switchFit(fd.Name, &fd, words)
-			if slices.ContainsFunc(hits, func(w string) bool { return negated[w] && leaves[w] }) {
+			var agree []string
+			for _, w := range hits {
+				if negated[w] && leaves[w] {
+					agree = append(agree, w)
+				}
+			}
+			if len(agree) > 1 || len(agree) == 1 && (len(m.rareHits(agree)) == 1 || named) {
 				// The task leaves out what the help leaves out: the two
-				// agree as a word of the name does.
+				// agree as a word of the name does. One word many helps
+				// say ("suppressing … alignments" for "disable spliced
+				// alignment") is no agreement.
 				s += sc.Fit.NegationAgrees
 				hits = append(hits, "(leaves out)")
 			}
@@ -993,6 +1077,16 @@ func (m *mapper) textCover(text string) (float64, []string) {
 }
 
 // intersect returns a new set of the terms both a and b hold.
+// holdsAll reports whether set holds every key of of.
+func holdsAll(set, of map[string]bool) bool {
+	for k := range of {
+		if !set[k] {
+			return false
+		}
+	}
+	return true
+}
+
 func intersect(a, b map[string]bool) map[string]bool {
 	out := map[string]bool{}
 	for w := range a {

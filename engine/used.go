@@ -342,6 +342,17 @@ func (m *mapper) uncoveredWords(f *Fill, c *candidate, ex *scoredExample, withEx
 // regions and sequences left out.
 func (m *mapper) taskTerms(text string) map[string]bool {
 	task := contentWords(text)
+	// The words that make a negation ("leaving out", "turned off") ask
+	// for nothing themselves: the words they negate do.
+	fields := strings.Fields(strings.ToLower(text))
+	_, own := negatedFields(fields)
+	for i, o := range own {
+		if o {
+			for w := range contentWords(fields[i]) {
+				delete(task, w)
+			}
+		}
+	}
 	for _, n := range m.slots.Numbers {
 		delete(task, n.Value)
 	}
