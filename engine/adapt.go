@@ -1676,13 +1676,16 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 				continue // a mode flag takes one of its codes
 			}
 			m.bound, m.boundSaid, m.boundRemoves = numbers[j].Bound+limitBound(numbers[j].Limit), numbers[j].Compared, numbers[j].Removes
+			m.noun = numbers[j]
 			s := m.fitFlag(t.flag, t.doc, numbers[j].Context)
 			m.bound, m.boundSaid, m.boundRemoves = "", "", false
+			m.noun = NumberSlot{}
 			if strings.HasSuffix(numbers[j].Value, "%") && t.doc != nil {
-				// a share goes to a flag whose help reads one
+				// a share goes to a flag whose help reads one; an
+				// e-value's or a count's flag reads none
 				if percentForm(*t.doc) != "" {
 					s += sc.Fit.SameShape
-				} else if t.doc.ParamType == "int" {
+				} else if t.doc.ParamType == "int" || task.Scientific(t.value) {
 					s -= sc.Fit.SameShape
 				}
 			}
@@ -1727,9 +1730,18 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 // head's --bytes, where the example's -n printed lines): the example's
 // flag took the number for its place, the task's words ask for another.
 func (m *mapper) betterNumberFlag(a *adaptation, t exToken, n *NumberSlot) (FlagDoc, bool) {
+	m.noun = *n
+	defer func() { m.noun = NumberSlot{} }()
 	own := m.fitFlag(t.flag, t.doc, n.Context)
 	var best FlagDoc
 	bestScore := own
+	// The word right after the number naming another flag ("97%
+	// identity" names -perc_identity) moves it there from a flag it does
+	// not name (the example's -evalue), whatever the fit.
+	named := nounElsewhere(a.c.flags, t, *n)
+	if named {
+		bestScore = 0
+	}
 	for _, fd := range a.c.flags {
 		if fd.ParamType == "bool" || fd.ParamType == "file" || fd.Name == "" || fd.Category == "Output" || fd.Category == "Input" || sameFlag(a.c, fd.Name, t.flag) || alreadyUsed(a.used, fd) {
 			continue
@@ -1737,11 +1749,14 @@ func (m *mapper) betterNumberFlag(a *adaptation, t exToken, n *NumberSlot) (Flag
 		if !namedByContext(fd, n.Context) || exampleSets(a, fd.Name) {
 			continue // the example's own token for that flag takes it
 		}
+		if named && !nounNames(fd, *n, n.Bound != "" || n.Limit != "") {
+			continue
+		}
 		if s := m.fitFlag(fd.Name, &fd, n.Context); s > bestScore {
 			best, bestScore = fd, s
 		}
 	}
-	return best, best.Name != "" && bestScore >= own+sc.Fit.ExactFlagName
+	return best, best.Name != "" && (named || bestScore >= own+sc.Fit.ExactFlagName)
 }
 
 // exampleSets reports a flag the adapted example sets itself.
@@ -1767,6 +1782,65 @@ func namedByContext(fd FlagDoc, ctx []string) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// nounElsewhere reports a task number whose noun names a flag of the
+// help other than the example's token t, which neither the noun nor the
+// other words around the number name.
+func nounElsewhere(flags []FlagDoc, t exToken, n NumberSlot) bool {
+	bound := n.Bound != "" || n.Limit != ""
+	if n.Noun == "" || t.doc != nil && (nounNames(*t.doc, n, bound) || namedByContext(*t.doc, n.Context)) {
+		return false // "a minimum overlap of 5 bases" names -O --overlap
+	}
+	return slices.ContainsFunc(flags, func(fd FlagDoc) bool {
+		return fd.ParamType != "bool" && fd.Name != t.flag && !slices.Contains(fd.Aliases, t.flag) && nounNames(fd, n, bound)
+	})
+}
+
+// nounNames reports a flag that takes a number and whose long name (or a
+// name of four letters or more) has the noun as a part ("identity" for
+// -perc_identity, "parts" for --by-part). Its other parts of four letters
+// or more the task says around the number, or its help says the noun too
+// (--bootstrap-samples "Number of bootstrap samples" for "100
+// bootstraps"): "bases" names no --quality-base. A part that begins a word
+// of the lexicon class percent_word is said by a share ("perc" of
+// -perc_identity for "97%"); a bound (--threads-max) is said only when
+// the task says one for the number.
+func nounNames(fd FlagDoc, n NumberSlot, bound bool) bool {
+	if !takesNumber(fd, strings.TrimSuffix(n.Value, "%")) {
+		return false
+	}
+	v := task.V()
+	said := map[string]bool{}
+	for _, w := range n.Context {
+		said[stem(strings.ToLower(w))] = true
+	}
+	helpSays := slices.ContainsFunc(strings.Fields(strings.ToLower(fd.Description)), func(w string) bool { return stem(strings.Trim(w, ",.;:()")) == stem(n.Noun) })
+	share := strings.HasSuffix(n.Value, "%")
+	for _, name := range append([]string{fd.Name}, fd.Aliases...) {
+		if !strings.HasPrefix(name, "--") && len(name) <= 3 {
+			continue
+		}
+		parts := splitIdent(strings.ToLower(strings.TrimLeft(name, "-")))
+		if !slices.ContainsFunc(parts, func(p string) bool { return len(p) >= 4 && stem(p) == stem(n.Noun) }) {
+			continue
+		}
+		if slices.ContainsFunc(parts, func(p string) bool {
+			switch {
+			case stem(p) == stem(n.Noun) || said[stem(p)] || task.Stopword(p):
+				return false
+			case v.Word("range_low_word", p) || v.Word("range_high_word", p):
+				return !bound
+			case share && slices.ContainsFunc(v.Words("percent_word"), func(w string) bool { return len(p) >= 3 && strings.HasPrefix(w, p) }):
+				return false
+			}
+			return len(p) >= 4 && !helpSays
+		}) {
+			continue
+		}
+		return true
 	}
 	return false
 }
@@ -1846,6 +1920,12 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	// calls a "standard deviation", "哈希表大小" a "hash size".
 	if isCJK(text) {
 		s += float64(len(senseHits(text, descWords, ctxWords)))
+	}
+	// The word right after the number is what it is of ("97% identity"):
+	// a flag whose long name has it as a part (-perc_identity) fits as
+	// one named for it.
+	if m.noun.Noun != "" && fd != nil && nounNames(*fd, m.noun, m.bound != "") {
+		s += sc.Fit.ExactFlagName
 	}
 	// "K=5" puts "k" in the context: a flag named exactly so fits. Case
 	// matters for one-letter flags (-k and -K differ).

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
+	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/task"
 )
 
@@ -727,6 +728,10 @@ func codesExclude(fd FlagDoc, v string) bool {
 	ms := numCodeRE.FindAllStringSubmatch(fd.Description, -1)
 	if len(ms) < 2 {
 		ms = valuesListRE.FindAllStringSubmatch(fd.Description, -1)
+	}
+	if len(ms) < 2 {
+		// "0 = Pairwise, 1 = Query-anchored …" (blastn -outfmt)
+		ms = parsers.NumberedValueRE.FindAllStringSubmatch(fd.Description, -1)
 	}
 	if len(ms) < 2 {
 		return false

@@ -423,6 +423,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		}
 		share := strings.HasSuffix(n.Value, "%")
 		m.bound, m.boundSaid, m.boundRemoves = n.Bound+limitBound(n.Limit), n.Compared, n.Removes
+		m.noun = *n
 		want := func(fd FlagDoc) bool {
 			// a share is no count: an integer flag takes one only when
 			// its help reads a number of percent
@@ -448,6 +449,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		}
 		fd, tied = m.literalTie(c, fd, s, tied, n.Context, want, used)
 		m.bound, m.boundSaid, m.boundRemoves = "", "", false
+		m.noun = NumberSlot{}
 		fd, tied = subordinateTie(c, fd, tied)
 		lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
 		if s < sc.Fit.HelpFlagFitMin && !lone {

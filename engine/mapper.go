@@ -125,6 +125,10 @@ type mapper struct {
 	// boundRemoves: the clause of that comparison removes what it names;
 	// a help's same comparison counts only when the help removes too.
 	boundRemoves bool
+	// noun is the number being fitted, for the word right after it
+	// ("identity" of "97% identity"): a flag whose name says it fits
+	// (fitFlag).
+	noun NumberSlot
 	// inputsLeft are the files placeInputFlags left in a place the usage
 	// does not show (Fill.Mismatched).
 	inputsLeft []string

@@ -117,6 +117,11 @@ type Number struct {
 	// a flag whose help counts something else ("print the first NUM
 	// bytes") does not take it.
 	Counts string `json:"-"`
+	// Noun is the lower-cased word right after the number, past a unit
+	// written apart, when it is a word of letters and no stop word ("97%
+	// identity", "4 parts", "500 bp windows"): what the number is of, which a
+	// flag's name may say (-perc_identity, --by-part).
+	Noun string `json:"-"`
 	// Used is set by the stage that gives the number a place.
 	Used bool `json:"-"`
 }
@@ -815,6 +820,7 @@ func Parse(task string) Frame {
 			if next := safeAt(lower, i+1); !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Word("count_noun", next) {
 				n.Counts = next
 			}
+			n.Noun = nounAfter(toks, lower, i, n.Unit != "" || n.Memory != "")
 			s.Numbers = append(s.Numbers, n)
 		case ordinalRE.MatchString(low):
 			// "the 3rd sequence", "every 10th read": the number the
@@ -1262,6 +1268,27 @@ func splitClauseCommas(toks []string, task string) []string {
 func isHanAt(s string, i int) bool {
 	r, _ := utf8.DecodeRuneInString(s[i:])
 	return unicode.Is(unicode.Han, r)
+}
+
+// nounAfter is the word of letters right after the number at i (past its
+// unit when unit), lower-cased, or "" when a comma, a semicolon or a stop
+// word comes first.
+func nounAfter(toks, lower []string, i int, unit bool) string {
+	j := i + 1
+	if unit {
+		if strings.ContainsAny(safeAt(toks, j), ",;") {
+			return ""
+		}
+		j++
+	}
+	if strings.ContainsAny(toks[j-1][len(toks[j-1])-1:], ",;:") || j >= len(toks) {
+		return ""
+	}
+	w := strings.TrimRight(lower[j], ",;:.)")
+	if len(w) < 3 || Stopword(w) || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+		return ""
+	}
+	return w
 }
 
 func safeAt(toks []string, i int) string {

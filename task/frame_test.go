@@ -240,6 +240,25 @@ func TestNumberCounts(t *testing.T) {
 	}
 }
 
+// TestNumberNoun checks the word right after a number, past a unit written
+// apart: a word of letters and no stop word, inside the number's clause.
+func TestNumberNoun(t *testing.T) {
+	fr := Parse("keep hits with at least 97% identity, in 500 bp windows with 4 threads; 10 of them, 3 x2, 7 kb")
+	var got []string
+	for _, n := range fr.Numbers {
+		got = append(got, n.Value+"|"+n.Noun)
+	}
+	if strings.Join(got, " ") != "97%|identity 500|windows 4|threads 10| 3| 7|" {
+		t.Errorf("nouns: %q", got)
+	}
+	if fr := Parse("use 8, threads"); fr.Numbers[0].Noun != "" {
+		t.Errorf("a comma ends a number's noun: %+v", fr.Numbers)
+	}
+	if fr := Parse("windows of 500 bp, 4 threads"); fr.Numbers[0].Noun != "" {
+		t.Errorf("a comma after the unit ends a number's noun: %+v", fr.Numbers)
+	}
+}
+
 // TestReferenceWordRole checks that a file after a reference word ("to the
 // reference ref.fa", "against the genome hg38.fa", 参考基因组) reads as the
 // reference, and one after other words does not.
