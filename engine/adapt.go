@@ -1083,6 +1083,15 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		m.dropQuiet = true
 		return false
 	}
+	if off := offTerms(*t.doc); !t.hasValue && len(off) > 0 {
+		// The task says not to do what the switch leaves out ("不要输出比对"
+		// for --noali "don't output alignments"): it asks for it.
+		neg, _ := m.zhNegated(m.task)
+		if both := intersect(neg, off); m.namesOff(*t.doc, neg) || len(both) > 1 {
+			m.evidence = append(m.evidence, fmt.Sprintf("kept %s: the task leaves out what it leaves out (%s)", t.flag, t.doc.Description))
+			return true
+		}
+	}
 	if t.doc.Category == "Input" || t.doc.Category == "Output" {
 		if !t.hasValue {
 			// A switch that writes something more ("--write-index") is

@@ -125,6 +125,10 @@ type mapper struct {
 	// boundRemoves: the clause of that comparison removes what it names;
 	// a help's same comparison counts only when the help removes too.
 	boundRemoves bool
+	// posWords, posConcepts and posSenseWords are the task's words,
+	// concepts and words with senses, what it does not want left out
+	// (positiveText), read once for exampleScore.
+	posWords, posConcepts, posSenseWords map[string]bool
 	// noun is the number being fitted, for the word right after it
 	// ("identity" of "97% identity"): a flag whose name says it fits
 	// (fitFlag).
@@ -647,13 +651,24 @@ func (m *mapper) lowerNames() map[string]bool {
 
 // exampleScore is the similarity of an example to the task.
 func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
-	exWords, taskWords := contentWords(withoutFiles(ex.Task)), m.taskWords
+	if m.posWords == nil {
+		// What the task says it does not want is no likeness.
+		pos := positiveText(m.task)
+		m.posWords, m.posConcepts = contentWords(withoutFiles(pos)), m.concepts(pos)
+		m.posSenseWords = withSenses(m.posWords, withoutFiles(pos))
+		for w := range m.posWords {
+			if isCJK(w) && len(senseRoots(w)) > 0 {
+				delete(m.posSenseWords, w)
+			}
+		}
+	}
+	exWords, taskWords := contentWords(withoutFiles(ex.Task)), m.posWords
 	if m.cjkTask {
 		// A Chinese task meets an example's words through its senses
 		// ("按读段名称排序" holds read and name: "sort by read name").
-		exWords, taskWords = withSenses(exWords, ex.Task), m.taskSenseWords()
+		exWords, taskWords = withSenses(exWords, ex.Task), m.posSenseWords
 	}
-	s := jaccard(exWords, taskWords) + sc.Examples.ConceptOverlap*jaccard(m.concepts(ex.Task), m.textConcepts)
+	s := jaccard(exWords, taskWords) + sc.Examples.ConceptOverlap*jaccard(m.concepts(ex.Task), m.posConcepts)
 	var exTypes []string
 	hasRegion := false
 	for _, a := range args {

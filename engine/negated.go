@@ -12,9 +12,9 @@ import (
 // a word of the class negation_after ("disabled", "turned off") reaches
 // back over the three fields before it. Neither reaches past the end of
 // its clause (a field ending in punctuation, or one followed by a
-// parenthesis), and a negation after the fact stops at a conjunction:
-// "4 threads and soft-clipping disabled" leaves out soft clipping, not
-// threads. The negation words themselves are not marked but are
+// parenthesis), and a negation after the fact stops at a conjunction or
+// a file: "4 threads and soft-clipping disabled" leaves out soft
+// clipping, not threads. The negation words themselves are not marked but are
 // returned in own: they ask for nothing ("turned off" fits no help's
 // "(off)").
 func negatedFields(tw []string) (out, own []bool) {
@@ -47,11 +47,24 @@ func negatedFields(tw []string) (out, own []bool) {
 		}
 		if n := size("negation_after", i); n > 0 {
 			own[i], own[i+n-1] = true, true
-			for j := i - 1; j >= 0 && j >= i-3 && !ends(j) && !task.V().Word("conjunction", bare(j)); j-- {
+			for j := i - 1; j >= 0 && j >= i-3 && !ends(j) && !task.V().Word("conjunction", bare(j)) && FileType(strings.Trim(tw[j], ",;()[]'\"")) == ""; j-- {
 				out[j] = true
 			}
 			i += n - 1
 		}
 	}
 	return out, own
+}
+
+// positiveText is the task with its negated Chinese clauses left out
+// (negatedClauses): an example is judged on what the task asks for, and
+// "不要输出比对" asks for no example that saves the alignment. English
+// negations stay: their words often say the very effect asked for
+// ("without its header line" for tail -n +2, "reads that did not align"
+// for --un).
+func positiveText(text string) string {
+	for _, cl := range negatedClauses(text) {
+		text = strings.Replace(text, cl, ",", 1)
+	}
+	return text
 }
