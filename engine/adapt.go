@@ -324,7 +324,11 @@ func pick(list []FileSlot, used []bool, typ, v string) (string, bool) {
 		return p, true
 	}
 	return takeNamedLike(list, used, v, func(fs FileSlot) bool {
-		return typ == "" || typ == "file" || fs.Type == "file" || fs.Type == "gz" || task.HoldsSequences(typ) && task.HoldsSequences(fs.Type)
+		// A path with no dot at all ("ts/tv" in prose, "ref/hg38") is no
+		// file of a kind the example names (ref.fa): it stands in only
+		// for a file of no kind.
+		bare := fs.Type == "file" && !strings.Contains(filepath.Base(fs.Path), ".")
+		return typ == "" || typ == "file" || fs.Type == "file" && !bare || fs.Type == "gz" || task.HoldsSequences(typ) && task.HoldsSequences(fs.Type)
 	})
 }
 

@@ -159,6 +159,22 @@ func TestPickNamedLike(t *testing.T) {
 	}
 }
 
+// TestPickBarePath: a path with no dot at all ("ts/tv" in prose) takes
+// no example file of a kind (ref.fa), but stands in for one of none
+// ("ref/human" for "ref/hg38"); a compressed name with no kind
+// ("nr.gz") still stands in for a kind.
+func TestPickBarePath(t *testing.T) {
+	if p, ok := pick([]FileSlot{{Path: "ts/tv", Type: "file"}}, make([]bool, 1), "fasta", "ref.fa"); ok {
+		t.Errorf("ref.fa took %s", p)
+	}
+	if p, _ := pick([]FileSlot{{Path: "ref/hg38", Type: "file"}}, make([]bool, 1), "file", "ref/human"); p != "ref/hg38" {
+		t.Errorf("ref/human took %q", p)
+	}
+	if p, _ := pick([]FileSlot{{Path: "nr.gz", Type: "file"}}, make([]bool, 1), "fasta", "proteins.fa"); p != "nr.gz" {
+		t.Errorf("proteins.fa took %q", p)
+	}
+}
+
 // TestWritingFlagTakesTheTaskOutput: a flag the help files under General
 // but says it writes ("save multiple alignment … to file <f>") takes the
 // task's output of its example file's kind, not the task's input of the
