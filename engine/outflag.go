@@ -13,8 +13,9 @@ import (
 
 // writesPlace reports a flag of the help that writes a file, a directory
 // or a prefix it is given: a valued flag (no number, no list of choices)
-// filed under Output, or whose help says it writes (lexicon class
-// writes_help_word: "dump index to FILE", "save … table to file <f>"),
+// filed under Output, whose help says it writes (lexicon class
+// writes_help_word: "dump index to FILE", "save … table to file <f>") or
+// that takes a file and is named as an output (--novel-splicesite-outfile),
 // and whose value names a place (a file parameter, or help words of the
 // lexicon class written_place_word), not a format.
 func writesPlace(fd FlagDoc) bool {
@@ -25,10 +26,30 @@ func writesPlace(fd FlagDoc) bool {
 	// only explain ("GFF attribute to be used as feature ID. … used to
 	// identify the counts in the output table" takes no file).
 	lead := leadSentence(fd.Description)
-	if fd.Category != "Output" && !task.V().Mentions("writes_help_word", lead) {
+	if fd.Category != "Output" && !task.V().Mentions("writes_help_word", lead) && (fd.ParamType != "file" || !namedOutputPart(fd)) {
+		// (a file flag named as an output writes, whatever its help
+		// says: --novel-splicesite-outfile "report a list of splice
+		// sites")
 		return false
 	}
 	return fd.ParamType == "file" || task.V().Mentions("written_place_word", lead+" "+fd.Placeholder)
+}
+
+// namedOutputPart reports a flag a part of whose long name names an
+// output (lexicon class output_flag_name: "outfile" of
+// --novel-splicesite-outfile, "output" of --output-stats).
+func namedOutputPart(fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if !strings.HasPrefix(n, "--") {
+			continue
+		}
+		for _, p := range splitIdent(strings.ToLower(n[2:])) {
+			if len(p) >= 3 && task.V().Is("output_flag_name", p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // leadSentence is a help text up to the end of its first sentence: a

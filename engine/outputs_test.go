@@ -104,6 +104,11 @@ func TestWritesPlaceAndWordFit(t *testing.T) {
 		// explains.
 		{Name: "-i", ParamType: "string", Description: "GFF attribute to be used as feature ID. The feature ID is used to identity the counts in the output table."}:           false,
 		{Name: "--export-markdown", ParamType: "string", Description: "Export the timing summary as a Markdown table to the given FILE. The output time unit can be changed."}: true,
+		// A file flag a part of whose long name names an output writes,
+		// whatever its help says; a string flag so named does not.
+		{Name: "--novel-splicesite-outfile", ParamType: "file", Category: "General", Description: "report a list of splice sites"}: true,
+		{Name: "--outgroup-name", ParamType: "string", Category: "General", Description: "name of the outgroup taxon"}:             false,
+		{Name: "--splicesite-infile", ParamType: "file", Category: "General", Description: "provide a list of known splice sites"}: false,
 	} {
 		if got := writesPlace(*fd); got != want {
 			t.Errorf("writesPlace(%s) = %v, want %v", fd.Name, got, want)
