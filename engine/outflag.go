@@ -123,10 +123,20 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 	for i := range f.Flags {
 		fv := &f.Flags[i]
 		cur, ok := LookupFlag(c.flags, fv.Name)
-		if !ok || !fv.HasValue || !m.taskValues()[fv.Value] || !writesPlace(cur) || !m.writtenValue(f, fv.Value) || exampleWroteKind(f, c, fv.Name, fv.Value) {
+		if !ok || !fv.HasValue || !m.taskValues()[fv.Value] || !writesPlace(cur) || !m.writtenValue(f, fv.Value) {
 			continue
 		}
 		ctx := m.valueWords(fv.Value)
+		if exampleWroteKind(f, c, fv.Name, fv.Value) {
+			// The example chose the flag for a file of this kind: only
+			// the task's words its task does not say can ask for another
+			// ("per-domain table" for --domtblout where the example
+			// wrote its table through --tblout).
+			exWords := contentWords(f.Example.Task)
+			ctx = slices.DeleteFunc(slices.Clone(ctx), func(w string) bool {
+				return len(contentWords(w)) == 0 || holdsAll(exWords, contentWords(w))
+			})
+		}
 		fit := func(fd FlagDoc) float64 { return wordFit(fd, ctx) + b2f(exampleNameFit(c, fd, fv.Value)) }
 		base := fit(cur)
 		var best FlagDoc
