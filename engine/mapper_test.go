@@ -156,9 +156,9 @@ func TestMapAdaptsSkillExample(t *testing.T) {
 		// The example's order is kept; its numbers become the task's.
 		{"sort in.bam with 8 threads into out.bam", "samtools sort -@ 8 -o out.bam in.bam", []string{"out.bam"}, "chose subcommand sort"},
 		// No output asked for: the example's output, rebuilt around the
-		// task's input (in.sorted.bam), is left out and the tool writes
-		// where it does by default.
-		{"sort in.bam", "samtools sort in.bam", nil, "left out -o in.sorted.bam: the task asks for no output"},
+		// task's input (in.sorted.bam), stays, for the tool's default
+		// place, standard output, would get binary BAM.
+		{"sort in.bam", "samtools sort -o in.sorted.bam in.bam", []string{"in.sorted.bam"}, "chose subcommand sort"},
 		{"对aln.bam排序，使用8个线程，输出到 out.bam", "samtools sort -@ 8 -o out.bam aln.bam", []string{"out.bam"}, `skill keyword "排序"`},
 		// The example merges three files; the task two: the third is left out.
 		{"merge p.bam q.bam into m.bam", "samtools merge -o m.bam p.bam q.bam", []string{"m.bam"}, "chose subcommand merge"},

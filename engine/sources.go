@@ -491,6 +491,12 @@ func (m *mapper) derivedOutput(f *Fill, fv *FlagValue, optional bool) bool {
 		return false
 	}
 	name := strings.TrimSpace(fv.Name + " " + fv.Value)
+	// A binary file (lexicon class self_compressed: BAM, BCF) is kept:
+	// the default place, standard output, is a terminal it would garble
+	// ("sort aln.bam by coordinate" writes aln.sorted.bam).
+	if ext, _ := fileForm(fv.Value); task.V().Word("self_compressed", ext) {
+		optional = false
+	}
 	if len(m.slots.Outputs()) == 0 && len(m.slots.Names) == 0 && optional {
 		m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task asks for no output, so the tool's default applies", name))
 		f.Outputs = without(f.Outputs, fv.Value)
