@@ -628,28 +628,19 @@ func (m *mapper) namesOff(fd FlagDoc, negated map[string]bool) bool {
 
 // nameOff returns the terms of what a switch's name says it leaves out,
 // when its first part is a negation or a word that leaves out
-// (--no-header, --dont_gzip, --skip-trimming) or when it glues "no" to a
-// word of its help (-nosupport "to not compute support values", --noali
-// "don't output alignments"): the words of its help the rest of the name
+// (--no-header, --dont_gzip, --skip-trimming) or when it glues a word of
+// the lexicon class negation to a word of its help (-nosupport "to not
+// compute support values", --noali "don't output alignments"): the words
+// of its help the rest of the name
 // spells or begins ("softclip" for "soft-clipping"), else the rest's own
 // parts. A name that merely begins with the letters (--normalizeUsing,
 // --nodes) spells no word of its help after them and leaves out nothing.
 func nameOff(fd FlagDoc) (out map[string]bool, rests []string) {
 	out = map[string]bool{}
 	hw := strings.FieldsFunc(strings.ToLower(fd.Description), func(r rune) bool { return !(r >= 'a' && r <= 'z') })
-	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
-		n = strings.ToLower(strings.TrimLeft(n, "-"))
-		parts := splitIdent(n)
-		var rest string
-		switch {
-		case len(parts) > 1 && (task.V().Word("leaves_out", parts[0]) || task.V().Word("negation", parts[0])):
-			rest = strings.Join(parts[1:], "")
-		case len(parts) == 1 && strings.HasPrefix(n, "no") && len(n) >= 5:
-			rest = n[2:]
-		default:
-			continue
-		}
-		rests = append(rests, rest)
+	// spells adds the terms of the help words (one, or two run together)
+	// that rest spells or begins, and reports whether there were any.
+	spells := func(rest string) bool {
 		found := false
 		for i := range hw {
 			for _, w := range [][]string{hw[i:min(i+1, len(hw))], hw[i:min(i+2, len(hw))]} {
@@ -661,9 +652,30 @@ func nameOff(fd FlagDoc) (out map[string]bool, rests []string) {
 				}
 			}
 		}
-		if !found && len(parts) > 1 {
-			for _, p := range parts[1:] {
-				out[root(p)] = true
+		return found
+	}
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		n = strings.ToLower(strings.TrimLeft(n, "-"))
+		parts := splitIdent(n)
+		if len(parts) > 1 && (task.V().Word("leaves_out", parts[0]) || task.V().Word("negation", parts[0])) {
+			rest := strings.Join(parts[1:], "")
+			rests = append(rests, rest)
+			if !spells(rest) {
+				for _, p := range parts[1:] {
+					out[root(p)] = true
+				}
+			}
+			continue
+		}
+		if len(parts) != 1 {
+			continue
+		}
+		// A negation glued to the rest ("nosupport"): the rest must
+		// spell a word of the help.
+		for _, g := range task.V().Words("negation") {
+			if rest, ok := strings.CutPrefix(n, g); ok && !strings.Contains(g, " ") && len(rest) >= 3 && spells(rest) {
+				rests = append(rests, rest)
+				break
 			}
 		}
 	}
