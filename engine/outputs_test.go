@@ -61,8 +61,11 @@ func TestDerivedOutputs(t *testing.T) {
 		{"sort", "sort names.txt and remove duplicate lines into names.uniq.txt", "sort -u names.txt -o names.uniq.txt", ""},
 		{"vsearch", "dereplicate filtered.fa keeping the abundance annotations, write the unique sequences to uniques.fa", "vsearch --derep_fulllength filtered.fa --output uniques.fa --sizeout", "uniques.fa (output fasta)"},
 		{"seqkit", "remove duplicated sequences by sequence from contigs.fa and write the unique sequences to uniq.fa", "seqkit rmdup -o uniq.fa contigs.fa", "uniq.fa (output fasta)"},
-		// A binary output is kept: standard output would get BAM.
+		// A binary output of its input's kind is kept: standard output
+		// would get BAM. One of another kind is a conversion its name
+		// alone does not make: the tool's default applies.
 		{"samtools", "sort aln.bam by coordinate with 8 threads", "samtools sort -@ 8 -o aln.sorted.bam aln.bam", ""},
+		{"samtools", "convert aln.sam to BAM", "samtools view -b aln.sam", "left out -o aln.output.bam: the task asks for no output"},
 		// An output positional the usage requires is kept.
 		{"bowtie2-build", "build a bowtie2 index of ref.fa", "bowtie2-build ref.fa ref", ""},
 	} {

@@ -491,10 +491,12 @@ func (m *mapper) derivedOutput(f *Fill, fv *FlagValue, optional bool) bool {
 		return false
 	}
 	name := strings.TrimSpace(fv.Name + " " + fv.Value)
-	// A binary file (lexicon class self_compressed: BAM, BCF) is kept:
-	// the default place, standard output, is a terminal it would garble
-	// ("sort aln.bam by coordinate" writes aln.sorted.bam).
-	if ext, _ := fileForm(fv.Value); task.V().Word("self_compressed", ext) {
+	// A binary file (lexicon class self_compressed: BAM, BCF) of the kind
+	// it is derived from is kept: the default place, standard output, is
+	// a terminal it would garble ("sort aln.bam by coordinate" writes
+	// aln.sorted.bam). A conversion ("calls.vcf.gz to BCF") is not: its
+	// name alone would not make the tool write the new kind.
+	if ext, _ := fileForm(fv.Value); task.V().Word("self_compressed", ext) && ext == fileExt(base) {
 		optional = false
 	}
 	if len(m.slots.Outputs()) == 0 && len(m.slots.Names) == 0 && optional {
