@@ -866,6 +866,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
 	m.addPhraseSwitches(a)
+	m.addModeChoices(f, a.c, a.used)
 }
 
 // splitRedirect takes "> file" off an example's arguments and drops a

@@ -773,6 +773,9 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
 	m.addPhraseSwitches(a)
+	// Last, once every switch the task asks for is in: a mode one of them
+	// says (--very-sensitive-local) needs no flag of its own.
+	m.addModeChoices(f, c, used)
 	if acc := m.taskAccession(); acc != "" && len(inputs) == 0 && len(f.Positionals) == 0 && len(c.positionals) > 0 {
 		// An accession (SRR390728) is what a tool that fetches or
 		// converts runs reads where it reads a file.

@@ -94,7 +94,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 			m.evidence = append(m.evidence, "place: "+l)
 		}
 	}
-	unmet := m.unmetWords(f, c)
+	unmet := append(m.unmetWords(f, c), m.unmetModes(f, c)...)
 	for _, u := range unmet {
 		m.evidence = append(m.evidence, "unmet: "+u)
 	}

@@ -368,6 +368,32 @@ func (m *mapper) taskTerms(text string) map[string]bool {
 // subcommand's name and help, the skill's keywords for it, the example's
 // task (withExample), the flags' names, values and help.
 func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample bool) func(string) bool {
+	cover := m.coverWords(f, c, ex, withExample, false)
+	taskConcepts := m.textConcepts
+	var coverConcepts, coverRoots map[string]bool
+	return func(w string) bool {
+		if cover[w] || len(w) < 3 && !isCJK(w) {
+			return true
+		}
+		// A Chinese run is judged by its concepts (排序 and sort) and its
+		// senses (表头 and header): it is uncovered when it has a sense
+		// the command lacks, or, with none, a concept the command lacks.
+		if isCJK(w) {
+			if coverConcepts == nil {
+				coverConcepts = m.concepts(strings.Join(keys(cover), " "))
+				coverRoots = coverSenses(cover, ex, withExample)
+			}
+			return chineseRunCovered(senseRoots(w), m.concepts(w), coverRoots, coverConcepts, len(taskConcepts) > 0)
+		}
+		return false
+	}
+}
+
+// coverWords are the stemmed words coverTest accounts for; with strict,
+// those of what the command sets alone: the skill's keywords say what the
+// subcommand is for, and a file's name what the user called it, not which
+// mode the command sets ("hifi_sheep.sam" says no "HiFi preset").
+func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExample, strict bool) map[string]bool {
 	cover := map[string]bool{}
 	addAll := func(text string) {
 		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text)) {
@@ -385,14 +411,18 @@ func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample
 			addAll(p)
 		}
 	}
-	if m.skill != nil {
+	if m.skill != nil && !strict {
 		addAll(strings.Join(m.skill.Keywords[c.key], " "))
 	}
 	if ex != nil && withExample {
 		addAll(ex.ex.Task)
 	}
 	for _, fv := range f.Flags {
-		addAll(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
+		if strict && task.FileType(fv.Value) != "" {
+			addAll(strings.TrimLeft(fv.Name, "-"))
+		} else {
+			addAll(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
+		}
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
 			maps.Copy(cover, flagCover(fd, fv))
 		}
@@ -413,24 +443,16 @@ func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample
 			addAll(sp.Word)
 		}
 	}
-	taskConcepts := m.textConcepts
-	var coverConcepts, coverRoots map[string]bool
-	return func(w string) bool {
-		if cover[w] || len(w) < 3 && !isCJK(w) {
-			return true
-		}
-		// A Chinese run is judged by its concepts (排序 and sort) and its
-		// senses (表头 and header): it is uncovered when it has a sense
-		// the command lacks, or, with none, a concept the command lacks.
-		if isCJK(w) {
-			if coverConcepts == nil {
-				coverConcepts = m.concepts(strings.Join(keys(cover), " "))
-				coverRoots = coverSenses(cover, ex, withExample)
+	// A mode the command sets accounts for the noun that marks it
+	// ("metagenome mode" with -p meta).
+	if !strict {
+		for _, mn := range m.modeNames() {
+			if words := m.modeWords(mn.name); len(words) > 0 && !isCJK(mn.marker) && m.modeMet(f, c, words) {
+				cover[stem(mn.marker)] = true
 			}
-			return chineseRunCovered(senseRoots(w), m.concepts(w), coverRoots, coverConcepts, len(taskConcepts) > 0)
 		}
-		return false
 	}
+	return cover
 }
 
 // uncoveredClauses counts the task's clauses (cut at punctuation and
