@@ -416,59 +416,17 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			}
 		}
 	}
-	for i := range m.slots.Numbers {
-		n := &m.slots.Numbers[i]
-		if n.Used {
-			continue
-		}
-		share := strings.HasSuffix(n.Value, "%")
-		m.bound, m.boundSaid, m.boundRemoves = n.Bound+limitBound(n.Limit), n.Compared, n.Removes
-		m.noun = *n
-		want := func(fd FlagDoc) bool {
-			// a share is no count: an integer flag takes one only when
-			// its help reads a number of percent
-			// a flag of listed values takes a number only when it is one of
-			// them or a placeholder is (zstd's --auto-threads
-			// {physical|logical} takes no 4; iqtree2's -T NUM|AUTO does)
-			// a number is never a file (shuf's --random-source FILE)
-			// a number that counts one kind of thing (2 reads) is not one a
-			// help counts another kind with (print the first NUM bytes)
-			return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" && !namesFilePlaceholder(fd.Description) &&
-				(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) && !codesExclude(fd, n.Value) &&
-				(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
-		}
-		fd, s, tied, second := m.bestFlagRanked(c, n.Context, want, used)
-		if share {
-			// "at 95% identity": a flag whose help says it reads a share
-			// ("Percent identity threshold", "fraction of …") is the place
-			// for a percentage before one the words around it fit better.
-			sfd, ss, stied, ssecond := m.bestFlagRanked(c, n.Context, func(fd FlagDoc) bool { return want(fd) && readsShare(fd) }, used)
-			if ss >= sc.Fit.HelpFlagLoneMin && stied == "" && ss > ssecond && takesNumber(sfd, n.Value) {
-				fd, s, tied, second = sfd, ss, stied, ssecond
+	// A number whose words fit two flags alike waits until the others
+	// are placed: "1000 random 500 bp intervals" gives 500 to -l by its
+	// unit, and then 1000 to -n, the one left of the two it fits.
+	deferred := map[int]bool{}
+	for pass := 0; pass < 2; pass++ {
+		for i := range m.slots.Numbers {
+			if pass == 1 && !deferred[i] {
+				continue
 			}
+			m.placeNumber(f, c, used, i, pass == 0, deferred)
 		}
-		fd, tied = m.literalTie(c, fd, s, tied, n.Context, want, used)
-		m.bound, m.boundSaid, m.boundRemoves = "", "", false
-		m.noun = NumberSlot{}
-		fd, tied = subordinateTie(c, fd, tied)
-		lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
-		if s < sc.Fit.HelpFlagFitMin && !lone {
-			m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
-			f.Confidence += sc.Penalties.NumberUnplaced
-			continue
-		}
-		if tied != "" {
-			// The words around the number do not tell the two apart:
-			// the first in the help is a guess.
-			m.tiedValues++
-			m.evidence = append(m.evidence, fmt.Sprintf("tied: the task's %s (%s) fits %s and %s alike", n.Value, strings.Join(n.Context, " "), fd.Name, tied))
-		}
-		n.Used = true
-		name := spelling(fd)
-		used[fd.Name], used[name] = true, true
-		f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),
-			Why: fmt.Sprintf("the task's %q (%s) fits %s: %s", n.Value, strings.Join(n.Context, " "), fd.Name, fd.Description)})
-		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 	}
 	m.addProseChoices(f, c, used)
 	m.placeValues(f, c, used)
@@ -490,6 +448,68 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			}
 		}
 	}
+}
+
+// placeNumber gives the task's i-th number the flag of the help its words
+// fit (addSlotFlags); with mayDefer, a number two flags fit alike is
+// marked in deferred and left for a second pass.
+func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int, mayDefer bool, deferred map[int]bool) {
+	n := &m.slots.Numbers[i]
+	if n.Used {
+		return
+	}
+	share := strings.HasSuffix(n.Value, "%")
+	m.bound, m.boundSaid, m.boundRemoves = n.Bound+limitBound(n.Limit), n.Compared, n.Removes
+	m.noun = *n
+	want := func(fd FlagDoc) bool {
+		// a share is no count: an integer flag takes one only when
+		// its help reads a number of percent
+		// a flag of listed values takes a number only when it is one of
+		// them or a placeholder is (zstd's --auto-threads
+		// {physical|logical} takes no 4; iqtree2's -T NUM|AUTO does)
+		// a number is never a file (shuf's --random-source FILE)
+		// a number that counts one kind of thing (2 reads) is not one a
+		// help counts another kind with (print the first NUM bytes)
+		return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" && !namesFilePlaceholder(fd.Description) &&
+			(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) && !codesExclude(fd, n.Value) &&
+			(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
+	}
+	fd, s, tied, second := m.bestFlagRanked(c, n.Context, want, used)
+	if share {
+		// "at 95% identity": a flag whose help says it reads a share
+		// ("Percent identity threshold", "fraction of …") is the place
+		// for a percentage before one the words around it fit better.
+		sfd, ss, stied, ssecond := m.bestFlagRanked(c, n.Context, func(fd FlagDoc) bool { return want(fd) && readsShare(fd) }, used)
+		if ss >= sc.Fit.HelpFlagLoneMin && stied == "" && ss > ssecond && takesNumber(sfd, n.Value) {
+			fd, s, tied, second = sfd, ss, stied, ssecond
+		}
+	}
+	fd, tied = m.literalTie(c, fd, s, tied, n.Context, want, used)
+	m.bound, m.boundSaid, m.boundRemoves = "", "", false
+	m.noun = NumberSlot{}
+	fd, tied = subordinateTie(c, fd, tied)
+	lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
+	if s < sc.Fit.HelpFlagFitMin && !lone {
+		m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
+		f.Confidence += sc.Penalties.NumberUnplaced
+		return
+	}
+	if tied != "" && mayDefer {
+		deferred[i] = true
+		return
+	}
+	if tied != "" {
+		// The words around the number do not tell the two apart:
+		// the first in the help is a guess.
+		m.tiedValues++
+		m.evidence = append(m.evidence, fmt.Sprintf("tied: the task's %s (%s) fits %s and %s alike", n.Value, strings.Join(n.Context, " "), fd.Name, tied))
+	}
+	n.Used = true
+	name := spelling(fd)
+	used[fd.Name], used[name] = true, true
+	f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),
+		Why: fmt.Sprintf("the task's %q (%s) fits %s: %s", n.Value, strings.Join(n.Context, " "), fd.Name, fd.Description)})
+	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 }
 
 // placeNames is the pass that gives a name the task gives and the
