@@ -1127,6 +1127,13 @@ func tokenize(s string, clauses bool) []string {
 			if clauses && wideClauseEnd(r) && len(out) > 0 && !strings.HasSuffix(out[len(out)-1], ",") {
 				out[len(out)-1] += ","
 			}
+			// "一致性不低于 95%、query 覆盖度不低于 80%": an enumeration
+			// comma right after a number ends its clause; the words after
+			// it qualify the next number, as a Chinese qualifier comes
+			// before its number.
+			if clauses && r == '、' && len(out) > 0 && NumberRE.MatchString(out[len(out)-1]) {
+				out[len(out)-1] += ","
+			}
 		case unicode.Is(unicode.Han, r):
 			// A run of CJK characters is one token: "输出到" must stay
 			// whole to mark the next file as an output.

@@ -650,3 +650,19 @@ func TestOutputsAfterBoth(t *testing.T) {
 		}
 	}
 }
+
+// An enumeration comma right after a number ends its clause: the words
+// after it qualify the next number ("一致性不低于 95%、query 覆盖度不低于
+// 80%"), so 95% keeps only its identity words and takes no noun.
+func TestEnumerationCommaEndsNumber(t *testing.T) {
+	f := Parse("只保留一致性不低于 95%、query 覆盖度不低于 80% 的比对")
+	if len(f.Numbers) != 2 {
+		t.Fatalf("numbers %+v", f.Numbers)
+	}
+	if n := f.Numbers[0]; n.Noun != "" || slices.Contains(n.Context, "query") || !slices.Contains(n.Context, "只保留一致性不低于") {
+		t.Errorf("95%%: %+v", n)
+	}
+	if n := f.Numbers[1]; !slices.Contains(n.Context, "覆盖度不低于") {
+		t.Errorf("80%%: %+v", n)
+	}
+}
