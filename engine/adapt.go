@@ -1744,6 +1744,16 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 // head's --bytes, where the example's -n printed lines): the example's
 // flag took the number for its place, the task's words ask for another.
 func (m *mapper) betterNumberFlag(a *adaptation, t exToken, n *NumberSlot) (FlagDoc, bool) {
+	// The word right before the number spelling another flag's name
+	// whole ("q-value 0.01" for --qvalue, "k-mer 31" for --kmer) names
+	// where it goes, however the example's flag fits the other words.
+	if n.After != "" && strings.ContainsAny(n.After, "-_") && (t.doc == nil || !spelledBy(*t.doc, n.After)) {
+		for _, fd := range a.c.flags {
+			if fd.ParamType != "bool" && fd.ParamType != "file" && fd.Name != "" && !sameFlag(a.c, fd.Name, t.flag) && !alreadyUsed(a.used, fd) && !exampleSets(a, fd.Name) && spelledBy(fd, n.After) {
+				return fd, true
+			}
+		}
+	}
 	m.noun = *n
 	defer func() { m.noun = NumberSlot{} }()
 	own := m.fitFlag(t.flag, t.doc, n.Context)
@@ -1773,6 +1783,18 @@ func (m *mapper) betterNumberFlag(a *adaptation, t exToken, n *NumberSlot) (Flag
 	return best, best.Name != "" && (named || bestScore >= own+sc.Fit.ExactFlagName)
 }
 
+// spelledBy reports a flag one of whose names (four letters or more)
+// the task word spells with its hyphens or underscores left out
+// ("q-value" for --qvalue).
+func spelledBy(fd FlagDoc, w string) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if joinedName(w, strings.TrimLeft(n, "-")) {
+			return true
+		}
+	}
+	return false
+}
+
 // exampleSets reports a flag the adapted example sets itself.
 func exampleSets(a *adaptation, name string) bool {
 	return slices.ContainsFunc(a.toks, func(t exToken) bool { return !t.pos && t.flag != "" && sameFlag(a.c, t.flag, name) })
@@ -1794,6 +1816,12 @@ func namedByContext(fd FlagDoc, ctx []string) bool {
 				if stem(strings.ToLower(w)) == stem(part) {
 					return true
 				}
+			}
+		}
+		// the whole name written with a hyphen: "q-value" for --qvalue
+		for _, w := range ctx {
+			if strings.Contains(w, "-") && joinedName(w, strings.TrimLeft(n, "-")) {
+				return true
 			}
 		}
 	}
@@ -1943,14 +1971,27 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	}
 	// "K=5" puts "k" in the context: a flag named exactly so fits. Case
 	// matters for one-letter flags (-k and -K differ).
-	bare := strings.TrimLeft(name, "-")
+	// Every spelling of the flag counts: "q-value 0.01" names macs2's
+	// -q by its long name --qvalue.
+	spellings := []string{strings.TrimLeft(name, "-")}
+	if fd != nil {
+		for _, a := range append([]string{fd.Name}, fd.Aliases...) {
+			if b := strings.TrimLeft(a, "-"); !slices.Contains(spellings, b) {
+				spellings = append(spellings, b)
+			}
+		}
+	}
 	for i, w := range ctx {
-		if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare) || pluralOf(w, bare) || countName(w, bare)) && !task.Stopword(w) {
-			s += sc.Fit.ExactFlagName
-		} else if i+1 < len(ctx) && !task.Stopword(w) && !task.Stopword(ctx[i+1]) && joinedName(w+ctx[i+1], bare) {
-			// two words that spell the name apart: "gap open" for
-			// -gapopen, "word size" for -word_size, "e value" for -evalue
-			s += sc.Fit.ExactFlagName
+		for _, bare := range spellings {
+			if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare) || pluralOf(w, bare) || countName(w, bare)) && !task.Stopword(w) {
+				s += sc.Fit.ExactFlagName
+				break
+			} else if i+1 < len(ctx) && !task.Stopword(w) && !task.Stopword(ctx[i+1]) && joinedName(w+ctx[i+1], bare) {
+				// two words that spell the name apart: "gap open" for
+				// -gapopen, "word size" for -word_size, "e value" for -evalue
+				s += sc.Fit.ExactFlagName
+				break
+			}
 		}
 	}
 	return s
