@@ -95,6 +95,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		}
 	}
 	unmet := append(m.unmetWords(f, c), m.unmetModes(f, c)...)
+	if nosub := m.noSubcommand(f, c, doc); nosub != "" {
+		unmet = append(unmet, nosub)
+	}
 	for _, u := range unmet {
 		m.evidence = append(m.evidence, "unmet: "+u)
 	}
@@ -411,4 +414,19 @@ func frameLine(fr *task.Frame) string {
 		return "the task names no file, number or name"
 	}
 	return "the task gives: " + strings.Join(parts, ", ")
+}
+
+// noSubcommand returns a finding when the command runs the tool itself
+// with arguments though its help lists subcommands: such a tool does its
+// work through one ("kallisto transcripts.idx transcripts.fa.gz" is no
+// kallisto command), so the task lacks the word that chooses it.
+func (m *mapper) noSubcommand(f *Fill, c *candidate, doc *ToolDoc) string {
+	if doc == nil || len(doc.Subcommands) == 0 || len(c.sub) > 0 || c.exe != m.rec.Executable || len(f.Positionals) == 0 {
+		return ""
+	}
+	var names []string
+	for _, s := range doc.Subcommands[:min(3, len(doc.Subcommands))] {
+		names = append(names, s.Name)
+	}
+	return fmt.Sprintf("no word of the task names a subcommand of %s (its help lists %d: %s …)", c.exe, len(doc.Subcommands), strings.Join(names, ", "))
 }
