@@ -185,15 +185,20 @@ func valueNamesMode(v string, words map[string]bool) bool {
 		return true
 	}
 	for w := range words {
-		short, long := v, w
-		if len(short) > len(long) {
-			short, long = long, short
-		}
-		if len(short) >= 4 && strings.HasPrefix(long, short) {
+		if begunBy(v, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// begunBy reports two words one of which begins the other, the shorter
+// four letters or more ("meta" and "metagenome").
+func begunBy(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 4 && strings.HasPrefix(b, a)
 }
 
 // wordSubset reports whether every word of a is in b.
@@ -263,11 +268,7 @@ func coversMode(cover map[string]bool, w string) bool {
 		return true
 	}
 	for cw := range cover {
-		short, long := cw, w
-		if len(short) > len(long) {
-			short, long = long, short
-		}
-		if len(short) >= 4 && strings.HasPrefix(long, short) {
+		if begunBy(cw, w) {
 			return true
 		}
 	}

@@ -93,3 +93,16 @@ func TestUnmetMode(t *testing.T) {
 		t.Errorf("%q\n%s", cmd, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// Two words say the same mode when one begins the other and the shorter
+// has four letters or more.
+func TestBegunBy(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{{"meta", "metagenome", true}, {"metagenomic", "metagenom", true}, {"met", "metagenome", false}, {"hifi", "map-hifi", false}} {
+		if got := begunBy(c.a, c.b); got != c.want {
+			t.Errorf("begunBy(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
