@@ -53,7 +53,11 @@ type mapper struct {
 	// senseWords are taskWords with the task's senses (taskSenseWords).
 	senseWords map[string]bool
 	kwText     string
-	jText      string
+	// modes and modesRead hold the task's mode names (modeNames), read
+	// once: every cover test of the fill asks for them.
+	modes     []modeName
+	modesRead bool
+	jText     string
 	// jWords and jBigrams are the job's words and word pairs (choose.go).
 	jWords  []string
 	jJoined []joinedWord

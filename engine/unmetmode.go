@@ -18,9 +18,6 @@ var (
 	// colonCodeRE finds numbered values a help gives with a colon:
 	// "0: RNA-seq data 1: genomic DNA-seq data".
 	colonCodeRE = lazyre.New(`(?:^|\s)(\d+):\s+`)
-	// defaultIsRE reads a default a help writes in prose: "Default is
-	// single.", "default: auto".
-	defaultIsRE = lazyre.New(`(?i)\bdefault(?:\s+is|:|=)\s*'?([A-Za-z0-9][\w.+-]*)`)
 )
 
 // A task that names a mode ("in metagenome mode", "careful mode", "the
@@ -55,6 +52,15 @@ type modeName struct{ name, marker string }
 // before an English mode noun, and the Chinese words before 模式 in the
 // same run (or the word before the run when the noun opens it).
 func (m *mapper) modeNames() []modeName {
+	if m.modesRead {
+		return m.modes
+	}
+	m.modes, m.modesRead = m.readModeNames(), true
+	return m.modes
+}
+
+// readModeNames reads the task's mode names once for modeNames.
+func (m *mapper) readModeNames() []modeName {
 	v := task.V()
 	trim := func(w string) string { return strings.Trim(w, ",;:.()[]'\"，；：。（）") }
 	// The task's own words: a file before the noun names no mode.
@@ -120,7 +126,7 @@ func (m *mapper) addModeChoices(f *Fill, c *candidate, used map[string]bool) {
 				continue
 			}
 			for _, p := range modeValues(fd) {
-				if p.prose || strings.EqualFold(p.value, modeDefault(fd)) {
+				if p.prose || strings.EqualFold(p.value, kindDefault(fd)) {
 					continue
 				}
 				if valueNamesMode(strings.ToLower(p.value), words) || len(words) > 0 && wordSubset(words, pairWords(p)) {
@@ -171,7 +177,7 @@ func (m *mapper) modeMet(f *Fill, c *candidate, words map[string]bool) bool {
 		}
 	}
 	for _, fd := range c.flags {
-		if d := strings.ToLower(modeDefault(fd)); d != "" && fd.ParamType != "bool" && valueNamesMode(d, words) {
+		if d := strings.ToLower(kindDefault(fd)); d != "" && fd.ParamType != "bool" && valueNamesMode(d, words) {
 			return true
 		}
 	}
@@ -273,16 +279,4 @@ func coversMode(cover map[string]bool, w string) bool {
 		}
 	}
 	return false
-}
-
-// modeDefault is the flag's default (defaultValue), or one its help
-// writes in prose ("Default is single.").
-func modeDefault(fd FlagDoc) string {
-	if d := defaultValue(fd); d != "" {
-		return d
-	}
-	if m := defaultIsRE.FindStringSubmatch(fd.Description); m != nil {
-		return strings.TrimRight(m[1], ".")
-	}
-	return ""
 }
