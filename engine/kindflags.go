@@ -95,7 +95,7 @@ func (m *mapper) proseKinds(c *candidate) []kindAsk {
 				if outPath[p] {
 					files[i] = "out"
 				}
-				files[i] += " " + family(FileType(p))
+				files[i] += " " + family(FileType(p)) + " " + FileType(p)
 				continue
 			}
 			if !negated[i] && !own[i] {
@@ -115,7 +115,7 @@ func (m *mapper) proseKinds(c *candidate) []kindAsk {
 					continue // the tool's name ("sam" of a subcommand) is no kind asked
 				}
 				fam := family(k)
-				dir := nearestRole(files, i, fam)
+				dir := nearestRole(files, i, fam, k)
 				if dir == "" {
 					dir = "out"
 					if !outFam[fam] && !writes && inFam[fam] {
@@ -131,14 +131,28 @@ func (m *mapper) proseKinds(c *candidate) []kindAsk {
 
 // nearestRole is the role ("in", "out") of the file of family fam the
 // clause names next after word i, else the one before it; "" for none.
-func nearestRole(files []string, i int, fam string) string {
+// An input of the family but of another kind than k names no input of
+// k: the task converts it ("convert genes.gff3 to GTF", "aln.sam to
+// BAM"), so k is the output's.
+func nearestRole(files []string, i int, fam, k string) string {
+	role := func(j int) (string, bool) {
+		r, rest, ok := strings.Cut(files[j], " ")
+		f, kind, _ := strings.Cut(rest, " ")
+		if !ok || f != fam {
+			return "", false
+		}
+		if r == "in" && kind != k {
+			return "out", true
+		}
+		return r, true
+	}
 	for j := i + 1; j < len(files); j++ {
-		if r, f, ok := strings.Cut(files[j], " "); ok && f == fam {
+		if r, ok := role(j); ok {
 			return r
 		}
 	}
 	for j := i - 1; j >= 0; j-- {
-		if r, f, ok := strings.Cut(files[j], " "); ok && f == fam {
+		if r, ok := role(j); ok {
 			return r
 		}
 	}
@@ -312,8 +326,8 @@ func sameKeys(a, b map[string]string) bool {
 func kindFlags(c *candidate, k, word string) []kindFlag {
 	var out []kindFlag
 	for _, fd := range c.flags {
-		if fd.Name == "" {
-			continue
+		if fd.Name == "" || helpProbe(fd) {
+			continue // "--help <fmt>: detailed help for an input format" writes no kind
 		}
 		dir := flagDir(fd)
 		if fd.ParamType == "bool" {
@@ -523,12 +537,10 @@ func (m *mapper) addKindFlags(f *Fill, c *candidate, used map[string]bool) {
 		}
 		if len(fit) > 1 {
 			// The flag named by the task's word ("--bed", "json") wins,
-			// unless the help says nothing of it and does of another
-			// ("--gtf" of a usage line beside "-T: main output will be
-			// GTF"): then the two fit alike.
-			ex := slices.DeleteFunc(slices.Clone(fit), func(kf kindFlag) bool { return !kf.exact })
-			if len(ex) >= 1 && (slices.ContainsFunc(ex, func(kf kindFlag) bool { return kf.fd.Description != "" }) ||
-				!slices.ContainsFunc(fit, func(kf kindFlag) bool { return !kf.exact && kf.fd.Description != "" })) {
+			// though only a usage line lists it: "--gtf" of "[--bed |
+			// --gtf | --tlf]" beside "-T: main output will be GTF" writes
+			// the same GTF.
+			if ex := slices.DeleteFunc(slices.Clone(fit), func(kf kindFlag) bool { return !kf.exact }); len(ex) >= 1 {
 				fit = ex
 			}
 		}

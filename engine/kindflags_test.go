@@ -41,6 +41,13 @@ func TestKindFlagsFromHelp(t *testing.T) {
 		{"minimap2", "map reads.fq to ref.fa, output aln.paf", nil, nil, []string{"-a"}},
 		{"bamCoverage", "compute the coverage of chip.bam as a bedGraph file chip.bedgraph", nil, []string{"--outFileFormat bedgraph"}, nil},
 		{"bamCoverage", "compute the coverage of chip.bam into chip.bw", nil, nil, []string{"--outFileFormat"}},
+		// A kind of the input's family named after the input asks for the
+		// output's kind: the task converts ("to GTF"); the flag the word
+		// names (--gtf of the usage line) is added, as -T would write it.
+		{"gffread", "convert the GFF3 annotation genes.gff3 to GTF, write genes.gtf", nil, []string{"--gtf"}, []string{"-T"}},
+		{"gffread", "extract the transcripts of genes.gff3 from genome.fa into tx.fa", nil, nil, []string{"--gtf", "-T"}},
+		// "--help <fmt>" lists kinds but prints help: it writes none.
+		{"gff2bed", "Convert the GFF3 annotation cattle_genes.gff3 to sorted BED and save it as cattle_genes.bed", nil, nil, []string{"--help"}},
 	} {
 		doc := goldenDoc(t, tc.tool)
 		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}

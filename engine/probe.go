@@ -279,3 +279,16 @@ func nearlySameLines(a, b string) bool {
 	}
 	return common >= 5 && onlyA <= common/5 && onlyB <= common/5
 }
+
+// helpProbe reports a flag the help probes spell (--help, -h, --usage):
+// it prints help, whatever values it lists.
+func helpProbe(fd FlagDoc) bool {
+	for _, p := range rootProbes {
+		for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+			if n == p[0] {
+				return true
+			}
+		}
+	}
+	return false
+}

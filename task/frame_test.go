@@ -41,7 +41,7 @@ func TestParse(t *testing.T) {
 		// "输出到" (output to) names a destination even for an annotation
 		// kind, which "比对到" (align to) would make a reference
 		{"预测 genome.fa 中的 rRNA 基因，输出到 rrna.gff",
-			`{"files":[{"path":"genome.fa","type":"fasta","pos":1},{"path":"rrna.gff","type":"gtf","output":true,"role":"output","pos":6}]}`},
+			`{"files":[{"path":"genome.fa","type":"fasta","pos":1},{"path":"rrna.gff","type":"gff","output":true,"role":"output","pos":6}]}`},
 		{"build index for genome.fa named genome_idx",
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},
