@@ -153,6 +153,20 @@ func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
 	if strings.Contains(got, "--reorder") {
 		t.Errorf("hisat2: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
+	// The subcommand's description lists what its switches do ("sort
+	// sequences by id/name/sequence/length"): that covers the task's
+	// words for seqkit sort, not for the switch whose help they say.
+	sq := goldenDoc(t, "seqkit")
+	srec := &ToolRecord{Name: "seqkit", Executable: "seqkit"}
+	sq.Record = *srec
+	f = MapTask(builtinRules, srec, sq, nil, "sort contigs.fa by sequence length, save as sorted.fa")
+	if got := Assemble(srec, f).Display; !strings.HasPrefix(got, "seqkit sort ") || !strings.Contains(got, " -l ") {
+		t.Errorf("seqkit sort: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, srec, sq, nil, "sort contigs.fa by name, save as sorted.fa")
+	if got := Assemble(srec, f).Display; strings.Contains(got, " -l ") {
+		t.Errorf("seqkit sort by name: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
 }
 
 // TestPhraseTwoSwitchesSayIsUnmet checks that a run of help words two

@@ -98,9 +98,10 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 	if best == nil || len(bestRun) < int(sc.Fit.PhraseRunMin) || len(bestRun) <= setRun {
 		return
 	}
+	listed := m.listedBySubcommand(a)
 	fresh := false
 	for _, w := range bestRun {
-		fresh = fresh || uncovered[trimRoot(w)]
+		fresh = fresh || uncovered[trimRoot(w)] || listed[trimRoot(w)]
 	}
 	if !fresh {
 		return
@@ -145,4 +146,35 @@ func (m *mapper) rareRun(tw []phraseWord, fd FlagDoc) []string {
 		}
 	}
 	return nil
+}
+
+// listedBySubcommand are the terms only the chosen subcommand's
+// description holds, not its name nor any set flag's: a description that
+// lists what its switches do ("sort sequences by id/name/sequence/length")
+// covers the task's words for the command as a whole, not for the switch
+// whose help the task says in order ("by sequence length" for seqkit sort
+// -l "by sequence length").
+func (m *mapper) listedBySubcommand(a *adaptation) map[string]bool {
+	out := map[string]bool{}
+	if len(a.c.sub) == 0 {
+		return out
+	}
+	names := m.candTerms(a.c, false)
+	for w := range m.candTerms(a.c, true) {
+		if !names[w] {
+			out[w] = true
+		}
+	}
+	for _, fv := range a.f.Flags {
+		fd, ok := LookupFlag(a.c.flags, fv.Name)
+		var doc *FlagDoc
+		if ok {
+			doc = &fd
+		}
+		fn, desc := m.flagTerms(fv.Name, doc)
+		for w := range union(fn, desc) {
+			delete(out, w)
+		}
+	}
+	return out
 }
