@@ -292,6 +292,23 @@ func shadowed(spans []keywordSpan, key string, start, end int) string {
 	return ""
 }
 
+// opensName reports a part of the candidate's name that is the first
+// part of it and the word the task opens on (its verb: "sort" of "sort
+// in.bam by read name" and of SortSam).
+func (m *mapper) opensName(c *candidate, part string) bool {
+	name := c.exe
+	if len(c.sub) > 0 {
+		name = c.sub[len(c.sub)-1]
+	}
+	parts := splitName(name)
+	jw := m.jobWords()
+	if len(parts) < 2 || len(jw) == 0 || m.cjkTask {
+		return false
+	}
+	first := strings.ToLower(strings.Fields(withoutSettings(m.jobText()))[0])
+	return parts[0] == part && (first == part || stem(first) == part)
+}
+
 // scoreNaming adds what names a candidate beyond its full name: parts of
 // its name and phrases of its description the task says.
 func (m *mapper) scoreNaming(c *candidate, names map[string]bool) {
@@ -301,11 +318,15 @@ func (m *mapper) scoreNaming(c *candidate, names map[string]bool) {
 		c.why = append(c.why, fmt.Sprintf("%q in the task is built on its name", w))
 	}
 	byWord := c.byName
-	for _, p := range m.nameParts(c) {
+	for i, p := range m.nameParts(c) {
 		c.score += sc.Choose.NamePart
 		c.named, c.byName = true, true
 		c.parts = append(c.parts, p)
 		c.why = append(c.why, fmt.Sprintf("%q in the task is part of its name", p))
+		if i == 0 && m.opensName(c, p) {
+			c.score += sc.Choose.NamePartVerb
+			c.why = append(c.why, fmt.Sprintf("%q opens both the task and its name", p))
+		}
 	}
 	if byWord {
 		c.parts = nil // a word built on its name names it whole

@@ -267,8 +267,22 @@ func TestUnnamedCloseCallIsUncertain(t *testing.T) {
 			t.Errorf("%s %q: uncertain %v, missing %q\n%s", c.tool, c.task, f.Uncertain, f.Missing, strings.Join(f.Evidence, "\n"))
 		}
 	}
+	// Named alike, by one part of both names at one score ("read"), from
+	// the help alone: a guess as well.
+	doc := goldenDoc(t, "PicardCommandLine")
+	f := MapTask(builtinRules, &doc.Record, doc, nil, "用 Picard 给 lib3_aligned.bam 加 read group:ID=lib3,SM=patient7,PL=ILLUMINA,LB=lib3,PU=unit1,输出 lib3_rg.bam")
+	if !f.Uncertain || !slices.ContainsFunc(f.Missing, func(s string) bool {
+		return strings.Contains(s, "chooses between PicardCommandLine CalculateReadGroupChecksum and PicardCommandLine AddOrReplaceReadGroups")
+	}) {
+		t.Errorf("picard: uncertain %v, missing %q\n%s", f.Uncertain, f.Missing, strings.Join(f.Evidence, "\n"))
+	}
+	// The word the task opens on opens one of the names: no guess.
+	f = MapTask(builtinRules, &doc.Record, doc, nil, "sort in.bam by read name (queryname) and save as namesorted.bam")
+	if got := Assemble(&doc.Record, f).Display; !strings.HasPrefix(got, "PicardCommandLine SortSam ") || !hasEvidence(f, `"sort" opens both the task and its name`) {
+		t.Errorf("picard sort: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
 	// Named, the same job is no guess.
-	f := run("sambamba", "slice the reads of chr2 from aln.bam into chr2.bam")
+	f = run("sambamba", "slice the reads of chr2 from aln.bam into chr2.bam")
 	if slices.ContainsFunc(f.Missing, func(s string) bool { return strings.Contains(s, "chooses between") }) {
 		t.Errorf("named: missing %q", f.Missing)
 	}

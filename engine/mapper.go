@@ -811,6 +811,12 @@ type choice struct {
 	tie string
 }
 
+// samePartsOnly reports two candidates of one score named by the same
+// parts of their names and nothing else by name.
+func samePartsOnly(a, b *candidate) bool {
+	return a.score == b.score && len(a.parts) > 0 && slices.Equal(a.parts, b.parts)
+}
+
 // choose picks the best candidate and says how clearly it won.
 func (m *mapper) choose() (*candidate, choice) {
 	cands := m.candidates()
@@ -834,8 +840,12 @@ func (m *mapper) choose() (*candidate, choice) {
 		if best.score-cands[1].score < sc.Choose.CloseCall && !kept {
 			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
 			// The tool the user typed is the default choice among its
-			// companions; anything else is a guess between two.
-			if !best.named && !cands[1].named && best.toolBonus == 0 {
+			// companions; anything else is a guess between two: two
+			// candidates no word names, or two named only by the same
+			// parts of their names, at the same score ("read" of "sort by
+			// read name" in CalculateReadGroupChecksum and
+			// CrosscheckReadGroupFingerprints).
+			if best.toolBonus == 0 && (!best.named && !cands[1].named || samePartsOnly(best, cands[1])) {
 				ch.tie = cands[1].command()
 			}
 		}

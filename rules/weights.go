@@ -36,6 +36,7 @@ type Scoring struct {
 		NameMentioned        float64 `yaml:"name_mentioned"`
 		NameIdentifier       float64 `yaml:"name_identifier"`
 		NamePart             float64 `yaml:"name_part"`
+		NamePartVerb         float64 `yaml:"name_part_verb"`
 		NameWord             float64 `yaml:"name_word"`
 		NameConversion       float64 `yaml:"name_conversion"`
 		DescriptionPhrase    float64 `yaml:"description_phrase"`
