@@ -568,6 +568,25 @@ func outputBefore(lower []string, i int) bool {
 	return false
 }
 
+// storedIn reports a file after "in" that ends its clause, a verb that
+// stores (lexicon class stores_in_verb) a few words before with no file
+// between: "save them as BAM in x.bam" names where the result goes;
+// "write the reads in x.bam to y.fq" does not (x.bam ends no clause).
+func storedIn(toks, lower []string, i int) bool {
+	if i < 2 || lower[i-1] != "in" || i+1 < len(toks) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;.") {
+		return false
+	}
+	for k := i - 2; k >= 0 && k >= i-7; k-- {
+		if V().Word("stores_in_verb", lower[k]) {
+			return true
+		}
+		if FileType(lower[k]) != "" || strings.ContainsAny(toks[k][len(toks[k])-1:], ",;") {
+			return false
+		}
+	}
+	return false
+}
+
 // isAdjective accepts descriptive words between a marker and a file
 // ("one", "multi-sample", "gzipped", "bgzip-compressed").
 func isAdjective(w string) bool {
@@ -775,7 +794,7 @@ func Parse(task string) Frame {
 			}
 		case FileType(raw) != "" && !NumberRE.MatchString(raw):
 			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
-			fs.Output = outputBefore(lower, i)
+			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i)
 			// "…; report est.tcode": a file of no known kind right after
 			// a report word is what the command writes.
 			fs.Output = fs.Output || fs.Type == "file" && i > 0 && V().Word("report_marker", lower[i-1])

@@ -45,6 +45,12 @@ func TestParse(t *testing.T) {
 		{"build index for genome.fa named genome_idx",
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},
+		// "save … in x" ending its clause names where the result goes;
+		// "write the reads in x to y" reads x.
+		{"keep the mapped alignments of a.bam and save them as BAM in b.bam",
+			`{"files":[{"path":"a.bam","type":"bam","pos":5},{"path":"b.bam","type":"bam","output":true,"role":"output","pos":12}]}`},
+		{"write the reads in x.bam to y.fq",
+			`{"files":[{"path":"x.bam","type":"bam","pos":4},{"path":"y.fq","type":"fastq","output":true,"role":"output","pos":6}]}`},
 		// "results in x" names where the results go; a file named again is
 		// one file.
 		{"find hits between a.faa and b.faa, results in hits.m8",
