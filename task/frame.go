@@ -179,8 +179,9 @@ func FileType(p string) string {
 }
 
 // shortPair reports two short capitalised words joined by a slash, as
-// prose writes alleles and fields ("REF/ALT", "A/T"): no path. Lower-case
-// short parts may well be one ("ref/tx").
+// prose writes alleles and fields ("REF/ALT", "A/T"), or a word and a
+// single capital letter ("stop/X" characters): no path. Lower-case short
+// parts may well be one ("ref/tx").
 func shortPair(p string) bool {
 	a, b, ok := strings.Cut(p, "/")
 	short := func(w string) bool {
@@ -194,7 +195,8 @@ func shortPair(p string) bool {
 		}
 		return true
 	}
-	return ok && short(a) && short(b)
+	letter := func(w string) bool { return len(w) == 1 && unicode.IsUpper(rune(w[0])) }
+	return ok && (short(a) && short(b) || letter(a) && isWord(b) || letter(b) && isWord(a))
 }
 
 // plainName reports a lower-cased name of letters, digits, '_', '-' and

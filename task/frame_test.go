@@ -175,7 +175,7 @@ func TestParseRoles(t *testing.T) {
 	if !isKindWord("bam") || isKindWord("sample") || !isWord("abc") || isWord("a1") || safeAt([]string{"a"}, 3) != "" {
 		t.Error("helpers")
 	}
-	if !formatList("pgen/pvar/psam") || formatList("data/raw") || !shortPair("REF/ALT") || !shortPair("A/T") || shortPair("data/raw") || shortPair("ref/tx") || FileType("REF/ALT") != "" || FileType("runs/r1") != "file" {
+	if !formatList("pgen/pvar/psam") || formatList("data/raw") || !shortPair("REF/ALT") || !shortPair("A/T") || shortPair("data/raw") || shortPair("ref/tx") || !shortPair("stop/X") || shortPair("r/X1") || FileType("stop/X") != "" || FileType("REF/ALT") != "" || FileType("runs/r1") != "file" {
 		t.Error("formatList")
 	}
 }
