@@ -258,11 +258,29 @@ func HelpLists(help, flag string) bool {
 		end := at + len(flag)
 		before := at == 0 || strings.ContainsRune(" \t\n[(|,/", rune(help[at-1]))
 		after := end == len(help) || strings.ContainsRune(" \t\n=,:<>[]()|;", rune(help[end]))
-		if before && after {
+		if before && after && !inProseAside(help, at) {
 			return true
 		}
 		i = at + 1
 	}
+}
+
+// inProseAside reports a place inside a parenthesis of prose on its line,
+// a word of three letters or more before it ("(suitable for IQ-TREE
+// -fconst)"): a flag another program reads, named in passing, not one
+// the help lists.
+func inProseAside(help string, at int) bool {
+	line := help[strings.LastIndexByte(help[:at], '\n')+1 : at]
+	open := strings.LastIndexByte(line, '(')
+	if open < 0 || strings.IndexByte(line[open:], ')') >= 0 {
+		return false
+	}
+	for _, w := range strings.Fields(line[open+1:]) {
+		if len(w) >= 3 && isLetters(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // AttachOptional gives every flag of a fill whose help shows an optional

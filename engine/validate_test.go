@@ -303,7 +303,10 @@ func TestValidateUnparsedFlag(t *testing.T) {
 	for _, c := range []struct {
 		help, flag string
 		want       bool
-	}{{"  -SO,--SORT_ORDER <x>", "-SO", true}, {"ref=<file>", "ref", true}, {"--cs[=STR]", "--cs", true}, {"--csv", "--cs", false}, {"x-SO", "-SO", false}, {"", "-a", false}} {
+	}{{"  -SO,--SORT_ORDER <x>", "-SO", true}, {"ref=<file>", "ref", true}, {"--cs[=STR]", "--cs", true}, {"--csv", "--cs", false}, {"x-SO", "-SO", false}, {"", "-a", false},
+		// named in passing, as another program's flag: not listed
+		{"  -C  only output count of constant sites (suitable for IQ-TREE -fconst)", "-fconst", false},
+		{"  -C  count constant sites (-fconst)\n", "-fconst", true}, {"  (-k | -fconst) sites", "-fconst", true}} {
 		if HelpLists(c.help, c.flag) != c.want {
 			t.Errorf("HelpLists(%q, %q) != %v", c.help, c.flag, c.want)
 		}
