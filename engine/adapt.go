@@ -779,7 +779,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		} else if optionalByConcept(t) {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
 			return fv, false
-		} else if len(m.slots.Numbers) > 0 && (wordIn(a.exTask, t.value) || inRange(a.exTask, t.value)) && !m.taskValues()[t.value] {
+		} else if (wordIn(a.exTask, t.value) || joinedIn(a.exTask, t.value) || inRange(a.exTask, t.value)) && !m.taskValues()[t.value] {
 			exampleNumber = true
 		}
 	}
@@ -805,9 +805,9 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 		return fv, false
 	}
 	if exampleNumber {
-		// The example's task gave this number ("column 5" for -k 5)
-		// and this task, which gives numbers of its own, not that one:
-		// it is the example's value, not one this task asks for.
+		// The example's task gave this number ("column 5" for -k 5,
+		// "21-mers" for -m 21) and this task not: it is the example's
+		// value, not one this task asks for.
 		if m.hasDefault(a.c, t.flag) {
 			m.evidence = append(m.evidence, fmt.Sprintf("left out %s %s: the example's task gave that number, this task none for it; the tool's default applies", t.flag, t.value))
 			return fv, false
@@ -1165,6 +1165,15 @@ func inRange(text, v string) bool {
 
 // wordIn reports whether text holds w as a word of its own, read by the
 // task's tokenizer (punctuation around a word trimmed, as spelledOut does).
+// joinedIn reports a number the text writes joined to a word by a hyphen
+// ("21-mers", "8-threads"): the text gives it, as a word of its own.
+func joinedIn(text, n string) bool {
+	return slices.ContainsFunc(tokens(text), func(t string) bool {
+		num, rest, ok := strings.Cut(strings.Trim(t, ",;()"), "-")
+		return ok && num == n && isLetters(rest)
+	})
+}
+
 func wordIn(text, w string) bool {
 	return slices.ContainsFunc(tokens(text), func(t string) bool { return strings.Trim(t, ",;()") == w })
 }

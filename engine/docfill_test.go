@@ -110,9 +110,8 @@ func TestNamesAThingByPlaceholder(t *testing.T) {
 }
 
 // A number the example's own task gave ("the first 16 characters" for -w
-// 16) is not this task's when this task gives other numbers: without a
-// default it becomes a placeholder the user must fill (exit 3), with one
-// the flag is left out.
+// 16) is not this task's: without a default it becomes a placeholder the
+// user must fill (exit 3), with one the flag is left out.
 func TestExampleNumberIsNotTheTasks(t *testing.T) {
 	rec := &ToolRecord{Name: "linekit", Executable: "linekit"}
 	doc := &ToolDoc{Flags: []FlagDoc{
@@ -125,9 +124,22 @@ func TestExampleNumberIsNotTheTasks(t *testing.T) {
 	if strings.Contains(cmd, "16") || !hasEvidence(f, "missing: <n> for -w (the example's 16 is its own task's number)") || !f.Uncertain {
 		t.Fatalf("got %q (uncertain %v)\n%q", cmd, f.Uncertain, f.Evidence)
 	}
-	// A task that gives no number at all keeps the example's (its
-	// numbers are constants the task's words ask for, as before).
+	// A task that gives no number at all has none for it either: "the
+	// first characters" does not say 16.
 	f = MapTask(builtinRules, rec, doc, sk, "collapse lines of data.txt comparing only the first characters")
+	if cmd := Assemble(rec, f).Display; strings.Contains(cmd, "16") || !f.Uncertain {
+		t.Fatalf("got %q (uncertain %v)\n%q", cmd, f.Uncertain, f.Evidence)
+	}
+	// A number the example's task joins to its word ("21-mers") is the
+	// example's as well.
+	km := inlineSkill(t, "name: linekit", "collapse lines of reads.txt comparing 21-mers", "-w 21 reads.txt")
+	f = MapTask(builtinRules, rec, doc, km, "collapse lines of data.txt comparing k-mers")
+	if cmd := Assemble(rec, f).Display; strings.Contains(cmd, "21") || !f.Uncertain {
+		t.Fatalf("got %q (uncertain %v)\n%q", cmd, f.Uncertain, f.Evidence)
+	}
+	// A constant the example's task does not write stays.
+	cs := inlineSkill(t, "name: linekit", "collapse lines of reads.txt comparing only the first characters", "-w 16 reads.txt")
+	f = MapTask(builtinRules, rec, doc, cs, "collapse lines of data.txt comparing only the first characters")
 	if cmd := Assemble(rec, f).Display; !strings.Contains(cmd, "-w 16") {
 		t.Fatalf("got %q\n%q", cmd, f.Evidence)
 	}
