@@ -1178,6 +1178,23 @@ func tokenize(s string, clauses bool) []string {
 	if strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
 		out = splitJoinedClauses(out)
 	}
+	return splitComparisons(out)
+}
+
+// splitComparisons parts a comparison sign from the number it is glued to
+// ("≥40%", ">=30", "<5"): the sign says which bound the number is, as
+// "at least 40%" does, and the number is a value of its own.
+func splitComparisons(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		sign := t[:len(t)-len(strings.TrimLeft(t, "≥≤<>="))]
+		rest := t[len(sign):]
+		if sign != "" && NumberRE.MatchString(strings.TrimRight(rest, ",;)")) {
+			out = append(out, sign, rest)
+			continue
+		}
+		out = append(out, t)
+	}
 	return out
 }
 

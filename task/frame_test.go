@@ -45,6 +45,10 @@ func TestParse(t *testing.T) {
 		{"build index for genome.fa named genome_idx",
 			`{"files":[{"path":"genome.fa","type":"fasta","pos":3}],"names":["genome_idx"]}`},
 		{"", `{}`},
+		// A comparison sign glued to a number parts from it: the number
+		// is read, with the sign as its bound.
+		{"keep hits of a.tsv with ≥40% identity",
+			`{"files":[{"path":"a.tsv","type":"table","pos":3}],"numbers":[{"value":"40%","context":["hits","of","with","≥","identity"],"unit":"%","pos":6,"limit":"low"}]}`},
 		// "save … in x" ending its clause names where the result goes;
 		// "write the reads in x to y" reads x.
 		{"keep the mapped alignments of a.bam and save them as BAM in b.bam",
