@@ -60,6 +60,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)
+	m.fillHole(f, c)
 	if choice.sibling != "" {
 		// The user typed one program; running another that no word of the
 		// task names is a guess, however well its examples fit.

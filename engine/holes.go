@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A flag whose example value had no source in the task gets a
+// placeholder (checkSources), and a task file the example had no place
+// for is left unused: when there is one of each, the file is the value.
+// "blastx of mg_reads.fasta against nr_subset.dmnd" adapted from an
+// example that searched --db prot_db: nr_subset.dmnd is the database the
+// task gives, not a missing one. A flag that takes a number, or two holes
+// or two files, settles nothing: the command stays uncertain.
+
+// fillHole gives the one placeholder flag the one task input file no
+// place holds, and drops the finding that named the placeholder.
+func (m *mapper) fillHole(f *Fill, c *candidate) {
+	hole := -1
+	for i, fv := range f.Flags {
+		if fv.Why != "no source in the task" || !isPlaceholder(fv.Value) {
+			continue
+		}
+		if hole >= 0 {
+			return
+		}
+		hole = i
+	}
+	if hole < 0 {
+		return
+	}
+	fv := &f.Flags[hole]
+	if fd, ok := LookupFlag(c.flags, fv.Name); ok && (fd.ParamType == "int" || fd.ParamType == "float" || fd.ParamType == "bool") {
+		return
+	}
+	unused := m.unusedItems(f)
+	var files []FileSlot
+	for _, fs := range m.slots.Inputs() {
+		if slices.Contains(unused, fs.Path) {
+			files = append(files, fs)
+		}
+	}
+	if len(files) != 1 {
+		return
+	}
+	p := files[0].Path
+	ph := fv.Value
+	f.Missing = slices.DeleteFunc(f.Missing, func(s string) bool {
+		return strings.HasPrefix(s, fmt.Sprintf("missing: %s for %s ", ph, fv.Name))
+	})
+	fv.Value, fv.Why = p, "the task's file "+p+", which no other place holds"
+	m.evidence = append(m.evidence, fmt.Sprintf("gave %s to %s: the example's value there is not the task's, and no other place holds it", p, fv.Name))
+}

@@ -1,0 +1,28 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFillHoleWithTheLeftoverFile checks that the one flag whose example
+// value has no source takes the one task file no place holds, and that
+// of two leftover files neither is placed: the command stays uncertain.
+func TestFillHoleWithTheLeftoverFile(t *testing.T) {
+	rec := &ToolRecord{Name: "searcher", Executable: "searcher"}
+	doc := &ToolDoc{Flags: []FlagDoc{
+		{Name: "--db", ParamType: "string", Placeholder: "file", Description: "database file", Category: "Input"},
+		{Name: "-q", ParamType: "file", Category: "Input", Description: "query input file"},
+		{Name: "-o", ParamType: "file", Category: "Output", Description: "output file"},
+		{Name: "-k", ParamType: "int", Description: "number of targets"},
+	}}
+	sk := inlineSkill(t, "name: searcher", "search query.faa against the database and write hits.tsv", "--db prot_db -q query.faa -o hits.tsv")
+	f := MapTask(builtinRules, rec, doc, sk, "search reads.fasta against the database nr_subset.dmnd and write out.tsv")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--db nr_subset.dmnd") || f.Uncertain || !hasEvidence(f, "gave nr_subset.dmnd to --db") {
+		t.Errorf("one hole, one file: got %q (uncertain %v)\n%s", got, f.Uncertain, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, sk, "search reads.fasta against the database nr_subset.dmnd and extra.dmnd and write out.tsv")
+	if got := Assemble(rec, f).Display; strings.Contains(got, ".dmnd") || !f.Uncertain {
+		t.Errorf("one hole, two files: got %q (uncertain %v)\n%s", got, f.Uncertain, strings.Join(f.Evidence, "\n"))
+	}
+}
