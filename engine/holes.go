@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 // A flag whose example value had no source in the task gets a
@@ -12,7 +14,8 @@ import (
 // "blastx of mg_reads.fasta against nr_subset.dmnd" adapted from an
 // example that searched --db prot_db: nr_subset.dmnd is the database the
 // task gives, not a missing one. A flag that takes a number, or two holes
-// or two files, settles nothing: the command stays uncertain.
+// or two files, or a file of another kind than the example's value,
+// settles nothing: the command stays uncertain.
 
 // fillHole gives the one placeholder flag the one task input file no
 // place holds, and drops the finding that named the placeholder.
@@ -41,7 +44,7 @@ func (m *mapper) fillHole(f *Fill, c *candidate) {
 			files = append(files, fs)
 		}
 	}
-	if len(files) != 1 {
+	if len(files) != 1 || !holeFits(m.holeWas[fv.Name], files[0].Type) {
 		return
 	}
 	p := files[0].Path
@@ -51,4 +54,24 @@ func (m *mapper) fillHole(f *Fill, c *candidate) {
 	})
 	fv.Value, fv.Why = p, "the task's file "+p+", which no other place holds"
 	m.evidence = append(m.evidence, fmt.Sprintf("gave %s to %s: the example's value there is not the task's, and no other place holds it", p, fv.Name))
+}
+
+// holeFits reports a task file of kind k that may stand where the
+// example wrote was: a file of no known kind (a database, an index
+// prefix: grch38/genome), a database or an index where the example
+// named one (nr_subset.dmnd for prot_db), or one of the family of the
+// example's own file. A FASTA where the example named an index prefix
+// (genome_idx), or a bedGraph where it read a BAM, is another thing.
+func holeFits(was, k string) bool {
+	if k == "file" {
+		return true
+	}
+	wk := FileType(was)
+	if wk == "" {
+		// The example named a thing the tool opens by name (prot_db):
+		// a file read against that holds no sequences to read (a
+		// DIAMOND database, an index), not a FASTA.
+		return task.V().Reference(k) && !task.V().Sequences(k)
+	}
+	return wk != "file" && family(wk) == family(k)
 }

@@ -7,7 +7,8 @@ import (
 
 // TestFillHoleWithTheLeftoverFile checks that the one flag whose example
 // value has no source takes the one task file no place holds, and that
-// of two leftover files neither is placed: the command stays uncertain.
+// of two leftover files, or a file of another kind than the example's
+// value, none is placed: the command stays uncertain.
 func TestFillHoleWithTheLeftoverFile(t *testing.T) {
 	rec := &ToolRecord{Name: "searcher", Executable: "searcher"}
 	doc := &ToolDoc{Flags: []FlagDoc{
@@ -20,6 +21,12 @@ func TestFillHoleWithTheLeftoverFile(t *testing.T) {
 	f := MapTask(builtinRules, rec, doc, sk, "search reads.fasta against the database nr_subset.dmnd and write out.tsv")
 	if got := Assemble(rec, f).Display; !strings.Contains(got, "--db nr_subset.dmnd") || f.Uncertain || !hasEvidence(f, "gave nr_subset.dmnd to --db") {
 		t.Errorf("one hole, one file: got %q (uncertain %v)\n%s", got, f.Uncertain, strings.Join(f.Evidence, "\n"))
+	}
+	// A FASTA where the example named a database by name is another
+	// thing (a subject, a database yet to be made): no fill.
+	f = MapTask(builtinRules, rec, doc, sk, "search reads.fasta against the database prot.faa and write out.tsv")
+	if got := Assemble(rec, f).Display; strings.Contains(got, "--db prot.faa") || !f.Uncertain {
+		t.Errorf("a FASTA for a database name: got %q (uncertain %v)\n%s", got, f.Uncertain, strings.Join(f.Evidence, "\n"))
 	}
 	f = MapTask(builtinRules, rec, doc, sk, "search reads.fasta against the database nr_subset.dmnd and extra.dmnd and write out.tsv")
 	if got := Assemble(rec, f).Display; strings.Contains(got, ".dmnd") || !f.Uncertain {

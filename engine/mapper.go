@@ -18,6 +18,9 @@ import (
 // subcommand, then fills flags and positionals — by adapting the closest
 // skill example when there is one, else from the ToolDoc alone.
 type mapper struct {
+	// holeWas is the example's value each placeholder flag held
+	// (checkSources), for fillHole to match kinds.
+	holeWas map[string]string
 	// senseMemo: the sense roots of each help text read (descSenses).
 	senseMemo map[string]map[string]bool
 	rules     *rules.Set

@@ -326,6 +326,10 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			continue
 		default:
 			ph := placeholder(bad, c, fv.Name)
+			if m.holeWas == nil {
+				m.holeWas = map[string]string{}
+			}
+			m.holeWas[fv.Name] = bad
 			m.missing(f, fmt.Sprintf("missing: %s for %s (the example's %s is not the task's)", ph, fv.Name, bad))
 			fv.Value = strings.Replace(fv.Value, bad, ph, 1)
 			fv.Why = "no source in the task"
