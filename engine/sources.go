@@ -266,6 +266,15 @@ func (m *mapper) listSource(v string) (string, string) {
 	return src, ""
 }
 
+// exampleWrote reports a value the adapted example's command holds as
+// one of its words.
+func exampleWrote(f *Fill, v string) bool {
+	if f.Example == nil {
+		return false
+	}
+	return slices.Contains(strings.Fields(f.Example.Args), v)
+}
+
 // checkSources drops or replaces the values of f that have no source and
 // records, for each, why.
 func (m *mapper) checkSources(f *Fill, c *candidate) {
@@ -307,6 +316,12 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 			}
 		}
 		src, bad := m.listSource(fv.Value)
+		if strings.HasPrefix(src, "derived from ") && fv.Why == "from the example" && exampleWrote(f, fv.Value) {
+			// The example's own name that merely begins as a task file's
+			// stem ("genome_idx" beside the task's grch38/genome) was not
+			// derived from it.
+			src, bad = "", fv.Value
+		}
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok && src == "" && listed(fd, fv.Value) {
 			src = "constant" // a value the help lists for the flag
 		}

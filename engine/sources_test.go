@@ -37,6 +37,9 @@ func TestNoValueWithoutSource(t *testing.T) {
 		{"align r.fq into r.sam -x ref_idx", "aln -x ref_idx -U r.fq -S r.sam", nil, false, "-x ref_idx: the task's value, not the example's genome_idx"},
 		// No index in the task: a placeholder, and the command says what is missing.
 		{"align r.fq into r.sam", "aln -x '<bt2-idx>' -U r.fq -S r.sam", []string{"missing: <bt2-idx> for -x (the example's genome_idx is not the task's)"}, true, "missing: <bt2-idx> for -x"},
+		// A task file whose stem begins the example's name (genome.fa,
+		// genome_idx) is no source of it: the example's name stays out.
+		{"align r.fq against genome.fa into r.sam", "aln -x '<bt2-idx>' -U r.fq -S r.sam", []string{"missing: <bt2-idx> for -x (the example's genome_idx is not the task's)"}, true, "genome.fa has no place"},
 		// No output in the task: the tool's default (stdout), never the example's out.sam.
 		{"align r.fq to the index hg38_idx", "aln -x hg38_idx -U r.fq", nil, false, "left out -S out.sam: the task gives no value for it, so the tool's default applies"},
 	}
