@@ -589,6 +589,39 @@ func storedIn(toks, lower []string, i int) bool {
 	return false
 }
 
+// madeFrom reports a file a verb that makes (lexicon class makes_verb)
+// opens a few words before, with no file between, that "from" and another
+// file follow within a few words: "build a profile HMM kinase.hmm from
+// the Stockholm alignment kinase.sto" names kinase.hmm as what is made.
+func madeFrom(toks, lower []string, i int) bool {
+	if i+1 >= len(toks) || !V().Word("made_from_word", lower[i+1]) || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") || V().Reference(FileType(lower[i])) {
+		// (an index, a FASTA: what an aligner reads, made or not)
+		return false
+	}
+	source := false
+	for k := i + 2; k < len(lower) && k <= i+6; k++ {
+		if FileType(lower[k]) != "" {
+			source = true
+			break
+		}
+		if strings.ContainsAny(toks[k][len(toks[k])-1:], ",;") {
+			break
+		}
+	}
+	if !source {
+		return false
+	}
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		if V().Word("makes_verb", lower[k]) {
+			return true
+		}
+		if FileType(lower[k]) != "" || strings.ContainsAny(toks[k][len(toks[k])-1:], ",;") {
+			return false
+		}
+	}
+	return false
+}
+
 // isAdjective accepts descriptive words between a marker and a file
 // ("one", "multi-sample", "gzipped", "bgzip-compressed").
 func isAdjective(w string) bool {
@@ -796,7 +829,7 @@ func Parse(task string) Frame {
 			}
 		case FileType(raw) != "" && !NumberRE.MatchString(raw):
 			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
-			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i)
+			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i) || madeFrom(toks, lower, i)
 			// "…; report est.tcode": a file of no known kind right after
 			// a report word is what the command writes.
 			fs.Output = fs.Output || fs.Type == "file" && i > 0 && V().Word("report_marker", lower[i-1])

@@ -49,6 +49,12 @@ func TestParse(t *testing.T) {
 		// is read, with the sign as its bound.
 		{"keep hits of a.tsv with ≥40% identity",
 			`{"files":[{"path":"a.tsv","type":"table","pos":3}],"numbers":[{"value":"40%","context":["hits","of","with","≥","identity"],"unit":"%","pos":6,"limit":"low"}]}`},
+		// "build x from y": x is what is made; an index made so is what
+		// an aligner reads, left to the example's place for it.
+		{"build the assembly graph asm.gfa from the reads r.fq",
+			`{"files":[{"path":"asm.gfa","type":"file","output":true,"role":"output","pos":4},{"path":"r.fq","type":"fastq","pos":8}]}`},
+		{"build the index tx.idx from tx.fa",
+			`{"files":[{"path":"tx.idx","type":"index","pos":3},{"path":"tx.fa","type":"fasta","pos":5}]}`},
 		// "save … in x" ending its clause names where the result goes;
 		// "write the reads in x to y" reads x.
 		{"keep the mapped alignments of a.bam and save them as BAM in b.bam",
