@@ -203,7 +203,15 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	// "with reformat.sh": a file named as the program is the program, no
 	// file the command reads or writes.
 	m.slots.Files = slices.DeleteFunc(m.slots.Files, func(f task.File) bool { return isTheProgram(rec, f.Path) })
-	// "a Bowtie 2 index": the number ends the tool's name, it is no value.
+	// "a Bowtie 2 index": the number ends the tool's name, it is no value;
+	// nor is the word before it a name ("PLINK 2 binary format").
+	toolHead := map[string]bool{}
+	for _, n := range m.slots.Numbers {
+		if endsToolName(rec, n) {
+			toolHead[n.After] = true
+		}
+	}
+	m.slots.Names = slices.DeleteFunc(m.slots.Names, func(n string) bool { return toolHead[strings.ToLower(n)] })
 	m.slots.Numbers = slices.DeleteFunc(m.slots.Numbers, func(n task.Number) bool { return endsToolName(rec, n) })
 	m.taskWords = contentWords(withoutFiles(tk))
 	m.taskConcepts = m.concepts(withoutSettings(m.jobText()))

@@ -46,6 +46,21 @@ func TestToolNameNumberIsNoValue(t *testing.T) {
 	}
 }
 
+// TestToolNameWordIsNoName checks that the word before a number that
+// ends the tool's name ("PLINK 2") is no name for the command, while the
+// task's own name is.
+func TestToolNameWordIsNoName(t *testing.T) {
+	rec := &ToolRecord{Name: "plink2", Executable: "plink2"}
+	m := newMapper(builtinRules, rec, nil, nil, "convert cohort.vcf.gz to PLINK 2 binary format with prefix cohort_out")
+	if slices.Contains(m.slots.Names, "PLINK") || !slices.Contains(m.slots.Names, "cohort_out") {
+		t.Errorf("names %q", m.slots.Names)
+	}
+	m = newMapper(builtinRules, rec, nil, nil, "convert cohort.vcf.gz to PLINK 1 binary format")
+	if !slices.Contains(m.slots.Names, "PLINK") {
+		t.Errorf("PLINK 1 is another program's name: names %q", m.slots.Names)
+	}
+}
+
 // TestExampleFlagNamedByLackingWordDropped checks on the captured help of
 // bowtie2 (bowtie2-build) and fastp that an example's switch whose own
 // name holds a word the example's task said and this task lacks
