@@ -165,16 +165,10 @@ func (m *mapper) listedBySubcommand(a *adaptation) map[string]bool {
 			out[w] = true
 		}
 	}
-	for _, fv := range a.f.Flags {
-		fd, ok := LookupFlag(a.c.flags, fv.Name)
-		var doc *FlagDoc
-		if ok {
-			doc = &fd
-		}
-		fn, desc := m.flagTerms(fv.Name, doc)
-		for w := range union(fn, desc) {
+	m.eachSetFlag(a, func(_ FlagValue, names, desc map[string]bool) {
+		for w := range union(names, desc) {
 			delete(out, w)
 		}
-	}
+	})
 	return out
 }

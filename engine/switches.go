@@ -528,13 +528,7 @@ func (m *mapper) dropCovered(a *adaptation, words map[string]bool) {
 			delete(words, w)
 		}
 	}
-	for _, fv := range a.f.Flags {
-		fd, ok := LookupFlag(a.c.flags, fv.Name)
-		var doc *FlagDoc
-		if ok {
-			doc = &fd
-		}
-		names, desc := m.flagTerms(fv.Name, doc)
+	m.eachSetFlag(a, func(fv FlagValue, names, desc map[string]bool) {
 		for w := range names {
 			delete(words, w)
 		}
@@ -549,6 +543,20 @@ func (m *mapper) dropCovered(a *adaptation, words map[string]bool) {
 		for w := range terms(strings.Join(m.gluedParts(fv.Name), " ")) {
 			delete(words, w)
 		}
+	})
+}
+
+// eachSetFlag calls each with every flag the fill sets and the terms of
+// its names and of its help.
+func (m *mapper) eachSetFlag(a *adaptation, each func(fv FlagValue, names, desc map[string]bool)) {
+	for _, fv := range a.f.Flags {
+		fd, ok := LookupFlag(a.c.flags, fv.Name)
+		var doc *FlagDoc
+		if ok {
+			doc = &fd
+		}
+		names, desc := m.flagTerms(fv.Name, doc)
+		each(fv, names, desc)
 	}
 }
 

@@ -578,8 +578,14 @@ func storedIn(toks, lower []string, i int) bool {
 	if i < 2 || lower[i-1] != "in" || i+1 < len(toks) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;.") {
 		return false
 	}
-	for k := i - 2; k >= 0 && k >= i-7; k-- {
-		if V().Word("stores_in_verb", lower[k]) {
+	return wordBefore(toks, lower, i-1, 6, "stores_in_verb")
+}
+
+// wordBefore reports a word of the lexicon class at most n words before
+// token i, with no file and no clause end between.
+func wordBefore(toks, lower []string, i, n int, class string) bool {
+	for k := i - 1; k >= 0 && k >= i-n; k-- {
+		if V().Word(class, lower[k]) {
 			return true
 		}
 		if FileType(lower[k]) != "" || strings.ContainsAny(toks[k][len(toks[k])-1:], ",;") {
@@ -608,18 +614,7 @@ func madeFrom(toks, lower []string, i int) bool {
 			break
 		}
 	}
-	if !source {
-		return false
-	}
-	for k := i - 1; k >= 0 && k >= i-6; k-- {
-		if V().Word("makes_verb", lower[k]) {
-			return true
-		}
-		if FileType(lower[k]) != "" || strings.ContainsAny(toks[k][len(toks[k])-1:], ",;") {
-			return false
-		}
-	}
-	return false
+	return source && wordBefore(toks, lower, i, 6, "makes_verb")
 }
 
 // isAdjective accepts descriptive words between a marker and a file
