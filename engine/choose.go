@@ -301,12 +301,18 @@ func (m *mapper) opensName(c *candidate, part string) bool {
 		name = c.sub[len(c.sub)-1]
 	}
 	parts := splitName(name)
-	jw := m.jobWords()
-	if len(parts) < 2 || len(jw) == 0 || m.cjkTask {
+	if len(parts) < 2 || m.cjkTask {
 		return false
 	}
-	first := strings.ToLower(strings.Fields(withoutSettings(m.jobText()))[0])
-	return parts[0] == part && (first == part || stem(first) == part)
+	if m.openWord == nil {
+		w := ""
+		if fs := strings.Fields(withoutSettings(m.jobText())); len(fs) > 0 {
+			w = strings.ToLower(fs[0])
+		}
+		m.openWord = &w
+	}
+	first := *m.openWord
+	return first != "" && parts[0] == part && (first == part || stem(first) == part)
 }
 
 // scoreNaming adds what names a candidate beyond its full name: parts of

@@ -22,8 +22,8 @@ import (
 func (m *mapper) fillHole(f *Fill, c *candidate) {
 	hole := -1
 	for i, fv := range f.Flags {
-		if fv.Why != "no source in the task" || !isPlaceholder(fv.Value) {
-			continue
+		if _, ok := m.holeWas[fv.Name]; !ok || !isPlaceholder(fv.Value) {
+			continue // (a hole checkSources made, with the example's value)
 		}
 		if hole >= 0 {
 			return

@@ -18,6 +18,8 @@ import (
 // subcommand, then fills flags and positionals — by adapting the closest
 // skill example when there is one, else from the ToolDoc alone.
 type mapper struct {
+	// openWord is the word the task's job opens on, read once (opensName).
+	openWord *string
 	// holeWas is the example's value each placeholder flag held
 	// (checkSources), for fillHole to match kinds.
 	holeWas map[string]string
@@ -853,9 +855,9 @@ func (m *mapper) choose() (*candidate, choice) {
 			// The tool the user typed is the default choice among its
 			// companions; anything else is a guess between two: two
 			// candidates no word names, or two named only by the same
-			// parts of their names, at the same score ("read" of "sort by
-			// read name" in CalculateReadGroupChecksum and
-			// CrosscheckReadGroupFingerprints).
+			// parts of their names, at the same score ("read" and "group"
+			// of "加 read group" in CalculateReadGroupChecksum and
+			// AddOrReplaceReadGroups).
 			if best.toolBonus == 0 && (!best.named && !cands[1].named || samePartsOnly(best, cands[1])) {
 				ch.tie = cands[1].command()
 			}

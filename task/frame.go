@@ -570,12 +570,12 @@ func outputBefore(lower []string, i int) bool {
 	return false
 }
 
-// storedIn reports a file after "in" that ends its clause, a verb that
-// stores (lexicon class stores_in_verb) a few words before with no file
-// between: "save them as BAM in x.bam" names where the result goes;
+// storedIn reports a file after "in" (lexicon class stored_in_word) that
+// ends its clause, a verb that stores (class stores_in_verb) a few words
+// before with no file between: "save them as BAM in x.bam" names where the result goes;
 // "write the reads in x.bam to y.fq" does not (x.bam ends no clause).
 func storedIn(toks, lower []string, i int) bool {
-	if i < 2 || lower[i-1] != "in" || i+1 < len(toks) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;.") {
+	if i < 2 || !V().Word("stored_in_word", lower[i-1]) || i+1 < len(toks) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;.") {
 		return false
 	}
 	return wordBefore(toks, lower, i-1, 6, "stores_in_verb")
