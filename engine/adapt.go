@@ -778,6 +778,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			}
 		} else if optionalByConcept(t) {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: the task does not ask for it", t.flag, t.value))
+			m.unasked = append(m.unasked, t)
 			return fv, false
 		} else if (wordIn(a.exTask, t.value) || joinedIn(a.exTask, t.value) || inRange(a.exTask, t.value)) && !m.taskValues()[t.value] {
 			exampleNumber = true
@@ -800,6 +801,7 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 	if !fromSlot && !m.asked(a, t) {
 		if !m.dropQuiet {
 			m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: nothing in the task asks for it", strings.TrimSpace(t.flag+" "+t.value)))
+			m.unasked = append(m.unasked, t)
 		}
 		m.dropQuiet = false
 		return fv, false

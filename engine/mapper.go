@@ -153,6 +153,10 @@ type mapper struct {
 	namedSwitches int
 	// dropQuiet: asked has already said why it drops a flag.
 	dropQuiet bool
+	// unasked are the example's flags dropped because the task does not
+	// ask for them: the words of the example's task they stood for
+	// account for nothing in this command (coverWords).
+	unasked []exToken
 	// noFileFlags are the example's file flags left out because the task
 	// has no file for them (-2 for a task with one reads file).
 	noFileFlags []string

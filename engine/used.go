@@ -415,7 +415,7 @@ func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExampl
 		addAll(strings.Join(m.skill.Keywords[c.key], " "))
 	}
 	if ex != nil && withExample {
-		addAll(ex.ex.Task)
+		maps.Copy(cover, m.exampleCover(ex))
 	}
 	for _, fv := range f.Flags {
 		if strict && task.FileType(fv.Value) != "" {
@@ -453,6 +453,25 @@ func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExampl
 		}
 	}
 	return cover
+}
+
+// exampleCover are the words of the adapted example's task that account
+// for this task's words: those a flag of the example the fill dropped as
+// unasked stands for do not, since the command no longer does what they
+// asked ("automatically choosing the strategy" once --auto is dropped). A
+// dropped flag the help does not describe could stand for any of them:
+// then the example's task accounts for nothing.
+func (m *mapper) exampleCover(ex *scoredExample) map[string]bool {
+	words := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(ex.ex.Task))
+	for _, t := range m.unasked {
+		if t.doc == nil {
+			return nil
+		}
+		for w := range flagCover(*t.doc, FlagValue{Name: t.flag, Value: t.value, HasValue: t.hasValue}) {
+			delete(words, w)
+		}
+	}
+	return words
 }
 
 // uncoveredClauses counts the task's clauses (cut at punctuation and
