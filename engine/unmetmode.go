@@ -79,6 +79,12 @@ func (m *mapper) readModeNames() []modeName {
 			}
 			continue
 		}
+		// "metagenome-mode gene prediction": the name and the noun as one
+		// word.
+		if name, marker, ok := cutLast(trim(w), "-"); ok && name != "" && v.Word("mode_marker", marker) {
+			out = append(out, modeName{name, marker})
+			continue
+		}
 		for _, sp := range v.Spans("mode_marker", w) {
 			marker := w[sp[0]:sp[1]]
 			if !isCJK(marker) {
@@ -279,4 +285,13 @@ func coversMode(cover map[string]bool, w string) bool {
 		}
 	}
 	return false
+}
+
+// cutLast cuts s around the last sep: before, after, found.
+func cutLast(s, sep string) (string, string, bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
 }

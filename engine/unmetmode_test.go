@@ -12,6 +12,8 @@ import (
 func TestModeNames(t *testing.T) {
 	for tk, want := range map[string][]string{
 		"predict genes in contigs.fa in metagenome mode":   {"metagenome"},
+		"metagenome-mode gene prediction on contigs.fa":    {"metagenome"},
+		"prediction on contigs.fa, -mode":                  nil,
 		"align x.fa with the G-INS-i strategy":             {"g-ins-i"},
 		"map the reads with the HiFi preset, output a.sam": {"hifi"},
 		"assemble r1.fq and r2.fq, mode careful":           nil,
@@ -64,6 +66,7 @@ func TestModeValues(t *testing.T) {
 func TestModeChoices(t *testing.T) {
 	for _, c := range []struct{ tool, task, want string }{
 		{"prodigal", "predict genes in contigs.fa in metagenome mode, proteins to p.faa", "-p meta"},
+		{"prodigal", "metagenome-mode gene prediction on contigs.fa; proteins to p.faa", "-p meta"},
 		{"subread-align", "align the RNA-seq reads r.fq.gz to the index idx in RNA-seq mode, BAM output r.bam", "-t 0"},
 		{"minimap2", "map PacBio HiFi reads h.fq.gz to asm.fa with the HiFi preset, SAM output to h.sam", "-x map-hifi"},
 		{"samtools", "check whether a.bam and b.bam are intact, in verbose mode", "quickcheck -v"},
