@@ -30,6 +30,9 @@ func (m *mapper) addMeantChoices(f *Fill, c *candidate, used map[string]bool) {
 		}
 		best, bestN, secondN := -1, 0, 0
 		for j, p := range pairs {
+			if p.words == p.value {
+				continue // a value with no meaning: named, not meant (addNamedChoices)
+			}
 			said, all := m.meantWords(p)
 			if all == 0 || float64(said) < sc.Fit.MeantChoiceShare*float64(all) {
 				continue

@@ -40,6 +40,19 @@ func TestMeantChoices(t *testing.T) {
 	if _, got := capturedFill(t, "getorf", "find ORFs of at least 300 nt in contig_A12.fa and write them to A12_orfs.fa"); strings.Contains(got, "-find") || !strings.Contains(got, "-minsize 300") {
 		t.Errorf("no kind of ORF asked: %q", got)
 	}
+	// A meaning of two content words said whole ("6 (All six frames)")
+	// is asked for; one of them alone ("reading frames") is not.
+	if f, got := capturedFill(t, "transeq", "translate cds_set.fna in all six reading frames, output six_frame.pep"); !strings.Contains(got, "-frame 6") {
+		t.Errorf("six frames: %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if _, got := capturedFill(t, "transeq", "translate cds_set.fna in its reading frames, output six_frame.pep"); strings.Contains(got, "-frame") {
+		t.Errorf("frames alone: %q", got)
+	}
+	// A value the help lists with no meaning is named, not meant: STAR's
+	// --outStd BAM_Unsorted is not added for "an unsorted BAM".
+	if _, got := capturedFill(t, "STAR", "align lib.fq to the genome directory star_idx, output an unsorted BAM with the file name prefix lib_"); strings.Contains(got, "--outStd") {
+		t.Errorf("a value's name taken for its meaning: %q", got)
+	}
 	// Values a sentence quotes are no list: snakemake's --cluster-status
 	// "return 'failed' if the job failed" is not added for "if one fails".
 	if _, got := capturedFill(t, "snakemake", "run pipeline/rnaseq.smk on 16 cores and carry on with the other jobs if one of them fails"); strings.Contains(got, "--cluster-status") {
