@@ -1255,7 +1255,9 @@ func (m *mapper) residualRepeated(a *adaptation, t exToken) ([]string, bool) {
 		// A plain word says what any command does ("show", "while"), a
 		// negation what it leaves out; a Chinese run is many words.
 		if cand[w] || numberRE.MatchString(w) || isCJK(w) || classTerm("plain_word", w) || classTerm("negation", w) ||
-			explainedBy(explained, w) || abbreviates(values, w) || !m.onlyWith(w, t) {
+			explainedBy(explained, w) || abbreviates(values, w) || !m.onlyWith(w, t) || m.numberWord(w) {
+			// (a word right by one of the task's numbers says what the
+			// number measures, "1000 bp": the number's flag answers it)
 			continue
 		}
 		n++

@@ -229,6 +229,10 @@ func TestExampleSwitchKeptForItsTasksWords(t *testing.T) {
 		{"seqkit", "sort contigs.fa by sequence length, longest first, save as s.fa", "seqkit sort -l -o s.fa contigs.fa",
 			[]string{seqkitSort, seqkitSortArgs, "keep the longest sequences of input.fa", "seq -m 1000 input.fa"}},
 		{"featureCounts", "reversely stranded counting (dUTP library) of r.bam with g.gtf, output c.txt", "featureCounts -s 2 -a g.gtf -o c.txt r.bam", []string{fcDUTP, fcDUTPArgs}},
+		// "bp" says what the task's 1000 measures (-X takes it), not
+		// what --very-sensitive is for.
+		{"bowtie2", "align the pairs a_1.fq and a_2.fq to index idx allowing fragments up to 1000 bp long, output pe.sam", "bowtie2 -X 1000 -x idx -1 a_1.fq -2 a_2.fq -S pe.sam",
+			[]string{"align paired-end ATAC-seq reads with fragments up to 2000 bp", "-p 8 --very-sensitive -X 2000 -x genome_idx -1 reads_R1.fastq.gz -2 reads_R2.fastq.gz -S atac.sam"}},
 	} {
 		got, f := mapOnExamples(t, c.tool, c.task, c.examples...)
 		if got != c.want {
