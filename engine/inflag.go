@@ -258,9 +258,35 @@ func readsFile(fd FlagDoc) bool {
 	// … .bam/.cram (BAM/CRAM format) file", filed under Format; fastANI's
 	// "-q query genome (fasta/fastq)").
 	// A placeholder of one letter ("--interleaved <i>") names nothing.
-	named := namesInput(fd) || len(strings.Trim(fd.Placeholder, "<>[]{}. ")) > 1 && placeNamesInput(fd.Placeholder)
+	placeNamed := len(strings.Trim(fd.Placeholder, "<>[]{}. ")) > 1 && placeNamesInput(fd.Placeholder)
+	named := namesInput(fd) && (!oneLetterNames(fd) || speaksOfInput(desc)) || placeNamed
 	return (fd.ParamType == "file" || fd.Category == "Input" && (named || task.V().Mentions("file_name_word", desc)) ||
 		named && (task.V().Mentions("file_name_word", desc) || namesAKind(desc)) || fd.Category == "Input" && namesAKind(desc) || inputFileHead(desc)) && !task.V().Mentions("file_list_word", desc)
+}
+
+// oneLetterNames reports a flag spelled with one letter only ("-i"): the
+// letter may stand for input, or for anything else ("-i <func>  interval
+// between seed substrings" of bowtie2).
+func oneLetterNames(fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if len(strings.TrimLeft(n, "-")) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// speaksOfInput reports help that says its value is an input or a file,
+// or names a kind of file: what a one-letter name alone does not say.
+func speaksOfInput(desc string) bool {
+	v := task.V()
+	if v.Mentions("file_name_word", desc) || namesAKind(desc) {
+		return true
+	}
+	return slices.ContainsFunc(strings.Fields(desc), func(w string) bool {
+		w = strings.Trim(w, ",;:.()[]'\"")
+		return len(w) > 1 && v.Word("input_flag_name", w)
+	})
 }
 
 // inputFileHead reports a help whose first sentence calls the value an

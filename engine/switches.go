@@ -690,6 +690,46 @@ func nameOff(fd FlagDoc) (out map[string]bool, rests []string) {
 	return out, rests
 }
 
+// forOtherKinds reports a switch whose help is about kinds of file none
+// of the task's files is and the task does not name, one of which another
+// flag of the tool reads ("align unpaired BAM reads … align paired-end
+// reads instead" of bowtie2 --align-paired-reads, beside -b <bam>, for
+// reads in FASTQ written to SAM): its words are not this task's ask,
+// however many it shares.
+func (m *mapper) forOtherKinds(fd FlagDoc, c *candidate) bool {
+	kinds := namedKinds(fd.Description)
+	if len(kinds) == 0 {
+		return false
+	}
+	for _, fs := range m.slots.Files {
+		typ := FileType(fs.Path)
+		for k := range kinds {
+			// An input of the kind's family is read as the help says
+			// ("SAM header" of aln.bam); an output must be of the kind
+			// itself (SAM records are not written to a BAM).
+			if k == typ || !fs.Output && family(k) == family(typ) {
+				return false
+			}
+		}
+	}
+	for _, w := range kinds {
+		if m.taskWords[stem(strings.ToLower(w))] {
+			return false
+		}
+	}
+	return slices.ContainsFunc(c.flags, func(o FlagDoc) bool {
+		if o.Name == fd.Name || o.ParamType == "bool" || o.Category == "Output" {
+			return false
+		}
+		for k := range namedKinds(o.Placeholder + " " + o.Description) {
+			if _, ok := kinds[k]; ok {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 func (m *mapper) addAskedSwitches(a *adaptation) {
 	words, negated := m.uncoveredSplit(a)
 	// A switch that turns something off is asked for only by a task
@@ -715,6 +755,9 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			}
 			if _, ok := seeTarget(a.c.flags, fd); ok {
 				continue // the flag it refers to carries the help
+			}
+			if m.forOtherKinds(fd, a.c) {
+				continue
 			}
 			named, spelled := m.namedIn(fd, words)
 			if !named && m.namesOff(fd, negated) {

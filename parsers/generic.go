@@ -21,7 +21,7 @@ func (genericParser) Parse(help string) (*Schema, error) {
 	s := d.schema("generic")
 	s.Description = d.summary()
 	d.scan(s, scanConfig{kv: true, parens: d.mentionsParenDefaults()})
-	s.Flags = mergeUsageFlags(s.Flags, usageFlags(d.usage), true)
+	s.Flags = describeFromGlossary(mergeUsageFlags(s.Flags, usageFlags(d.usage), true), help)
 	s.Positionals = d.usagePositionals()
 	return s, nil
 }

@@ -21,7 +21,7 @@ func (getoptParser) Parse(help string) (*Schema, error) {
 	s := d.schema("getopt")
 	s.Description = d.summary()
 	d.scan(s, scanConfig{parens: d.mentionsParenDefaults()})
-	s.Flags = mergeUsageFlags(s.Flags, usageFlags(d.usage), true)
+	s.Flags = describeFromGlossary(mergeUsageFlags(s.Flags, usageFlags(d.usage), true), help)
 	s.Positionals = d.usagePositionals()
 	return s, nil
 }
