@@ -622,3 +622,109 @@ func quoteJoin(ws []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// flagsText is a candidate's flags' names and help, lower-cased, with
+// hyphens and underscores read as spaces: what flagHelpAsks looks the
+// task's words up in.
+func flagsText(c *candidate) string {
+	var b strings.Builder
+	for _, fd := range c.flags {
+		for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+			b.WriteString(strings.TrimLeft(n, "-"))
+			b.WriteByte(' ')
+		}
+		b.WriteString(fd.Description)
+		b.WriteByte('\n')
+	}
+	return strings.NewReplacer("-", " ", "_", " ").Replace(strings.ToLower(b.String()))
+}
+
+// saysTerm reports whether text holds a word that begins with the term
+// (a stem: "snp" for "snps"), at a word's start.
+func saysTerm(text, term string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], term)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || !isWordByte(text[j-1]) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// rareFlagTerms are, without a skill, the task's content words (its
+// files and names left out) that the flags of at most rare_description_share of the
+// subcommands with flags (and at least 2) say, with the subcommands that
+// say each. Fewer than three subcommands with flags give none.
+func (m *mapper) rareFlagTerms(cands []*candidate) map[string]map[string]bool {
+	if m.skill != nil {
+		return nil
+	}
+	var subs []*candidate
+	for _, c := range cands {
+		if len(c.sub) > 0 && len(c.flags) > 0 {
+			subs = append(subs, c)
+		}
+	}
+	if len(subs) < 3 {
+		return nil
+	}
+	texts := make([]string, len(subs))
+	for i, c := range subs {
+		texts[i] = flagsText(c)
+	}
+	most := max(2, int(sc.Choose.RareDescription*float64(len(subs))))
+	per := map[string]map[string]bool{}
+	// The task's own words: its files and the names it gives ("prefix
+	// gene_clu") say nothing of a subcommand.
+	given := map[string]bool{}
+	for n := range m.lowerNames() {
+		maps.Copy(given, contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(n)))
+	}
+	for w := range m.taskTerms(m.keywordText()) {
+		if len(w) < 3 || isCJK(w) || given[w] {
+			continue
+		}
+		var by []string
+		for i, c := range subs {
+			if saysTerm(texts[i], w) {
+				by = append(by, c.key)
+				if len(by) > most {
+					break
+				}
+			}
+		}
+		if len(by) == 0 || len(by) > most {
+			continue
+		}
+		for _, k := range by {
+			if per[k] == nil {
+				per[k] = map[string]bool{}
+			}
+			per[k][w] = true
+		}
+	}
+	return per
+}
+
+// flagHelpAsks are the task's words the candidate's flags say and few
+// other candidates' flags say (rareFlagTerms), those of the candidate's
+// own name and description left out (counted there), sorted.
+func (m *mapper) flagHelpAsks(c *candidate, rare map[string]map[string]bool) []string {
+	ts := rare[c.key]
+	if len(ts) == 0 {
+		return nil
+	}
+	own := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key + " " + c.desc))
+	var out []string
+	for w := range ts {
+		if !own[w] {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -270,11 +270,17 @@ func TestUnnamedCloseCallIsUncertain(t *testing.T) {
 	// Named alike, by one part of both names at one score ("read"), from
 	// the help alone: a guess as well.
 	doc := goldenDoc(t, "PicardCommandLine")
-	f := MapTask(builtinRules, &doc.Record, doc, nil, "用 Picard 给 lib3_aligned.bam 加 read group:ID=lib3,SM=patient7,PL=ILLUMINA,LB=lib3,PU=unit1,输出 lib3_rg.bam")
+	f := MapTask(builtinRules, &doc.Record, doc, nil, "用 Picard 给 lib3_aligned.bam 加 read group,输出 lib3_rg.bam")
 	if !f.Uncertain || !slices.ContainsFunc(f.Missing, func(s string) bool {
 		return strings.Contains(s, "chooses between PicardCommandLine CalculateReadGroupChecksum and PicardCommandLine AddOrReplaceReadGroups")
 	}) {
 		t.Errorf("picard: uncertain %v, missing %q\n%s", f.Uncertain, f.Missing, strings.Join(f.Evidence, "\n"))
+	}
+	// A word only one of them's flags say (the platform ILLUMINA of
+	// AddOrReplaceReadGroups' RGPL) settles it.
+	f = MapTask(builtinRules, &doc.Record, doc, nil, "用 Picard 给 lib3_aligned.bam 加 read group:ID=lib3,SM=patient7,PL=ILLUMINA,LB=lib3,PU=unit1,输出 lib3_rg.bam")
+	if got := Assemble(&doc.Record, f).Display; !strings.HasPrefix(got, "PicardCommandLine AddOrReplaceReadGroups ") || !hasEvidence(f, `its flags' help says "illumina"`) {
+		t.Errorf("picard read group: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	// The word the task opens on opens one of the names: no guess.
 	f = MapTask(builtinRules, &doc.Record, doc, nil, "sort in.bam by read name (queryname) and save as namesorted.bam")

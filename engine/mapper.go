@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"maps"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -341,6 +342,7 @@ func (m *mapper) score(cands []*candidate) {
 	}
 	spans := m.keywordSpans(cands)
 	rare := m.rareDescriptionTerms(cands)
+	rareFlags := m.rareFlagTerms(cands)
 	names := map[string]bool{}
 	for _, c := range cands {
 		names[strings.ToLower(c.key)] = true
@@ -385,6 +387,10 @@ func (m *mapper) score(cands []*candidate) {
 				c.score += sc.Choose.DescriptionOtherKind
 				c.why = append(c.why, fmt.Sprintf("its description names %s, none of the task's inputs' kinds", other))
 			}
+		}
+		if ws := m.flagHelpAsks(c, rareFlags); len(ws) > 0 {
+			c.score += sc.Choose.FlagWord * math.Min(float64(len(ws)), sc.Choose.FlagWordMost)
+			c.why = append(c.why, fmt.Sprintf("its flags' help says %s, which few others' say", quoteJoin(ws)))
 		}
 		if m.skill != nil {
 			for _, kw := range m.skill.Keywords[c.key] {

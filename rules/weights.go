@@ -46,6 +46,8 @@ type Scoring struct {
 		DescriptionKind      float64 `yaml:"description_kind"`
 		DescriptionOtherKind float64 `yaml:"description_other_kind"`
 		RareDescription      float64 `yaml:"rare_description_share"`
+		FlagWord             float64 `yaml:"flag_word"`
+		FlagWordMost         float64 `yaml:"flag_word_most"`
 		KeywordPhrase        float64 `yaml:"keyword_phrase"`
 		KeywordPhraseWord    float64 `yaml:"keyword_phrase_word"`
 		KeywordWords         float64 `yaml:"keyword_words"`
