@@ -513,6 +513,7 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 			others = append(others, m.valueWords(o.Path))
 		}
 	}
+	ctxFails := saysFailed(ctx)
 	return bestUntied(c.flags, func(fd FlagDoc) (float64, bool) {
 		if alreadyUsed(used, fd) || !want(fd) && !writesPlace(fd) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) || knownExt(path) && notFileFlag(fd) {
 			return 0, false
@@ -531,6 +532,15 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 		if leadsWithOutput(fd) {
 			s++
 		}
+		// "the reads that did not align" go to the flag whose help
+		// says they did not ("--un: reads that didn't align"), not to
+		// the one for those that did (--al).
+		switch helpFails := saysFailed(strings.Fields(strings.ToLower(fd.Description))); {
+		case ctxFails && helpFails:
+			s++
+		case ctxFails != helpFails:
+			s--
+		}
 		s += sc.Fit.CompoundWord * float64(wholeCompounds(fd.Description, ctx))
 		if placeIsKind(fd.Placeholder, path) {
 			// the help's name for the value is the file's kind
@@ -538,6 +548,14 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 			s += sc.Fit.ExactFlagName
 		}
 		return s, true
+	})
+}
+
+// saysFailed reports words that say a thing did not happen (lexicon
+// class failed_word: "not", "didn't", "unmapped").
+func saysFailed(words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool {
+		return task.V().Word("failed_word", strings.Trim(w, ",;:.()[]'\""))
 	})
 }
 

@@ -1,6 +1,7 @@
 package parsers
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -43,6 +44,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 	blank := false
 	required := false // under a "Required arguments:" heading
 	spaced := spacedRows(lines, skip)
+	noteIndent := -1 // the indent of the entry a note follows, while in it
 	flush := func() {
 		if cur != nil {
 			fs := cur.build(cfg)
@@ -91,6 +93,19 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			// heading's line.
 			off += k
 			ind = colAt(line, off)
+		}
+		if noteIndent >= 0 && ind > noteIndent {
+			continue // the rest of a note on the entries above
+		}
+		noteIndent = -1
+		if cur != nil && cur.descCol > ind && ind > cur.indent && noteRE.MatchString(line[off:]) {
+			// "(Note: for --un, --al, --un-conc, or --al-conc, add
+			// '-gz' …)" under bowtie2's --al-conc, short of its
+			// description column: a note on the entries above, not
+			// more of the last one's help.
+			noteIndent = cur.indent
+			flush()
+			continue
 		}
 		content, byPosition := unbracketQualifier(expandRange(line[off:]))
 		if cfg.aliasColumn {
@@ -190,6 +205,9 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 	flush()
 	return dedupeFlags(flags), optionLines, parsed
 }
+
+// noteRE opens a note ("(Note: …", "NOTE: …").
+var noteRE = regexp.MustCompile(`^\(?(?i:note)s?:`)
 
 // build turns the pending entry into its flags.
 func (p *pending) build(cfg scanConfig) []Flag {
