@@ -556,7 +556,7 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 				return m.fitFlag(h.fd.Name, &h.fd, task.V().Words("output_flag_hint")) <= 0
 			})
 		}
-		if len(hs) != 1 || hs[0].fd.Category != "Format" || alreadyUsed(used, hs[0].fd) || used[spelling(hs[0].fd)] {
+		if len(hs) != 1 || hs[0].fd.Category != "Format" && (hs[0].p.prose || !m.writesCode(hs[0].fd, hs[0].p.value)) || alreadyUsed(used, hs[0].fd) || used[spelling(hs[0].fd)] {
 			continue // no flag, or more than one, names the word
 		}
 		fd, v := hs[0].fd, hs[0].p.value
@@ -567,6 +567,24 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s %s: the task names %q, a value its help lists", name, v, w))
 	}
+}
+
+// writesCode reports a listed value of three characters or more, with
+// capitals, that the task writes as a word of its own exactly as the help
+// spells it, alone or before a hyphen ("normalise to CPM",
+// "RPKM-normalised" for bamCoverage's --normalizeUsing
+// {RPKM,CPM,BPM,RPGC,None}): a constant the task asks for by its name,
+// whatever the flag's category. A kind's name (SAM) is no such code: the
+// kind flags weigh it. The help must list three values at least, not
+// quote them in a sentence.
+func (m *mapper) writesCode(fd FlagDoc, v string) bool {
+	if len(v) < 3 || strings.ToLower(v) == v || isKindName(strings.ToLower(v)) || len(choicePairs(fd)) < 3 {
+		return false
+	}
+	return slices.ContainsFunc(tokens(m.task), func(t string) bool {
+		t = strings.Trim(t, ",;:.()[]'\"")
+		return t == v || strings.HasPrefix(t, v+"-") // "RPKM-normalised"
+	})
 }
 
 // addCodedChoices is the pass that adds a flag the fill lacks when its
