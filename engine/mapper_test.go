@@ -99,6 +99,14 @@ keywords:
 	)
 }
 
+// wantIn fails the test unless cmd holds want, with the fill's evidence.
+func wantIn(t *testing.T, cmd string, f *Fill, want string) {
+	t.Helper()
+	if !strings.Contains(cmd, want) {
+		t.Errorf("want %q in %q\n%s", want, cmd, strings.Join(f.Evidence, "\n"))
+	}
+}
+
 func hasEvidence(f *Fill, s string) bool {
 	return slices.ContainsFunc(f.Evidence, func(e string) bool { return strings.Contains(e, s) })
 }

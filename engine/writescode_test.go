@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // A listed value the task writes as the help spells it, with capitals,
 // alone or before a hyphen, is asked for whatever the flag's category:
@@ -12,9 +9,7 @@ import (
 // value a sentence quotes is no listed value.
 func TestWritesCode(t *testing.T) {
 	cmd, f := mapHelpOnly(t, "bamCoverage", "Make an RPKM-normalised bigWig from h3k27ac_rep1.bam with 25 bp bins on 4 processors, saving h3k27ac_rep1.rpkm.bw")
-	if !strings.Contains(cmd, "--normalizeUsing RPKM") {
-		t.Errorf("%q\n%s", cmd, strings.Join(f.Evidence, "\n"))
-	}
+	wantIn(t, cmd, f, "--normalizeUsing RPKM")
 	norm := FlagDoc{Name: "--normalizeUsing", ParamType: "choice", Choices: []string{"RPKM", "CPM", "BPM", "RPGC", "None"}, Description: "Use one of the entered methods to normalize the number of reads per bin."}
 	m := &mapper{task: "normalise to CPM, then the rpkm-like values; keep SAM-like records"}
 	for v, want := range map[string]bool{"CPM": true, "RPKM": false, "rpkm": false, "SAM": false, "BP": false} {
