@@ -656,9 +656,10 @@ func saysTerm(text, term string) bool {
 }
 
 // rareFlagTerms are, without a skill, the task's content words (its
-// files and names left out) that the flags of at most rare_description_share of the
-// subcommands with flags (and at least 2) say, with the subcommands that
-// say each. Fewer than three subcommands with flags give none.
+// files and names left out) that the flags of at most
+// rare_description_share of the subcommands with flags (and at least 2)
+// say, with the subcommands that say each. Fewer than three subcommands
+// with flags give none.
 func (m *mapper) rareFlagTerms(cands []*candidate) map[string]map[string]bool {
 	if m.skill != nil {
 		return nil

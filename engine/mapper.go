@@ -154,6 +154,9 @@ type mapper struct {
 	namedSwitches int
 	// dropQuiet: asked has already said why it drops a flag.
 	dropQuiet bool
+	// readers are kindReaders of the candidate readersOf.
+	readers   map[string][]string
+	readersOf *candidate
 	// unasked are the example's flags dropped because the task does not
 	// ask for them: the words of the example's task they stood for
 	// account for nothing in this command (coverWords).

@@ -44,3 +44,22 @@ func TestSwitchForOtherKinds(t *testing.T) {
 		t.Errorf("samtools: %q", cmd)
 	}
 }
+
+// The kinds a candidate's valued flags read are listed once per
+// candidate: switches and outputs read none.
+func TestKindReaders(t *testing.T) {
+	c := &candidate{key: "x", flags: []FlagDoc{
+		{Name: "-b", ParamType: "string", Placeholder: "bam", Description: "Files are unaligned BAM sorted by read name."},
+		{Name: "--align-paired-reads", ParamType: "bool", Description: "align unpaired BAM reads"},
+		{Name: "-S", ParamType: "string", Category: "Output", Placeholder: "sam", Description: "File for SAM output"},
+	}}
+	m := &mapper{}
+	got := m.kindReaders(c)
+	if len(got["bam"]) != 1 || got["bam"][0] != "-b" || len(got["sam"]) != 0 {
+		t.Errorf("readers %v", got)
+	}
+	other := &candidate{key: "y"}
+	if len(m.kindReaders(other)) != 0 || len(m.kindReaders(c)["bam"]) != 1 {
+		t.Error("kindReaders kept another candidate's readers")
+	}
+}

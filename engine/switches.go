@@ -717,17 +717,35 @@ func (m *mapper) forOtherKinds(fd FlagDoc, c *candidate) bool {
 			return false
 		}
 	}
-	return slices.ContainsFunc(c.flags, func(o FlagDoc) bool {
-		if o.Name == fd.Name || o.ParamType == "bool" || o.Category == "Output" {
-			return false
-		}
-		for k := range namedKinds(o.Placeholder + " " + o.Description) {
-			if _, ok := kinds[k]; ok {
+	for k := range kinds {
+		for _, name := range m.kindReaders(c)[k] {
+			if name != fd.Name {
 				return true
 			}
 		}
-		return false
-	})
+	}
+	return false
+}
+
+// kindReaders maps each kind of file the candidate's valued flags (no
+// switch, no output) name in their placeholder or help to those flags'
+// names; read once per candidate, as addAskedSwitches asks for every
+// switch on every round.
+func (m *mapper) kindReaders(c *candidate) map[string][]string {
+	if m.readers != nil && m.readersOf == c {
+		return m.readers
+	}
+	out := map[string][]string{}
+	for _, o := range c.flags {
+		if o.ParamType == "bool" || o.Category == "Output" {
+			continue
+		}
+		for k := range namedKinds(o.Placeholder + " " + o.Description) {
+			out[k] = append(out[k], o.Name)
+		}
+	}
+	m.readers, m.readersOf = out, c
+	return out
 }
 
 func (m *mapper) addAskedSwitches(a *adaptation) {
