@@ -569,16 +569,16 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 	}
 }
 
-// writesCode reports a listed value of three characters or more, with
-// capitals, that the task writes as a word of its own exactly as the help
-// spells it, alone or before a hyphen ("normalise to CPM",
+// writesCode reports a listed value of code_min_length characters or
+// more, with capitals, that the task writes as a word of its own exactly
+// as the help spells it, alone or before a hyphen ("normalise to CPM",
 // "RPKM-normalised" for bamCoverage's --normalizeUsing
 // {RPKM,CPM,BPM,RPGC,None}): a constant the task asks for by its name,
 // whatever the flag's category. A kind's name (SAM) is no such code: the
-// kind flags weigh it. The help must list three values at least, not
-// quote them in a sentence.
+// kind flags weigh it. The help must list code_min_values values at
+// least, not quote them in a sentence.
 func (m *mapper) writesCode(fd FlagDoc, v string) bool {
-	if len(v) < 3 || strings.ToLower(v) == v || isKindName(strings.ToLower(v)) || len(choicePairs(fd)) < 3 {
+	if float64(len(v)) < sc.Fit.CodeMinLength || strings.ToLower(v) == v || isKindName(strings.ToLower(v)) || float64(len(choicePairs(fd))) < sc.Fit.CodeMinValues {
 		return false
 	}
 	return slices.ContainsFunc(tokens(m.task), func(t string) bool {
