@@ -1504,7 +1504,7 @@ func (m *mapper) valueAsked(v string) bool {
 // say "metagenomic").
 func onceWords(flags []FlagDoc) map[string]bool {
 	df := map[string]int{}
-	for _, f := range flags {
+	for _, f := range distinctHelp(flags) {
 		seen := map[string]bool{}
 		for w := range contentWords(f.Description) {
 			seen[trimRoot(w)] = true
@@ -1522,14 +1522,30 @@ func onceWords(flags []FlagDoc) map[string]bool {
 	return out
 }
 
+// distinctHelp is flags with each help text once: a help several flags
+// share ("--freq" and "--freq2" under one paragraph) is one text when
+// counting how many helps say a word.
+func distinctHelp(flags []FlagDoc) []FlagDoc {
+	seen := make(map[string]bool, len(flags))
+	out := make([]FlagDoc, 0, len(flags))
+	for _, f := range flags {
+		if f.Description != "" && seen[f.Description] {
+			continue
+		}
+		seen[f.Description] = true
+		out = append(out, f)
+	}
+	return out
+}
+
 // splitIdent splits camelCase, dashes and underscores into lower-case words.
 func splitIdent(v string) []string { return splitParts(v, false) }
 
-// commonWords returns description words found in at least a fifth of the
-// flags (and at least three of them).
+// commonWords returns description words found in as many distinct helps
+// as a fifth of the flags (and at least three).
 func commonWords(flags []FlagDoc) map[string]bool {
 	df := map[string]int{}
-	for _, f := range flags {
+	for _, f := range distinctHelp(flags) {
 		for w := range contentWords(f.Description) {
 			df[w]++
 		}

@@ -622,6 +622,15 @@ func TestAdaptHelpers(t *testing.T) {
 	if !common["read"] && !common["reads"] || !common["adapter"] || common["min"] {
 		t.Errorf("commonWords = %v", common)
 	}
+	// one help shared by three flags is one text: its words are neither
+	// common nor rare by its count of flags
+	shared := []FlagDoc{{Name: "--freq", Description: "allele frequency report"}, {Name: "--freq2", Description: "allele frequency report"}, {Name: "--counts", Description: "allele frequency report"}, {Name: "--depth", Description: "depth report"}, {Name: "--sites", Description: "site report"}}
+	if c := commonWords(shared); c["allele"] {
+		t.Errorf("a shared help counted per flag: %v", c)
+	}
+	if o := onceWords(shared); !o[trimRoot("allele")] || o[trimRoot("report")] {
+		t.Errorf("onceWords = %v", o)
+	}
 }
 
 func TestDeriveAndNameOutputs(t *testing.T) {

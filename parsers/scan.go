@@ -31,6 +31,8 @@ type pending struct {
 	required bool
 	// byPosition: the entry's name is written in brackets ("[-sequence]").
 	byPosition bool
+	// inline: the description starts on the entry's own row.
+	inline bool
 }
 
 // scanFlags reads every option entry in lines, skipping the lines marked in
@@ -45,9 +47,24 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 	required := false // under a "Required arguments:" heading
 	spaced := spacedRows(lines, skip)
 	noteIndent := -1 // the indent of the entry a note follows, while in it
+	// flags[shareFrom:] came from option rows with no help of their own,
+	// each right over the next at the same indent ("--freq" over "--freq2"
+	// and then "Outputs the allele frequency …"): the help below the last
+	// row is theirs too. Help on the last row's own line is that row's
+	// alone (bcftools' bare "-o, --output-dir <path>" over "-p,
+	// --plot-threshold <float>  Plot …").
+	shareFrom := -1
 	flush := func() {
 		if cur != nil {
 			fs := cur.build(cfg)
+			if len(cur.desc) > 0 && !cur.inline && len(fs) > 0 && shareFrom >= 0 {
+				for j := shareFrom; j < len(flags); j++ {
+					if flags[j].Description == "" {
+						flags[j].Description = fs[0].Description
+					}
+				}
+			}
+			shareFrom = -1
 			for i := range fs {
 				// A qualifier of a required group that shows a default
 				// (EMBOSS "-maxpallen  integer  [100] ...") is prompted
@@ -160,10 +177,19 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 				continue
 			}
 			if ok {
+				stacked := cur != nil && cur.kv == nil && !blank && len(cur.desc) == 0 && ind == cur.indent
+				from := shareFrom
+				if from < 0 {
+					from = len(flags)
+				}
 				flush()
+				if stacked {
+					shareFrom = from
+				}
 				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required, byPosition: byPosition}
 				if ol.desc != "" {
 					cur.desc = append(cur.desc, ol.desc)
+					cur.inline = true
 					if ol.descAt >= 0 && !joined {
 						cur.descCol = colAt(line, off+ol.descAt-shift)
 					}

@@ -135,3 +135,39 @@ Options:
 		t.Errorf("usage label after a version")
 	}
 }
+
+// Option rows stacked with no help of their own share the help written
+// below the last of them (vcftools' "--freq" over "--freq2"); help on a
+// row's own line is that row's alone, and a blank line ends the stack.
+func TestStackedRowsShareHelp(t *testing.T) {
+	help := `OPTIONS
+       --freq
+       --freq2
+         Outputs the allele frequency for each site.
+
+       --counts
+
+       --depth
+         Outputs the mean depth.
+
+       -o, --output-dir <path>
+       -p, --plot-threshold <float>   Plot aberrant chromosomes
+`
+	s, err := getoptParser{}.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"--freq":           "Outputs the allele frequency for each site.",
+		"--freq2":          "Outputs the allele frequency for each site.",
+		"--counts":         "",
+		"--depth":          "Outputs the mean depth.",
+		"--output-dir":     "",
+		"--plot-threshold": "Plot aberrant chromosomes",
+	}
+	for n, d := range want {
+		if f, ok := findFlag(s, n); !ok || f.Description != d {
+			t.Errorf("%s: %+v", n, f)
+		}
+	}
+}
