@@ -379,9 +379,43 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 			delete(words, n)
 		}
 	}
+	for _, w := range m.fileStates(tw) {
+		delete(words, w)
+	}
 	m.dropCovered(a, words)
 	m.dropLeftOut(a, negated)
 	return words, negated
+}
+
+// fileStates are the terms of a past participle written right before an
+// input file and nowhere else in the task ("the indexed aln.bam", "the
+// sorted reads.bam"): it says what the user's file already is, not what
+// the command is to do to it (samtools view -M, "Use index …", for
+// "extract … from the indexed aln.bam").
+func (m *mapper) fileStates(tw []string) []string {
+	inputs := map[string]bool{}
+	for _, f := range m.slots.Inputs() {
+		inputs[f.Path] = true
+	}
+	count := map[string]int{}
+	for _, x := range tw {
+		for n := range terms(x) {
+			count[n]++
+		}
+	}
+	var out []string
+	for j := 0; j+1 < len(tw); j++ {
+		x := strings.Trim(tw[j], ",;()[]'\"")
+		if !strings.HasSuffix(x, "ed") || !inputs[strings.Trim(tw[j+1], ",;()[]'\"")] {
+			continue
+		}
+		for n := range terms(x) {
+			if count[n] == 1 {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
 
 // negatedClauses are the clauses of a Chinese task (up to a comma, a

@@ -377,3 +377,26 @@ func TestUnmetSwitchOneWord(t *testing.T) {
 		}
 	}
 }
+
+// TestFileStatesAskForNothing checks that a past participle right before
+// an input file says what the file is, not what to do: samtools view's
+// -M ("Use index and multi-region iterator") is not asked for by "the
+// indexed a.bam", and the word still asks when the task says it of
+// something else too, or of an output.
+func TestFileStatesAskForNothing(t *testing.T) {
+	for _, c := range []struct {
+		task string
+		want []string
+	}{
+		{"extract the reads overlapping chr2:1000-5000 from the indexed a.bam into b.bam", []string{"index"}},
+		{"extract chr2 from the indexed a.bam, indexed reads only, into b.bam", nil},
+		{"write the sorted b.bam from a.bam", nil},
+		{"extract chr2 from a.bam into b.bam", nil},
+	} {
+		m := newMapper(builtinRules, samRec, nil, nil, c.task)
+		got := m.fileStates(strings.Fields(strings.ToLower(c.task)))
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%s: fileStates = %q, want %q", c.task, got, c.want)
+		}
+	}
+}
