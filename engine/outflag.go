@@ -19,7 +19,7 @@ import (
 // and whose value names a place (a file parameter, or help words of the
 // lexicon class written_place_word), not a format.
 func writesPlace(fd FlagDoc) bool {
-	if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
+	if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 || readPlaceholder(fd.Placeholder) {
 		return false
 	}
 	// The help's first sentence says what the flag takes; a later one may
@@ -33,6 +33,26 @@ func writesPlace(fd FlagDoc) bool {
 		return false
 	}
 	return fd.ParamType == "file" || task.V().Mentions("written_place_word", lead+" "+fd.Placeholder)
+}
+
+// readPlaceholder reports a value name that says the flag reads its file
+// (BLAST's "<File_In>", "input_filename", "INPUT"): whatever its help says
+// of output ("File containing BLAST Archive format … (i.e.: output format
+// 11)" of blast_formatter -archive), such a flag writes no place. A value
+// name of more than three words is prose, not a name.
+func readPlaceholder(ph string) bool {
+	parts := splitIdent(strings.Trim(ph, "<>[]{}"))
+	if len(parts) == 0 || len(parts) > 3 {
+		return false
+	}
+	reads := false
+	for _, p := range parts {
+		if task.V().Is("output_flag_name", p) {
+			return false
+		}
+		reads = reads || task.V().Is("read_placeholder_part", p)
+	}
+	return reads
 }
 
 // namedOutputPart reports a flag a part of whose long name names an

@@ -114,6 +114,13 @@ func TestWritesPlaceAndWordFit(t *testing.T) {
 		{Name: "--novel-splicesite-outfile", ParamType: "file", Category: "General", Description: "report a list of splice sites"}: true,
 		{Name: "--outgroup-name", ParamType: "string", Category: "General", Description: "name of the outgroup taxon"}:             false,
 		{Name: "--splicesite-infile", ParamType: "file", Category: "General", Description: "provide a list of known splice sites"}: false,
+		// A value name that says the flag reads its file writes no
+		// place, whatever its help says of output; one that says out
+		// does, and a prose value name is no name.
+		{Name: "-archive", ParamType: "file", Placeholder: "File_In", Category: "Output", Description: "File containing BLAST Archive format in ASN.1 (i.e.: output format 11)"}: false,
+		{Name: "-out", ParamType: "file", Placeholder: "File_Out", Category: "Output", Description: "Output file name"}:                                                          true,
+		{Name: "--tsv", ParamType: "file", Placeholder: "FILE_IN_OUT", Category: "Output", Description: "write the table to FILE"}:                                               true,
+		{Name: "-y", ParamType: "file", Placeholder: "table written in output dir", Category: "Output", Description: "write the table to FILE"}:                                  true,
 	} {
 		if got := writesPlace(*fd); got != want {
 			t.Errorf("writesPlace(%s) = %v, want %v", fd.Name, got, want)
