@@ -257,7 +257,8 @@ func placeNameCands(part string) []string {
 // placeByKind is the pass that swaps two positionals when a usage place's
 // name names the other's kind and not its own ("cmsearch <cmfile>
 // <seqdb>" given genome.fa tRNA.cm: tRNA.cm goes first), unless the other
-// file's own place names its kind too. The swap is recorded.
+// file's own place names its kind too. Files of one extension keep their
+// order (keepKindOrder). The places that changed are recorded.
 func (m *mapper) placeByKind(f *Fill, c *candidate) {
 	if len(c.positionals) == 0 {
 		return
@@ -269,6 +270,11 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 		}
 	}
 	slots := slotsFor(c.positionals, len(idx))
+	var order []string // the files in the order the fill had them
+	for _, i := range idx {
+		order = append(order, f.Positionals[i])
+	}
+	swapped := false
 	for i := range idx {
 		v := f.Positionals[idx[i]]
 		if slots[i] == nil || !knownExt(v) || slotFits(slots[i].Name, v) {
@@ -278,10 +284,41 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 			w := f.Positionals[idx[j]]
 			if j != i && slots[j] != nil && knownExt(w) && slotFits(slots[i].Name, w) && !slotFits(slots[j].Name, w) {
 				f.Positionals[idx[i]], f.Positionals[idx[j]] = w, v
-				m.evidence = append(m.evidence, fmt.Sprintf("placed %s as <%s> and %s as <%s>: the usage's name for the place names the kind of %s", w, slots[i].Name, v, slots[j].Name, w))
+				swapped = true
 				break
 			}
 		}
+	}
+	if !swapped {
+		return
+	}
+	keepKindOrder(f.Positionals, idx, order)
+	var moved []string
+	for k, i := range idx {
+		if f.Positionals[i] != order[k] && slots[k] != nil {
+			moved = append(moved, fmt.Sprintf("%s as <%s>", f.Positionals[i], slots[k].Name))
+		}
+	}
+	if len(moved) > 0 {
+		m.evidence = append(m.evidence, "placed "+joinAnd(moved)+": the usage's names for the places name the files' kinds")
+	}
+}
+
+// keepKindOrder puts the files of each extension back in the order they
+// had before the swaps, at the places the swaps gave that extension: a
+// swap moves a file to a place of its kind, not past another file of its
+// kind ("bwa sampe <prefix> <in1.sai> <in2.sai> <in1.fq> <in2.fq>" given
+// r1.sai r2.sai r1.fq r2.fq ref.fa keeps r1 before r2).
+func keepKindOrder(ps []string, idx []int, order []string) {
+	byExt := map[string][]string{}
+	for _, v := range order {
+		byExt[fileExt(v)] = append(byExt[fileExt(v)], v)
+	}
+	next := map[string]int{}
+	for _, i := range idx {
+		e := fileExt(ps[i])
+		ps[i] = byExt[e][next[e]]
+		next[e]++
 	}
 }
 

@@ -89,6 +89,7 @@ func TestPlaceByKind(t *testing.T) {
 	rec := &ToolRecord{Name: "t", Executable: "t"}
 	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
 	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.sam", ParamType: "file"}}
+	sampe := []PositionalDoc{{Position: 1, Name: "prefix"}, {Position: 2, Name: "in1.sai"}, {Position: 3, Name: "in2.sai"}, {Position: 4, Name: "in1.fq"}, {Position: 5, Name: "in2.fq"}}
 	for _, c := range []struct {
 		ps       []PositionalDoc
 		pos      []string
@@ -100,6 +101,8 @@ func TestPlaceByKind(t *testing.T) {
 		{two, []string{"a.fa", "b.fa"}, "a.fa b.fa", false},
 		{inOut, []string{"b.sam", "a.bam"}, "a.bam b.sam", true},
 		{nil, []string{"b.sam", "a.bam"}, "b.sam a.bam", false},
+		// files of one kind keep the task's order: r1 before r2
+		{sampe, []string{"r1.sai", "r2.sai", "r1.fq", "r2.fq", "ref.fa"}, "ref.fa r1.sai r2.sai r1.fq r2.fq", true},
 	} {
 		m := newMapper(builtinRules, rec, nil, nil, "x")
 		f := &Fill{Positionals: append([]string(nil), c.pos...)}
