@@ -101,7 +101,8 @@ func (m *mapper) loneMate(f *Fill, c *candidate) {
 // flags (one file: -U; two: -1 and -2), in the task's order; a branch one
 // of whose flags the task spells out ("interleaved") comes first. A
 // branch whose place names another kind ("-b <bam>" for reads.fq) is
-// passed over. The move is recorded.
+// passed over, and files of two kinds take no branch. The move is
+// recorded.
 func (m *mapper) placeByBranch(f *Fill, c *candidate) {
 	if !c.known || len(c.positionals) > 0 {
 		return
@@ -119,6 +120,13 @@ func (m *mapper) placeByBranch(f *Fill, c *candidate) {
 	for _, fv := range f.Flags {
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
 			used[fd.Name] = true
+		}
+	}
+	// The flags of one branch read one kind of file, mates of each other
+	// ("-1 <m1> -2 <m2>"): reads.fq and mapped.sam are no pair.
+	for _, i := range files[1:] {
+		if family(FileType(f.Positionals[i])) != family(FileType(f.Positionals[files[0]])) {
+			return
 		}
 	}
 	fits := func(b usageBranch) bool {
