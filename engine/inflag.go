@@ -547,8 +547,42 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 			// (bowtie2's "-S <sam>" for out.sam)
 			s += sc.Fit.ExactFlagName
 		}
-		return s, true
+		return s + outputNameFit(fd, ctx, path), true
 	})
+}
+
+// outputNameFit weighs the parts of a flag's long name against an
+// output: a part that is the output's extension counts for it
+// (--output-stats for dedup.stats), a part neither the extension nor a
+// word the task says of the output counts against it, half as much
+// (--output-bytile-stats beside --output-stats, whose helps start
+// alike). Words that only say output (lexicon output_flag_name) and
+// parts of fewer than three letters count for nothing.
+func outputNameFit(fd FlagDoc, ctx []string, path string) float64 {
+	said := map[string]bool{}
+	for _, w := range ctx {
+		for t := range contentWords(w) {
+			said[t] = true
+		}
+	}
+	ext := fileExt(path)
+	var s float64
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if !strings.HasPrefix(n, "--") {
+			continue
+		}
+		for _, p := range splitIdent(n[2:]) {
+			switch {
+			case len(p) < 3 || task.V().Is("output_flag_name", p):
+			case p == ext:
+				s++
+			case !said[stem(p)]:
+				s -= 0.5
+			}
+		}
+		break
+	}
+	return s
 }
 
 // saysFailed reports words that say a thing did not happen (lexicon

@@ -131,3 +131,25 @@ func TestWritesPlaceAndWordFit(t *testing.T) {
 		t.Errorf("wordFit %v", s)
 	}
 }
+
+// TestOutputNameFit: a long name's part that is the output's extension
+// counts for the flag, one the task does not say counts half against it;
+// output words and short parts count for nothing.
+func TestOutputNameFit(t *testing.T) {
+	ctx := []string{"duplicate", "statistics"}
+	for _, c := range []struct {
+		fd   FlagDoc
+		want float64
+	}{
+		{FlagDoc{Name: "--output-stats"}, 1},
+		{FlagDoc{Name: "--output-bytile-stats"}, 0.5},
+		{FlagDoc{Name: "--output-dups"}, -0.5},
+		{FlagDoc{Name: "--output-duplicate"}, 0},
+		{FlagDoc{Name: "-o", Aliases: []string{"--out"}}, 0},
+		{FlagDoc{Name: "-S"}, 0},
+	} {
+		if got := outputNameFit(c.fd, ctx, "dedup.stats"); got != c.want {
+			t.Errorf("outputNameFit(%s) = %v, want %v", c.fd.Name, got, c.want)
+		}
+	}
+}
