@@ -48,13 +48,16 @@ func manyPlaceholder(name string) bool {
 
 // countedPositionals are the fill's positionals a usage count applies to:
 // not a bundle of switches written as one word ("comm -12"), nor a word
-// right after a switch, which may be the value of a flag the help reads
-// as a switch (bedtools getfasta's "-fo regions.fa"), nor the mode a
+// right after a switch in an example's order, which may be the value of a
+// flag the help reads as a switch (bedtools getfasta's "-fo regions.fa"),
+// nor the mode a
 // usage line writes as a literal word ("maf-convert sam mafFile(s)"),
 // which a usage line's places do not count.
 func countedPositionals(f *Fill, c *candidate) []string {
 	afterSwitch := map[int]bool{}
-	if len(f.Order) == len(f.Flags)+len(f.Positionals) {
+	// (Only an example's order says so: built from the help, the
+	// command writes its switches before the positionals itself.)
+	if f.Example != nil && len(f.Order) == len(f.Flags)+len(f.Positionals) {
 		for k := 1; k < len(f.Order); k++ {
 			if f.Order[k-1][0] == 'f' && f.Order[k][0] == 'p' && !f.Flags[atoi(f.Order[k-1][1:])].HasValue {
 				afterSwitch[atoi(f.Order[k][1:])] = true

@@ -57,8 +57,8 @@ func TestUsageRoom(t *testing.T) {
 // TestShapeMismatches: a positional past the usage, and a task value
 // written more often than the task gives it, make the command uncertain
 // with a line that names the extra item; switches bundled as one word, a
-// word after a switch and one value in two different places of the usage
-// are not counted.
+// word after a switch in an example's order and one value in two
+// different places of the usage are not counted.
 func TestShapeMismatches(t *testing.T) {
 	for _, c := range []struct {
 		tool, key, task string
@@ -72,7 +72,13 @@ func TestShapeMismatches(t *testing.T) {
 		{"comm", "comm", "lines common to a.txt and b.txt",
 			Fill{Positionals: []string{"-12", "a.txt", "b.txt"}}, ""},
 		{"bedtools", "getfasta", "sequences of r.bed from g.fa into r.fa",
-			Fill{Flags: []FlagValue{{Name: "-fi", Value: "g.fa", HasValue: true}, {Name: "-fo"}}, Positionals: []string{"r.fa"}, Order: []string{"f0", "f1", "p0"}}, ""},
+			Fill{Example: &Example{}, Flags: []FlagValue{{Name: "-fi", Value: "g.fa", HasValue: true}, {Name: "-fo"}}, Positionals: []string{"r.fa"}, Order: []string{"f0", "f1", "p0"}}, ""},
+		// a word after a switch is counted when the command was built
+		// from the help: it wrote the switch before the positionals
+		{"hmmsearch", "hmmsearch", "search p.hmm against s.faa with GA cutoffs, table d.tbl",
+			Fill{Example: &Example{}, Flags: []FlagValue{{Name: "--cut_ga"}}, Positionals: []string{"p.hmm", "s.faa", "d.tbl"}, Order: []string{"f0", "p0", "p1", "p2"}}, ""},
+		{"hmmsearch", "hmmsearch", "search p.hmm against s.faa with GA cutoffs, table d.tbl",
+			Fill{Flags: []FlagValue{{Name: "--cut_ga"}}, Positionals: []string{"p.hmm", "s.faa", "d.tbl"}, Order: []string{"f0", "p0", "p1", "p2"}}, "d.tbl is beyond the 2 positionals"},
 		{"tabix", "tabix", "index d.tsv.gz, sequence name in column 1, start column 2",
 			Fill{Flags: []FlagValue{{Name: "-s", Value: "1", HasValue: true}, {Name: "-b", Value: "2", HasValue: true}, {Name: "-S", Value: "1", HasValue: true}}, Positionals: []string{"d.tsv.gz"}}, "1 is written 2 times; the task gives it once"},
 		{"sambamba", "slice", "copy chr1 of a.bam into c.bam",
