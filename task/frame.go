@@ -524,14 +524,21 @@ func commonHelpWord(w string) bool {
 
 // writeVerbBefore reports a writing verb shortly before position j, with
 // no file between ("write them to long.fa", "write the unique sequences
-// to x.fa"): then "to" names a destination even for a FASTA.
-func writeVerbBefore(lower []string, j int) bool {
-	for k := j - 1; k >= 0 && k >= j-5; k-- {
+// to x.fa"), within five words not in parentheses: then "to" names a
+// destination even for a FASTA.
+func writeVerbBefore(toks, lower []string, j int) bool {
+	seen := 0
+	for k := j - 1; k >= 0 && seen < 5; k-- {
 		if V().Word("write_verb", lower[k]) {
 			return true
 		}
 		if FileType(lower[k]) != "" {
 			return false
+		}
+		// An aside in parentheses ("the spliced transcript (exon)
+		// sequences to x.fa") does not take the verb further away.
+		if !strings.HasPrefix(toks[k], "(") || !strings.HasSuffix(toks[k], ")") {
+			seen++
 		}
 	}
 	return false
@@ -828,7 +835,7 @@ func Parse(task string) Frame {
 			// "…; report est.tcode": a file of no known kind right after
 			// a report word is what the command writes.
 			fs.Output = fs.Output || fs.Type == "file" && i > 0 && V().Word("report_marker", lower[i-1])
-			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(lower, i-1) && !V().Is("write_verb", lower[i-1]) && !writtenFromFile(toks, lower, i-1) {
+			if fs.Output && V().Is("toward", lower[i-1]) && V().Reference(fs.Type) && !writeVerbBefore(toks, lower, i-1) && !V().Is("write_verb", lower[i-1]) && !writtenFromFile(toks, lower, i-1) {
 				fs.Output = false // "align reads to ref.fa": a reference, not a destination
 				fs.Role = "reference"
 			}
