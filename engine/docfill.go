@@ -762,6 +762,11 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 			f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 			continue
 		}
+		if outPos >= 0 && !outPlaced && m.wholeFileFlagFirst(c, c.positionals[outPos], out.Path, used) {
+			m.addOutput(f, c, out.Path, used)
+			outPlaced = true // the place for a prefix is left out
+			continue
+		}
 		if outPos >= 0 && reachesPlace(c.positionals, len(f.Positionals), outPos) && !outPlaced {
 			f.Outputs = append(f.Outputs, out.Path)
 			f.Positionals = append(f.Positionals, out.Path)
@@ -820,6 +825,20 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		f.Order = append(f.Order, "p0")
 	}
 	return f
+}
+
+// wholeFileFlagFirst reports an output file of a known kind that a usage
+// place for a prefix, one the usage may leave out, should not take while
+// an output flag that takes a whole file name is left: samtools collate's "<in.bam> [<prefix>]" beside
+// "-o output file name (use prefix if not set)" writes collated.bam
+// through -o, as addOutput passes over a prefix flag for such a file.
+func (m *mapper) wholeFileFlagFirst(c *candidate, p PositionalDoc, path string, used map[string]bool) bool {
+	if p.Required || !knownExt(path) || !prefixPlace(FlagDoc{Name: p.Name}) || task.V().Mentions("prefix_flag_name", strings.Join(m.valueWords(path), " ")) {
+		return false
+	}
+	return slices.ContainsFunc(c.flags, func(fd FlagDoc) bool {
+		return fd.Category == "Output" && fd.ParamType == "file" && !alreadyUsed(used, fd) && !prefixPlace(fd) && !notFileFlag(fd) && !m.tempFor(fd, path)
+	})
 }
 
 // leadingOutputs counts the outputs a usage writes before it reads: its

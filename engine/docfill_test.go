@@ -243,3 +243,21 @@ func TestHelpAloneOutputNotOnAFormatChoice(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// TestPrefixPlaceLeavesWholeFileToFlag checks on samtools collate's
+// captured help ("<in.bam> [<prefix>]", "-o output file name (use prefix
+// if not set)"), built from the help alone, that an output with an
+// extension goes through -o, the optional prefix place left out, and
+// that a task that calls its output a prefix still gets the place.
+func TestPrefixPlaceLeavesWholeFileToFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "samtools", Executable: "samtools"}
+	doc := goldenDoc(t, "samtools")
+	f := MapTask(builtinRules, rec, doc, nil, "collate the reads of coord.bam by read name and write the result to collated.bam")
+	if got := Assemble(rec, f).Display; got != "samtools collate -o collated.bam coord.bam" {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, nil, "collate the reads of coord.bam by read name, output prefix tmp_col")
+	if got := Assemble(rec, f).Display; !strings.HasSuffix(got, "coord.bam tmp_col") {
+		t.Errorf("prefix: got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
