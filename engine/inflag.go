@@ -547,6 +547,12 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 			// (bowtie2's "-S <sam>" for out.sam)
 			s += sc.Fit.ExactFlagName
 		}
+		if usageWrites(c.usage, fd) {
+			// the usage line shows it ("[-S <filename>]" of
+			// bowtie2, hisat2, centrifuge): the tool's main
+			// output, beside the --un and --al of the option list
+			s++
+		}
 		return s + outputNameFit(fd, ctx, path), true
 	})
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/traitome/oxo-call/skills"
@@ -151,5 +152,19 @@ func TestOutputNameFit(t *testing.T) {
 		if got := outputNameFit(c.fd, ctx, "dedup.stats"); got != c.want {
 			t.Errorf("outputNameFit(%s) = %v, want %v", c.fd.Name, got, c.want)
 		}
+	}
+}
+
+// TestUsageShownOutputFlag checks on centrifuge's captured help, built
+// from the help alone, that an output the task's words do not tie to any
+// one flag goes through the flag the usage line shows ("[-S
+// <filename>]"), not through --un or --al of the option list.
+func TestUsageShownOutputFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "centrifuge", Executable: "centrifuge"}
+	doc := goldenDoc(t, "centrifuge")
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, nil, "classify the contigs contigs.fa with the index abv, results to out.txt")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-S out.txt") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
