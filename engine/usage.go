@@ -132,7 +132,54 @@ func (m *mapper) shapeMismatches(f *Fill, c *candidate) []string {
 			out = append(out, line)
 		}
 	}
+	if line := m.mixedKinds(f, c); line != "" {
+		m.evidence = append(m.evidence, "usage: "+line)
+		out = append(out, line)
+	}
 	return out
+}
+
+// mixedKinds names a task file of another kind than the first one that
+// shares a list of the usage's places with it (a repeatable place, and
+// the places of its name but for a number): the list is of one kind of
+// file ("input_file1 [input_file2] ..." of featureCounts,
+// SAM or BAM), and "sample.bam genome.fa" there means genome.fa has no
+// place of its own in the command.
+func (m *mapper) mixedKinds(f *Fill, c *candidate) string {
+	slots := slotsFor(c.positionals, len(f.Positionals))
+	list := map[string]bool{} // the names of repeatable places, numbers left out
+	for _, p := range c.positionals {
+		if p.Repeatable {
+			list[listName(p.Name)] = true
+		}
+	}
+	first := map[string]string{} // such a name → its first file
+	for i, p := range f.Positionals {
+		if slots[i] == nil || !list[listName(slots[i].Name)] || !knownExt(p) || !m.taskInput(p) {
+			continue
+		}
+		key := listName(slots[i].Name)
+		prev, ok := first[key]
+		if !ok {
+			first[key] = p
+			continue
+		}
+		if family(FileType(p)) != family(FileType(prev)) {
+			return fmt.Sprintf("%s is not of the kind of %s, though the two share the list <%s>", p, prev, slots[i].Name)
+		}
+	}
+	return ""
+}
+
+// listName is a usage place's name with its digits left out: the places
+// of one list ("input_file1 [input_file2] ...") share it.
+func listName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, strings.ToLower(name))
 }
 
 func isAre(n int) string {

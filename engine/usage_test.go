@@ -54,8 +54,9 @@ func TestUsageRoom(t *testing.T) {
 	}
 }
 
-// TestShapeMismatches: a positional past the usage, and a task value
-// written more often than the task gives it, make the command uncertain
+// TestShapeMismatches: a positional past the usage, a task value written
+// more often than the task gives it, and files of two kinds in one list
+// of the usage's places make the command uncertain
 // with a line that names the extra item; switches bundled as one word, a
 // word after a switch in an example's order and one value in two
 // different places of the usage are not counted.
@@ -89,6 +90,12 @@ func TestShapeMismatches(t *testing.T) {
 			Fill{Flags: []FlagValue{{Name: "-i", Value: "1-10", HasValue: true}}}, ""},
 		{"mmseqs", "createtsv", "write the clusters clusterDB of seqDB to c.tsv",
 			Fill{Positionals: []string{"seqDB", "seqDB", "clusterDB", "c.tsv"}}, ""},
+		// one list of the usage's places ("input_file1 [input_file2]
+		// ...") takes one kind of file
+		{"featureCounts", "featureCounts", "count a.bam and b.bam with g.gtf using the genome g.fa",
+			Fill{Positionals: []string{"a.bam", "b.bam", "g.fa"}}, "g.fa is not of the kind of a.bam, though the two share the list <input_file2>"},
+		{"featureCounts", "featureCounts", "count a.bam and b.sam with g.gtf",
+			Fill{Positionals: []string{"a.bam", "b.sam"}}, ""},
 	} {
 		m, cand := candidateFor(t, c.tool, c.key, c.task)
 		got := strings.Join(m.shapeMismatches(&c.f, cand), "; ")
