@@ -72,7 +72,7 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 			continue
 		}
 		free := room == 0
-		required := false
+		required, placeNamed := false, false
 		if !free && (m.fileRole(p) != "reference" && at < room || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) })) {
 			// A place of the usage is for it (minimap2 <target.fa>),
 			// unless the usage writes a flag it needs whose help names
@@ -80,11 +80,18 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 			// <annotation_file> … input_file1": -a "Name of an annotation
 			// file. GTF/GFF format" takes genes.gtf) and no place's name
 			// names it.
+			// So does a flag whose value's name is the file's kind and
+			// whose help says it takes a file (tar's "-f,
+			// --file=ARCHIVE  use archive file …" for backup.tar.gz,
+			// where "[FILE]..." are the archive's members; not mash's
+			// "-z <text> Alphabet …" for genomes.txt).
 			fd, ok, _ := m.readingFlags(c, p, used, false)
-			if !ok || !fd.Required || !descNamesKind(fd, p) || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) }) {
+			kindNamed := ok && placeIsKind(fd.Placeholder, p) && task.V().Mentions("file_name_word", strings.ToLower(fd.Description))
+			if !ok || !(fd.Required && descNamesKind(fd, p) || kindNamed) || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) }) {
 				continue
 			}
-			required = true
+			required = fd.Required && descNamesKind(fd, p)
+			placeNamed = !required
 		}
 		fd, ok, tied := m.readingFlags(c, p, used, free)
 		if !ok && free && len(tied) > 1 {
@@ -120,6 +127,8 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 			where = "the usage shows no place for it and needs " + name
 		case required:
 			where = "the usage writes " + name + " as needed, its help names the file's kind"
+		case placeNamed:
+			where = "the name of " + name + "'s value is the file's kind"
 		case !free:
 			where = "the usage's places are for the other inputs"
 		}

@@ -434,3 +434,26 @@ func TestSubcommandKnownByGlobalHelp(t *testing.T) {
 		t.Errorf("got %q\n%s", cmd, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// TestInputToFlagNamedForItsKind checks on the captured help of tar and
+// mash, built from the help alone, that an input goes through a flag
+// whose value's name is the file's kind and whose help says it takes a
+// file (tar's "-f, --file=ARCHIVE  use archive file …"), not through a
+// usage place that names no kind, and that a value name that only
+// matches the kind's word ("-z <text>  Alphabet …" for genomes.txt)
+// takes nothing.
+func TestInputToFlagNamedForItsKind(t *testing.T) {
+	for _, c := range []struct{ tool, task, want, not string }{
+		{"tar", "list the files in backup.tar.gz", "-f backup.tar.gz", ""},
+		{"mash", "sketch the genomes listed in genomes.txt into all.msh", "", "-z"},
+	} {
+		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
+		doc := goldenDoc(t, c.tool)
+		doc.Record = *rec
+		f := MapTask(builtinRules, rec, doc, nil, c.task)
+		got := Assemble(rec, f).Display
+		if c.want != "" && !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
+			t.Errorf("%s: got %s\n%s", c.task, got, strings.Join(f.Evidence, "\n"))
+		}
+	}
+}
