@@ -400,3 +400,21 @@ func TestFileStatesAskForNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchMarkedOnNotAsked checks on bowtie2's captured help, built
+// from the help alone, that "paired-end" does not ask for --end-to-end,
+// whose help marks it on already ("entire read must align; no clipping
+// (on)"), while --local, marked "(off)", is still asked for by name.
+func TestSwitchMarkedOnNotAsked(t *testing.T) {
+	rec := &ToolRecord{Name: "bowtie2", Executable: "bowtie2"}
+	doc := goldenDoc(t, "bowtie2")
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, nil, "align paired-end reads r1.fq and r2.fq to the index hg38, write out.sam")
+	if got := Assemble(rec, f).Display; strings.Contains(got, "--end-to-end") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, nil, "align reads.fq to the index hg38 in local mode, write out.sam")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "--local") {
+		t.Errorf("local: got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
