@@ -539,6 +539,13 @@ func (m *mapper) placeNames(f *Fill, c *candidate, used map[string]bool) {
 				marks = append(marks, w)
 			}
 		}
+		if placeNamed(c, m.slots.NameWords[n]) >= 0 {
+			// a place of the usage is named for it ("mosdepth
+			// [options] <prefix> <BAM-or-CRAM>" for "output prefix
+			// s1"): the operands take it, not a flag whose help says
+			// "output"
+			continue
+		}
 		fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
 			return (fd.ParamType == "string" || fd.ParamType == "file") && len(fd.Choices) == 0 && kindMismatch(fd, n) == "" &&
 				len(marks) > 0 && overlap(terms(strings.Join(marks, " ")), terms(strings.Join(append([]string{fd.Name, fd.Description}, fd.Aliases...), " "))) > 0

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -38,5 +39,41 @@ func TestPlaceNameOperand(t *testing.T) {
 		if !placed && !f.Uncertain {
 			t.Errorf("%q (%s): a name left unused, yet sure", c.task, c.key.Name)
 		}
+	}
+}
+
+// TestNameToThePlaceNamedForIt: a name goes to the usage place its words
+// name ("<prefix>" for "output prefix s1"), before the file that took
+// that place, and no flag whose help only says "output" takes it; a usage
+// that writes a flag's value as a bare word ("-o [OUTPUT]") leaves an
+// output name to the flag.
+func TestNameToThePlaceNamedForIt(t *testing.T) {
+	rec := &ToolRecord{Name: "depth", Executable: "depth"}
+	doc := &ToolDoc{Record: *rec, Description: "fast BAM depth",
+		Flags: []FlagDoc{
+			{Name: "--quantize", Aliases: []string{"-q"}, ParamType: "string", Placeholder: "segments", Description: "write quantized output see docs for description."},
+			{Name: "--threads", Aliases: []string{"-t"}, ParamType: "int", Description: "number of BAM decompression threads"},
+		},
+		Positionals: []PositionalDoc{{Position: 1, Name: "prefix", ParamType: "string", Required: true}, {Position: 2, Name: "BAM-or-CRAM", ParamType: "file", Required: true}}}
+	f := MapTask(builtinRules, rec, doc, nil, "depth of s1.bam with 4 threads, output prefix s1_out")
+	if got := Assemble(rec, f).Display; got != "depth -t 4 s1_out s1.bam" || !hasEvidence(f, "goes to the usage's <prefix>, the place its words name") {
+		t.Errorf("got %q\n%q", got, f.Evidence)
+	}
+	// of two places named "…_name", the one the other words name too
+	qrec := &ToolRecord{Name: "quant", Executable: "quant"}
+	qdoc := &ToolDoc{Record: *qrec, Description: "quantify reads",
+		Positionals: []PositionalDoc{{Position: 1, Name: "read_file", ParamType: "file", Required: true}, {Position: 2, Name: "reference_name", ParamType: "string", Required: true}, {Position: 3, Name: "sample_name", ParamType: "string", Required: true}}}
+	if k := placeNamed(&candidate{positionals: qdoc.Positionals}, []string{"sample", "name"}); k != 2 {
+		t.Errorf("placeNamed = %d, want 2", k)
+	}
+	if k := placeNamed(&candidate{positionals: qdoc.Positionals}, []string{"name"}); k != -1 {
+		t.Errorf("placeNamed of a bare name = %d, want -1 (two places)", k)
+	}
+	busco := &ToolRecord{Name: "busco", Executable: "busco"}
+	bdoc := goldenDoc(t, "busco")
+	bdoc.Record = *busco
+	f = MapTask(builtinRules, busco, bdoc, nil, "run BUSCO on the protein set proteins.faa, output busco_prot")
+	if got := Assemble(busco, f).Display; !strings.Contains(got, "-o busco_prot") {
+		t.Errorf("busco: got %q\n%q", got, f.Evidence)
 	}
 }
