@@ -397,6 +397,15 @@ func (m *mapper) fileStates(tw []string) []string {
 	for _, f := range m.slots.Inputs() {
 		inputs[f.Path] = true
 	}
+	var states []string // the participles before an input, as written
+	for j := 0; j+1 < len(tw); j++ {
+		if x := strings.Trim(tw[j], ",;()[]'\""); strings.HasSuffix(x, "ed") && inputs[strings.Trim(tw[j+1], ",;()[]'\"")] {
+			states = append(states, x)
+		}
+	}
+	if len(states) == 0 {
+		return nil // (most tasks: the terms of every word are not read)
+	}
 	count := map[string]int{}
 	for _, x := range tw {
 		for n := range terms(x) {
@@ -404,11 +413,7 @@ func (m *mapper) fileStates(tw []string) []string {
 		}
 	}
 	var out []string
-	for j := 0; j+1 < len(tw); j++ {
-		x := strings.Trim(tw[j], ",;()[]'\"")
-		if !strings.HasSuffix(x, "ed") || !inputs[strings.Trim(tw[j+1], ",;()[]'\"")] {
-			continue
-		}
+	for _, x := range states {
 		for n := range terms(x) {
 			if count[n] == 1 {
 				out = append(out, n)
