@@ -18,11 +18,8 @@ func TestBoundWordsChooseTheFlag(t *testing.T) {
 		{"bowtie2", "align a_1.fq and a_2.fq to the index idx with max fragment length 800 into o.sam", "-X", "800"},
 		{"megahit", "assemble reads.fq into asm keeping contigs of at least 1500 bp minimum contig length", "--min-contig-len", "1500"},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
-		f := MapTask(builtinRules, rec, doc, nil, tc.task)
-		args := Assemble(rec, f).Args
+		cmd, f := mapCaptured(t, tc.tool, nil, tc.task)
+		args := cmd.Args
 		if k := slices.Index(args, tc.flag); k < 0 || k+1 >= len(args) || args[k+1] != tc.value {
 			t.Errorf("%s %q: %q, want %s %s\n%s", tc.tool, tc.task, args, tc.flag, tc.value, strings.Join(f.Evidence, "\n"))
 		}
@@ -45,12 +42,9 @@ func TestExampleRangeNumberNotKept(t *testing.T) {
 			"cutadapt -a AGATCGGAAGAGC -m 20 -M 30 -o t.fq r.fq",
 			"trim AGATCGGAAGAGC from s.fq keeping reads of maximum length 40 into u.fq", "40", "20"},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.task)
-		args := Assemble(rec, f).Args
+		cmd, f := mapCaptured(t, tc.tool, sk, tc.task)
+		args := cmd.Args
 		if !slices.Contains(args, tc.kept) || slices.Contains(args, tc.dropped) {
 			t.Errorf("%s: %q, want %s and not %s\n%s", tc.tool, args, tc.kept, tc.dropped, strings.Join(f.Evidence, "\n"))
 		}

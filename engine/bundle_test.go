@@ -6,7 +6,20 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/skills"
 )
+
+// mapCaptured maps a task onto a tool's captured help (golden) with the
+// skill sk, nil for the help alone, and returns the command and the fill.
+func mapCaptured(t *testing.T, tool string, sk *skills.Skill, task string) (Command, *Fill) {
+	t.Helper()
+	doc := goldenDoc(t, tool)
+	rec := &ToolRecord{Name: tool, Executable: tool}
+	doc.Record = *rec
+	f := MapTask(builtinRules, rec, doc, sk, task)
+	return Assemble(rec, f), f
+}
 
 // goldenDoc reads a ToolDoc built from a tool's captured help.
 func goldenDoc(t *testing.T, tool string) *ToolDoc {

@@ -250,14 +250,12 @@ func TestHelpAloneOutputNotOnAFormatChoice(t *testing.T) {
 // extension goes through -o, the optional prefix place left out, and
 // that a task that calls its output a prefix still gets the place.
 func TestPrefixPlaceLeavesWholeFileToFlag(t *testing.T) {
-	rec := &ToolRecord{Name: "samtools", Executable: "samtools"}
-	doc := goldenDoc(t, "samtools")
-	f := MapTask(builtinRules, rec, doc, nil, "collate the reads of coord.bam by read name and write the result to collated.bam")
-	if got := Assemble(rec, f).Display; got != "samtools collate -o collated.bam coord.bam" {
+	cmd, f := mapCaptured(t, "samtools", nil, "collate the reads of coord.bam by read name and write the result to collated.bam")
+	if got := cmd.Display; got != "samtools collate -o collated.bam coord.bam" {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
-	f = MapTask(builtinRules, rec, doc, nil, "collate the reads of coord.bam by read name, output prefix tmp_col")
-	if got := Assemble(rec, f).Display; !strings.HasSuffix(got, "coord.bam tmp_col") {
+	cmd, f = mapCaptured(t, "samtools", nil, "collate the reads of coord.bam by read name, output prefix tmp_col")
+	if got := cmd.Display; !strings.HasSuffix(got, "coord.bam tmp_col") {
 		t.Errorf("prefix: got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

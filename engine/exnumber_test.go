@@ -23,16 +23,13 @@ func TestExampleNumberWordsFitTheFlag(t *testing.T) {
 			"count barcodes in bc.txt by their first 12 characters", "count barcodes in bc.txt, 12 of them",
 			[]string{"-c", "-w", "12", "bc.txt"}},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.task)
-		if got := Assemble(rec, f).Args; !slices.Equal(got, tc.want) {
+		cmd, f := mapCaptured(t, tc.tool, sk, tc.task)
+		if got := cmd.Args; !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q\n%s", tc.tool, got, tc.want, strings.Join(f.Evidence, "\n"))
 		}
-		f = MapTask(builtinRules, rec, doc, sk, tc.other)
-		got := Assemble(rec, f).Args
+		cmd, f = mapCaptured(t, tc.tool, sk, tc.other)
+		got := cmd.Args
 		if k := slices.Index(got, tc.flag); k >= 0 && k+1 < len(got) && got[k+1] == tc.want[len(tc.want)-2] {
 			t.Errorf("%s: %q took %s from other words: %q", tc.tool, tc.other, tc.flag, got)
 		}

@@ -447,11 +447,8 @@ func TestInputToFlagNamedForItsKind(t *testing.T) {
 		{"tar", "list the files in backup.tar.gz", "-f backup.tar.gz", ""},
 		{"mash", "sketch the genomes listed in genomes.txt into all.msh", "", "-z"},
 	} {
-		rec := &ToolRecord{Name: c.tool, Executable: c.tool}
-		doc := goldenDoc(t, c.tool)
-		doc.Record = *rec
-		f := MapTask(builtinRules, rec, doc, nil, c.task)
-		got := Assemble(rec, f).Display
+		cmd, f := mapCaptured(t, c.tool, nil, c.task)
+		got := cmd.Display
 		if c.want != "" && !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
 			t.Errorf("%s: got %s\n%s", c.task, got, strings.Join(f.Evidence, "\n"))
 		}

@@ -60,15 +60,12 @@ func TestLoneMateTakesTheUnpairedFlag(t *testing.T) {
 // from the help alone, that two reads files take the usage's branch -1
 // -2, and that a reads file and a SAM file, no pair of mates, do not.
 func TestBranchTakesMatesOfOneKind(t *testing.T) {
-	doc := goldenDoc(t, "hisat2")
-	rec := &ToolRecord{Name: "hisat2", Executable: "hisat2"}
-	doc.Record = *rec
-	f := MapTask(builtinRules, rec, doc, nil, "align r1.fq and r2.fq to the index idx")
-	if got := Assemble(rec, f).Display; !strings.Contains(got, "-1 r1.fq -2 r2.fq") {
+	cmd, f := mapCaptured(t, "hisat2", nil, "align r1.fq and r2.fq to the index idx")
+	if got := cmd.Display; !strings.Contains(got, "-1 r1.fq -2 r2.fq") {
 		t.Errorf("mates: %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
-	f = MapTask(builtinRules, rec, doc, nil, "align reads.fq and old.sam to the index idx")
-	if got := Assemble(rec, f).Display; strings.Contains(got, "-2 ") || strings.Contains(got, "-1 ") {
+	cmd, _ = mapCaptured(t, "hisat2", nil, "align reads.fq and old.sam to the index idx")
+	if got := cmd.Display; strings.Contains(got, "-2 ") || strings.Contains(got, "-1 ") {
 		t.Errorf("a FASTQ and a SAM file taken as mates: %q", got)
 	}
 }

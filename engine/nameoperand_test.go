@@ -69,11 +69,8 @@ func TestNameToThePlaceNamedForIt(t *testing.T) {
 	if k := placeNamed(&candidate{positionals: qdoc.Positionals}, []string{"name"}); k != -1 {
 		t.Errorf("placeNamed of a bare name = %d, want -1 (two places)", k)
 	}
-	busco := &ToolRecord{Name: "busco", Executable: "busco"}
-	bdoc := goldenDoc(t, "busco")
-	bdoc.Record = *busco
-	f = MapTask(builtinRules, busco, bdoc, nil, "run BUSCO on the protein set proteins.faa, output busco_prot")
-	if got := Assemble(busco, f).Display; !strings.Contains(got, "-o busco_prot") {
+	cmd, f := mapCaptured(t, "busco", nil, "run BUSCO on the protein set proteins.faa, output busco_prot")
+	if got := cmd.Display; !strings.Contains(got, "-o busco_prot") {
 		t.Errorf("busco: got %q\n%q", got, f.Evidence)
 	}
 }

@@ -28,12 +28,9 @@ func TestNumberNounNamesTheFlag(t *testing.T) {
 			"trim adapter TGGAATTCTCGG from reads.fq, requiring a minimum overlap of 5 bases, output o.fq",
 			[]string{"-O", "5"}, []string{"--quality-base"}},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.task)
-		got := Assemble(rec, f).Args
+		cmd, f := mapCaptured(t, tc.tool, sk, tc.task)
+		got := cmd.Args
 		if k := slices.Index(got, tc.want[0]); k < 0 || k+1 >= len(got) || got[k+1] != tc.want[1] {
 			t.Errorf("%s: %q lacks %q\n%s", tc.tool, got, tc.want, strings.Join(f.Evidence, "\n"))
 		}

@@ -19,12 +19,9 @@ func TestSoleFileOfOtherKindPlaced(t *testing.T) {
 		{"wc", "count the lines of peaks.bed", "wc -l peaks.bed", "count the lines in notes.txt", []string{"-l", "notes.txt"}},
 		{"head", "show the first 10 lines of variants.vcf", "head -n 10 variants.vcf", "show the first 5 lines of reads.fq", []string{"-n", "5", "reads.fq"}},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.task)
-		if got := Assemble(rec, f).Args; !slices.Equal(got, tc.want) {
+		cmd, f := mapCaptured(t, tc.tool, sk, tc.task)
+		if got := cmd.Args; !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q\n%s", tc.tool, got, tc.want, strings.Join(f.Evidence, "\n"))
 		}
 		if f.Features["files_other_kind"] != 1 || len(f.Missing) > 0 || len(f.Unused) > 0 {
@@ -33,9 +30,9 @@ func TestSoleFileOfOtherKindPlaced(t *testing.T) {
 		// Two files left: which one the example's place takes is a guess.
 		two := strings.Replace(tc.task, "notes.txt", "a.txt and b.txt", 1)
 		two = strings.Replace(two, "reads.fq", "a.fq and b.txt", 1)
-		f = MapTask(builtinRules, rec, doc, sk, two)
+		cmd, f = mapCaptured(t, tc.tool, sk, two)
 		if f.Features["files_other_kind"] != 0 {
-			t.Errorf("%s: placed one of two files: %q", tc.tool, Assemble(rec, f).Args)
+			t.Errorf("%s: placed one of two files: %q", tc.tool, cmd.Args)
 		}
 	}
 }

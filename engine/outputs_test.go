@@ -160,11 +160,8 @@ func TestOutputNameFit(t *testing.T) {
 // one flag goes through the flag the usage line shows ("[-S
 // <filename>]"), not through --un or --al of the option list.
 func TestUsageShownOutputFlag(t *testing.T) {
-	rec := &ToolRecord{Name: "centrifuge", Executable: "centrifuge"}
-	doc := goldenDoc(t, "centrifuge")
-	doc.Record = *rec
-	f := MapTask(builtinRules, rec, doc, nil, "classify the contigs contigs.fa with the index abv, results to out.txt")
-	if got := Assemble(rec, f).Display; !strings.Contains(got, "-S out.txt") {
+	cmd, f := mapCaptured(t, "centrifuge", nil, "classify the contigs contigs.fa with the index abv, results to out.txt")
+	if got := cmd.Display; !strings.Contains(got, "-S out.txt") {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

@@ -59,11 +59,8 @@ func TestShareInTheHelpsForm(t *testing.T) {
 		{"fastp", "trim in.fq into out.fq allowing 50% unqualified bases", "fastp -i in.fq -o out.fq -u 50",
 			"trim r.fq into t.fq allowing 30% unqualified bases", "-u", "30"},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.task)
+		cmd, f := mapCaptured(t, tc.tool, sk, tc.task)
 		found := false
 		for _, fv := range f.Flags {
 			if fv.Name == tc.flag {
@@ -74,7 +71,7 @@ func TestShareInTheHelpsForm(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Errorf("%s: no %s in %q\n%s", tc.tool, tc.flag, Assemble(rec, f).Args, strings.Join(f.Evidence, "\n"))
+			t.Errorf("%s: no %s in %q\n%s", tc.tool, tc.flag, cmd.Args, strings.Join(f.Evidence, "\n"))
 		}
 	}
 }

@@ -20,11 +20,8 @@ func TestExampleFilesAlignedByRole(t *testing.T) {
 		{"nucmer", "align the assembly query.fa to the reference ref.fa", "nucmer ref.fa query.fa",
 			"align my assembly contigs.fa against hg38.fa", []string{"hg38.fa", "contigs.fa"}},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.task)
+		_, f := mapCaptured(t, tc.tool, sk, tc.task)
 		if !slices.Equal(f.Positionals, tc.want) {
 			t.Errorf("%s: positionals %q, want %q\n%s", tc.tool, f.Positionals, tc.want, strings.Join(f.Evidence, "\n"))
 		}

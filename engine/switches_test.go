@@ -9,11 +9,8 @@ import (
 // and returns the command and the fill.
 func mapOn(t *testing.T, tool, exTask, exArgs, taskText string) (string, *Fill) {
 	t.Helper()
-	doc := goldenDoc(t, tool)
-	rec := &ToolRecord{Name: tool, Executable: tool}
-	doc.Record = *rec
-	f := MapTask(builtinRules, rec, doc, inlineSkill(t, "name: "+tool, exTask, exArgs), taskText)
-	return Assemble(rec, f).Display, f
+	cmd, f := mapCaptured(t, tool, inlineSkill(t, "name: "+tool, exTask, exArgs), taskText)
+	return cmd.Display, f
 }
 
 // TestSwitchesAskedInWords checks, on the captured help of md5sum, bgzip
@@ -406,15 +403,12 @@ func TestFileStatesAskForNothing(t *testing.T) {
 // whose help marks it on already ("entire read must align; no clipping
 // (on)"), while --local, marked "(off)", is still asked for by name.
 func TestSwitchMarkedOnNotAsked(t *testing.T) {
-	rec := &ToolRecord{Name: "bowtie2", Executable: "bowtie2"}
-	doc := goldenDoc(t, "bowtie2")
-	doc.Record = *rec
-	f := MapTask(builtinRules, rec, doc, nil, "align paired-end reads r1.fq and r2.fq to the index hg38, write out.sam")
-	if got := Assemble(rec, f).Display; strings.Contains(got, "--end-to-end") {
+	cmd, f := mapCaptured(t, "bowtie2", nil, "align paired-end reads r1.fq and r2.fq to the index hg38, write out.sam")
+	if got := cmd.Display; strings.Contains(got, "--end-to-end") {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
-	f = MapTask(builtinRules, rec, doc, nil, "align reads.fq to the index hg38 in local mode, write out.sam")
-	if got := Assemble(rec, f).Display; !strings.Contains(got, "--local") {
+	cmd, f = mapCaptured(t, "bowtie2", nil, "align reads.fq to the index hg38 in local mode, write out.sam")
+	if got := cmd.Display; !strings.Contains(got, "--local") {
 		t.Errorf("local: got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

@@ -23,12 +23,9 @@ func TestToolNameNumberIsNoValue(t *testing.T) {
 		{"hisat2", "HISAT", "align r.fq to index g_idx with 4 threads into a.sam", "hisat2 -p 4 -x g_idx -U r.fq -S a.sam",
 			"align reads.fq with HISAT 2 to the index idx into out.sam", []string{"-x", "idx", "reads.fq", "out.sam"}},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.task)
-		args := Assemble(rec, f).Args
+		cmd, f := mapCaptured(t, tc.tool, sk, tc.task)
+		args := cmd.Args
 		for _, w := range tc.want {
 			if !slices.Contains(args, w) {
 				t.Errorf("%s: %q lacks %s", tc.tool, args, w)
@@ -38,8 +35,8 @@ func TestToolNameNumberIsNoValue(t *testing.T) {
 			t.Errorf("%s: the 2 of %q %s became a value: %q\n%s", tc.tool, tc.name, "2", args, strings.Join(f.Evidence, "\n"))
 		}
 		// The same task with a thread count keeps that number.
-		f = MapTask(builtinRules, rec, doc, sk, strings.Replace(tc.task, " into ", " with 2 threads into ", 1))
-		args2 := Assemble(rec, f).Args
+		cmd, f = mapCaptured(t, tc.tool, sk, strings.Replace(tc.task, " into ", " with 2 threads into ", 1))
+		args2 := cmd.Args
 		if i := slices.Index(args2, "-p"); i < 0 || i+1 >= len(args2) || args2[i+1] != "2" {
 			t.Errorf("%s: 2 threads lost: %q", tc.tool, args2)
 		}
@@ -80,19 +77,16 @@ func TestExampleFlagNamedByLackingWordDropped(t *testing.T) {
 			"trim r1.fq and r2.fq into o1.fq and o2.fq, detecting the adapters", "fastp -i r1.fq -I r2.fq -o o1.fq -O o2.fq --detect_adapter_for_pe",
 			"trim the adapters of a1.fq and a2.fq into b1.fq and b2.fq", "trim a1.fq and a2.fq into b1.fq and b2.fq, detecting the adapters"},
 	} {
-		doc := goldenDoc(t, tc.tool)
-		rec := &ToolRecord{Name: tc.tool, Executable: tc.tool}
-		doc.Record = *rec
 		sk := inlineSkill(t, "name: "+tc.tool, tc.exTask, tc.exCmd)
-		f := MapTask(builtinRules, rec, doc, sk, tc.without)
+		cmd, f := mapCaptured(t, tc.tool, sk, tc.without)
 		if f.Executable != tc.exe {
 			t.Fatalf("%s: chose %s", tc.tool, f.Executable)
 		}
-		if args := Assemble(rec, f).Args; slices.Contains(args, tc.flag) {
+		if args := cmd.Args; slices.Contains(args, tc.flag) {
 			t.Errorf("%s: %s kept for %q: %q\n%s", tc.tool, tc.flag, tc.without, args, strings.Join(f.Evidence, "\n"))
 		}
-		f = MapTask(builtinRules, rec, doc, sk, tc.withAsking)
-		if args := Assemble(rec, f).Args; !slices.Contains(args, tc.flag) {
+		cmd, f = mapCaptured(t, tc.tool, sk, tc.withAsking)
+		if args := cmd.Args; !slices.Contains(args, tc.flag) {
 			t.Errorf("%s: %s dropped for %q: %q\n%s", tc.tool, tc.flag, tc.withAsking, args, strings.Join(f.Evidence, "\n"))
 		}
 	}
