@@ -560,7 +560,7 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 			// the usage line shows it ("[-S <filename>]" of
 			// bowtie2, hisat2, centrifuge): the tool's main
 			// output, beside the --un and --al of the option list
-			s++
+			s += sc.Fit.OutputInUsage
 		}
 		return s + outputNameFit(fd, ctx, path), true
 	})
@@ -568,11 +568,12 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 
 // outputNameFit weighs the parts of a flag's long name against an
 // output: a part that is the output's extension counts for it
-// (--output-stats for dedup.stats), a part neither the extension nor a
-// word the task says of the output counts against it, half as much
-// (--output-bytile-stats beside --output-stats, whose helps start
-// alike). Words that only say output (lexicon output_flag_name) and
-// parts of fewer than three letters count for nothing.
+// (scoring.fit.output_name_ext: --output-stats for dedup.stats), a part
+// neither the extension nor a word the task says of the output counts
+// against it (output_name_unsaid: --output-bytile-stats beside
+// --output-stats, whose helps start alike). Words that only say output
+// (lexicon output_flag_name) and short parts (output_name_part_min)
+// count for nothing.
 func outputNameFit(fd FlagDoc, ctx []string, path string) float64 {
 	said := map[string]bool{}
 	for _, w := range ctx {
@@ -588,11 +589,11 @@ func outputNameFit(fd FlagDoc, ctx []string, path string) float64 {
 		}
 		for _, p := range splitIdent(n[2:]) {
 			switch {
-			case len(p) < 3 || task.V().Is("output_flag_name", p):
+			case float64(len(p)) < sc.Fit.OutputNamePartMin || task.V().Is("output_flag_name", p):
 			case p == ext:
-				s++
+				s += sc.Fit.OutputNameExt
 			case !said[stem(p)]:
-				s -= 0.5
+				s -= sc.Fit.OutputNameUnsaid
 			}
 		}
 		break

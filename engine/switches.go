@@ -387,11 +387,11 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 	return words, negated
 }
 
-// fileStates are the terms of a past participle written right before an
-// input file and nowhere else in the task ("the indexed aln.bam", "the
-// sorted reads.bam"): it says what the user's file already is, not what
-// the command is to do to it (samtools view -M, "Use index …", for
-// "extract … from the indexed aln.bam").
+// fileStates are the terms of a past participle (participle) written
+// right before an input file and nowhere else in the task ("the indexed
+// aln.bam", "the sorted reads.bam"): it says what the user's file
+// already is, not what the command is to do to it (samtools view -M,
+// "Use index …", for "extract … from the indexed aln.bam").
 func (m *mapper) fileStates(tw []string) []string {
 	inputs := map[string]bool{}
 	for _, f := range m.slots.Inputs() {
@@ -399,7 +399,7 @@ func (m *mapper) fileStates(tw []string) []string {
 	}
 	var states []string // the participles before an input, as written
 	for j := 0; j+1 < len(tw); j++ {
-		if x := strings.Trim(tw[j], ",;()[]'\""); strings.HasSuffix(x, "ed") && inputs[strings.Trim(tw[j+1], ",;()[]'\"")] {
+		if x := strings.Trim(tw[j], ",;()[]'\""); participle(x) && inputs[strings.Trim(tw[j+1], ",;()[]'\"")] {
 			states = append(states, x)
 		}
 	}
@@ -421,6 +421,17 @@ func (m *mapper) fileStates(tw []string) []string {
 		}
 	}
 	return out
+}
+
+// participle reports a word with a past participle's ending (lexicon
+// state_participle_ending), longer than the ending by at least three.
+func participle(w string) bool {
+	for _, suf := range task.V().Suffixes("state_participle_ending") {
+		if len(w) >= len(suf)+3 && strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
 }
 
 // negatedClauses are the clauses of a Chinese task (up to a comma, a

@@ -98,6 +98,10 @@ type Scoring struct {
 		CodeMinLength      float64 `yaml:"code_min_length"`
 		CodeMinValues      float64 `yaml:"code_min_values"`
 		UnmetWordFlagsMax  float64 `yaml:"unmet_word_flags_max"`
+		OutputNameExt      float64 `yaml:"output_name_ext"`
+		OutputNameUnsaid   float64 `yaml:"output_name_unsaid"`
+		OutputNamePartMin  float64 `yaml:"output_name_part_min"`
+		OutputInUsage      float64 `yaml:"output_in_usage"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`
