@@ -39,10 +39,11 @@ func writesPlace(fd FlagDoc) bool {
 // (BLAST's "<File_In>", "input_filename", "INPUT"): whatever its help says
 // of output ("File containing BLAST Archive format … (i.e.: output format
 // 11)" of blast_formatter -archive), such a flag writes no place. A value
-// name of more than three words is prose, not a name.
+// name of more than scoring.fit.placeholder_words_max words is prose, not
+// a name (seqprep's "<maximum quality score in output …>").
 func readPlaceholder(ph string) bool {
 	parts := splitIdent(strings.Trim(ph, "<>[]{}"))
-	if len(parts) == 0 || len(parts) > 3 {
+	if len(parts) == 0 || float64(len(parts)) > sc.Fit.PlaceholderWordsMax {
 		return false
 	}
 	reads := false

@@ -67,41 +67,42 @@ type Scoring struct {
 		FlagNamed      float64 `yaml:"flag_named"`
 	} `yaml:"examples"`
 	Fit struct {
-		ExampleMin         float64 `yaml:"example_min"`
-		FlagRelevanceMin   float64 `yaml:"flag_relevance_min"`
-		SwitchRelevanceMin float64 `yaml:"switch_relevance_min"`
-		SwitchNearMin      float64 `yaml:"switch_near_min"`
-		ExampleLackMax     float64 `yaml:"example_lack_max"`
-		ResidualRepeatMin  float64 `yaml:"residual_repeat_min"`
-		PhraseHitsMin      float64 `yaml:"phrase_hits_min"`
-		PhraseCoverMin     float64 `yaml:"phrase_cover_min"`
-		PhraseRunMin       float64 `yaml:"phrase_run_min"`
-		PhraseRunShare     float64 `yaml:"phrase_run_share"`
-		NumberFitMin       float64 `yaml:"number_fit_min"`
-		SameShape          float64 `yaml:"same_shape"`
-		HelpFlagFitMin     float64 `yaml:"help_flag_fit_min"`
-		HelpFlagLoneMin    float64 `yaml:"help_flag_lone_min"`
-		ExactFlagName      float64 `yaml:"exact_flag_name"`
-		CompoundWord       float64 `yaml:"compound_word"`
-		InputKindNamed     float64 `yaml:"input_kind_named"`
-		InputInUsage       float64 `yaml:"input_in_usage"`
-		ExampleNumberWord  float64 `yaml:"example_number_word"`
-		ValueFitMin        float64 `yaml:"value_fit_min"`
-		SiblingShareMin    float64 `yaml:"sibling_share_min"`
-		NegationAgrees     float64 `yaml:"negation_agrees"`
-		SwitchRareMin      float64 `yaml:"switch_rare_min"`
-		RareHitsMin        float64 `yaml:"rare_hits_min"`
-		KindMeaningWords   float64 `yaml:"kind_meaning_words"`
-		MeantChoiceShare   float64 `yaml:"meant_choice_share"`
-		MeantChoiceMin     float64 `yaml:"meant_choice_min"`
-		MeantChoiceLead    float64 `yaml:"meant_choice_lead"`
-		CodeMinLength      float64 `yaml:"code_min_length"`
-		CodeMinValues      float64 `yaml:"code_min_values"`
-		UnmetWordFlagsMax  float64 `yaml:"unmet_word_flags_max"`
-		OutputNameExt      float64 `yaml:"output_name_ext"`
-		OutputNameUnsaid   float64 `yaml:"output_name_unsaid"`
-		OutputNamePartMin  float64 `yaml:"output_name_part_min"`
-		OutputInUsage      float64 `yaml:"output_in_usage"`
+		ExampleMin          float64 `yaml:"example_min"`
+		FlagRelevanceMin    float64 `yaml:"flag_relevance_min"`
+		SwitchRelevanceMin  float64 `yaml:"switch_relevance_min"`
+		SwitchNearMin       float64 `yaml:"switch_near_min"`
+		ExampleLackMax      float64 `yaml:"example_lack_max"`
+		ResidualRepeatMin   float64 `yaml:"residual_repeat_min"`
+		PhraseHitsMin       float64 `yaml:"phrase_hits_min"`
+		PhraseCoverMin      float64 `yaml:"phrase_cover_min"`
+		PhraseRunMin        float64 `yaml:"phrase_run_min"`
+		PhraseRunShare      float64 `yaml:"phrase_run_share"`
+		NumberFitMin        float64 `yaml:"number_fit_min"`
+		SameShape           float64 `yaml:"same_shape"`
+		HelpFlagFitMin      float64 `yaml:"help_flag_fit_min"`
+		HelpFlagLoneMin     float64 `yaml:"help_flag_lone_min"`
+		ExactFlagName       float64 `yaml:"exact_flag_name"`
+		CompoundWord        float64 `yaml:"compound_word"`
+		InputKindNamed      float64 `yaml:"input_kind_named"`
+		InputInUsage        float64 `yaml:"input_in_usage"`
+		ExampleNumberWord   float64 `yaml:"example_number_word"`
+		ValueFitMin         float64 `yaml:"value_fit_min"`
+		SiblingShareMin     float64 `yaml:"sibling_share_min"`
+		NegationAgrees      float64 `yaml:"negation_agrees"`
+		SwitchRareMin       float64 `yaml:"switch_rare_min"`
+		RareHitsMin         float64 `yaml:"rare_hits_min"`
+		KindMeaningWords    float64 `yaml:"kind_meaning_words"`
+		MeantChoiceShare    float64 `yaml:"meant_choice_share"`
+		MeantChoiceMin      float64 `yaml:"meant_choice_min"`
+		MeantChoiceLead     float64 `yaml:"meant_choice_lead"`
+		CodeMinLength       float64 `yaml:"code_min_length"`
+		CodeMinValues       float64 `yaml:"code_min_values"`
+		UnmetWordFlagsMax   float64 `yaml:"unmet_word_flags_max"`
+		OutputNameExt       float64 `yaml:"output_name_ext"`
+		OutputNameUnsaid    float64 `yaml:"output_name_unsaid"`
+		OutputNamePartMin   float64 `yaml:"output_name_part_min"`
+		OutputInUsage       float64 `yaml:"output_in_usage"`
+		PlaceholderWordsMax float64 `yaml:"placeholder_words_max"`
 	} `yaml:"fit"`
 	Penalties struct {
 		ExampleFileKept        float64 `yaml:"example_file_kept"`
