@@ -779,7 +779,7 @@ func Parse(task string) Frame {
 	// the nearer one.
 	var numAt []int
 	for i, t := range toks {
-		if NumberRE.MatchString(strings.Trim(t, ",;()[]")) {
+		if signedNumber(strings.Trim(t, ",;()[]")) {
 			numAt = append(numAt, i)
 		}
 	}
@@ -815,7 +815,7 @@ func Parse(task string) Frame {
 			kv := KV{Key: raw}
 			if k, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(raw, "--") {
 				kv = KV{Key: k, Value: v}
-			} else if next := strings.Trim(safeAt(toks, i+1), ",;()"); next != "" && !strings.HasPrefix(next, "-") && !strings.HasSuffix(toks[i], ",") &&
+			} else if next := strings.Trim(safeAt(toks, i+1), ",;()"); next != "" && (!strings.HasPrefix(next, "-") || signedNumber(next)) && !strings.HasSuffix(toks[i], ",") &&
 				(NumberRE.MatchString(next) || FileType(next) != "" || len(next) <= 12 && !isWord(next)) {
 				kv.Value = next
 				i++
@@ -853,7 +853,7 @@ func Parse(task string) Frame {
 			s.Files = append(s.Files, fs)
 		case SeqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
 			s.Sequences = append(s.Sequences, raw)
-		case NumberRE.MatchString(raw):
+		case signedNumber(raw):
 			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) && cjkTaken[raw] > 0 {
 				cjkTaken[raw]--
 				continue // already read with its Chinese unit
@@ -1566,6 +1566,13 @@ func memoryUnitWord(w string) bool {
 // numberingJoin reports a number joined to a word that makes it the name
 // of a numbering ("1-based", "0-based"; lexicon class numbering_word): a
 // convention the task states, not a value.
+// signedNumber reports whether a token is a number, a negative one
+// included: "shift -100" gives the value -100 (a typed flag starts with a
+// dash and a letter).
+func signedNumber(raw string) bool {
+	return NumberRE.MatchString(strings.TrimPrefix(raw, "-"))
+}
+
 func numberingJoin(low string) bool {
 	m := joinedNumberRE.FindStringSubmatch(strings.Trim(low, ",;()[]"))
 	return m != nil && V().Word("numbering_word", m[2])

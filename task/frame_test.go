@@ -685,3 +685,20 @@ func TestEnumerationCommaEndsNumber(t *testing.T) {
 		t.Errorf("80%%: %+v", n)
 	}
 }
+
+// TestNegativeNumber checks that a negative number is a value of the task,
+// with the words before it, and the value of a flag the user typed: it is
+// no flag of its own, and it is not lost.
+func TestNegativeNumber(t *testing.T) {
+	fr := Parse("call peaks without the model, shift -100 and extension size 200")
+	var got []string
+	for _, n := range fr.Numbers {
+		got = append(got, n.After+"|"+n.Value)
+	}
+	if strings.Join(got, " ") != "shift|-100 size|200" || len(fr.UserFlags) != 0 {
+		t.Errorf("numbers %q, typed flags %+v", got, fr.UserFlags)
+	}
+	if fr := Parse("print table.txt with -n -5"); len(fr.UserFlags) != 1 || fr.UserFlags[0].Value != "-5" {
+		t.Errorf("a typed flag takes a negative value: %+v", fr.UserFlags)
+	}
+}
