@@ -429,6 +429,12 @@ func (m *mapper) isInput(a *adaptation, i int) bool {
 		!t.pos && t.hasValue && FileType(t.value) != "" && !isOutputFlag(t) && !dirFlag(t)
 }
 
+// dirOperand reports an example operand written as a directory: "." or a
+// relative name ending in "/" ("results/").
+func dirOperand(v string) bool {
+	return FileType(v) == "dir" || len(v) > 1 && strings.HasSuffix(v, "/") && !strings.HasPrefix(v, "/") && FileType(strings.TrimSuffix(v, "/")) == ""
+}
+
 // dirFlag reports an example flag given a directory (no extension) whose
 // help reads a directory or a suffix (pairtools sort's "--tmpdir /scratch",
 // "Custom temporary folder"): no task file is read through it.
@@ -457,6 +463,13 @@ func (m *mapper) alignInputs(a *adaptation) {
 	for i, t := range a.toks {
 		if k := slices.IndexFunc(a.taskIn, func(fs FileSlot) bool { return fs.Path == t.value }); k >= 0 && !a.usedIn[k] && FileType(t.value) == "file" && m.isInput(a, i) {
 			a.usedIn[k], a.vals[i], named[i] = true, t.value, true
+		}
+	}
+	for i, t := range a.toks {
+		// The example's directory operand ("multiqc results/") reads
+		// the directory the task names (".", the current one).
+		if k := slices.IndexFunc(a.taskIn, func(fs FileSlot) bool { return fs.Type == "dir" }); k >= 0 && !a.usedIn[k] && t.pos && dirOperand(t.value) {
+			a.usedIn[k], a.vals[i], named[i] = true, a.taskIn[k].Path, true
 		}
 	}
 	for i, t := range a.toks {

@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/skills"
 )
 
 // A directory the task names as a destination goes to the flag that names
@@ -43,3 +45,27 @@ func TestDirectoryDestinations(t *testing.T) {
 
 // f2 wraps a mapper's evidence in a fill for hasEvidence.
 func f2(m *mapper) *Fill { return &Fill{Evidence: m.evidence} }
+
+// TestCurrentDirectoryOperand checks the current directory the task names
+// in words or as ".": it goes where the usage reads its directory, from
+// the help alone or in place of an example's directory operand, and its
+// words ask for no switch of their own (multiqc's "-d  Prepend directory
+// to sample names" for "the current dir").
+func TestCurrentDirectoryOperand(t *testing.T) {
+	for _, c := range []struct{ task, want string }{
+		{"generate a PDF version of the report for the current directory", "multiqc --pdf ."},
+		{"rerun multiqc on . and overwrite the existing report", "multiqc -f ."},
+		{"report on the current dir into the folder reports", "multiqc -o reports ."},
+	} {
+		if cmd, _ := mapCaptured(t, "multiqc", nil, c.task); cmd.Display != c.want {
+			t.Errorf("%q: %s, want %s", c.task, cmd.Display, c.want)
+		}
+	}
+	sk := &skills.Skill{Name: "multiqc", Examples: []skills.Example{{Task: "zip the data directory of the report on results", Args: "-z -o multiqc_out results/"}}}
+	if cmd, _ := mapCaptured(t, "multiqc", sk, "run multiqc on the current directory and zip the data directory"); cmd.Display != "multiqc -z ." {
+		t.Errorf("the example's directory operand: %s", cmd.Display)
+	}
+	if dirOperand("results.txt") || dirOperand("/abs/") || !dirOperand("results/") || !dirOperand(".") {
+		t.Error("dirOperand")
+	}
+}

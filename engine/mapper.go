@@ -778,12 +778,18 @@ func (m *mapper) taskTypes() map[string]bool {
 	return out
 }
 
-// withoutFiles drops file names from a text: their words ("ref", "aln")
+// withoutFiles drops file names from a text, and the words that name the
+// current directory (the value "."): their words ("ref", "aln")
 // are the user's naming, not what the task asks.
 func withoutFiles(s string) string {
 	f := strings.Fields(s)
 	out := f[:0]
-	for _, w := range f {
+	for i := 0; i < len(f); i++ {
+		w := f[i]
+		if i+1 < len(f) && task.CurrentPlace(w, f[i+1]) {
+			i++ // "the current directory" is the value "."
+			continue
+		}
 		if FileType(strings.Trim(w, ",;()[]'\"")) == "" {
 			out = append(out, w)
 		}

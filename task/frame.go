@@ -153,6 +153,9 @@ func formatList(p string) bool {
 // like a file.
 func FileType(p string) string {
 	v := V()
+	if p == "." || p == "./" {
+		return "dir" // the current directory
+	}
 	z, b := v.Compression(strings.ToLower(filepath.Base(p)))
 	i := strings.LastIndexByte(b, '.')
 	// A compressed file whose name has no extension a kind lists ("nr.gz",
@@ -810,6 +813,13 @@ func Parse(task string) Frame {
 			continue
 		}
 		low := lower[i]
+		if i+1 < len(lower) && CurrentPlace(low, lower[i+1]) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") {
+			if fs, ok := currentDir(lower, i); ok {
+				s.Files = append(s.Files, fs)
+			}
+			i++
+			continue
+		}
 		switch {
 		case strings.HasPrefix(raw, "-") && len(raw) > 1 && !NumberRE.MatchString(raw[1:]):
 			kv := KV{Key: raw}
@@ -830,7 +840,10 @@ func Parse(task string) Frame {
 				s.Numbers = append(s.Numbers, Number{Value: m[2], Context: []string{strings.ToLower(m[1])}, Pos: i})
 			}
 		case FileType(raw) != "" && !NumberRE.MatchString(raw):
-			fs := File{Path: strings.TrimSuffix(raw, "."), Type: FileType(raw), Pos: i}
+			fs := File{Path: raw, Type: FileType(raw), Pos: i}
+			if raw != "." {
+				fs.Path = strings.TrimSuffix(raw, ".")
+			}
 			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i) || madeFrom(toks, lower, i)
 			// "…; report est.tcode": a file of no known kind right after
 			// a report word is what the command writes.
@@ -1566,6 +1579,30 @@ func memoryUnitWord(w string) bool {
 // numberingJoin reports a number joined to a word that makes it the name
 // of a numbering ("1-based", "0-based"; lexicon class numbering_word): a
 // convention the task states, not a value.
+// CurrentPlace reports two words that name the directory a command runs
+// in ("current directory", "working dir"): the words of the value ".".
+func CurrentPlace(a, b string) bool {
+	return V().Word("current_place", strings.ToLower(a)) && V().Is("place_word", strings.ToLower(strings.Trim(b, ".,;()")))
+}
+
+// currentDir is the directory "." a task names in words at i ("run
+// multiqc on the current directory", "into the working directory"): an
+// output after an output marker, else an input. A place the task is in
+// ("the .fastq files in the current directory", "create the CA in the
+// current directory") gives none: a command runs there anyway.
+func currentDir(lower []string, i int) (File, bool) {
+	j := i - 1
+	if j >= 0 && V().Word("determiner", lower[j]) {
+		j--
+	}
+	if j >= 0 && V().Word("location_preposition", lower[j]) {
+		return File{}, false
+	}
+	fs := File{Path: ".", Type: "dir", Pos: i + 1}
+	fs.Output = j >= 0 && markerAt(lower, j)
+	return fs, true
+}
+
 // signedNumber reports whether a token is a number, a negative one
 // included: "shift -100" gives the value -100 (a typed flag starts with a
 // dash and a letter).

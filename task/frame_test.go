@@ -702,3 +702,31 @@ func TestNegativeNumber(t *testing.T) {
 		t.Errorf("a typed flag takes a negative value: %+v", fr.UserFlags)
 	}
 }
+
+// TestCurrentDirectory checks the directory a task names in words ("the
+// current directory") or as ".": an input, an output after an output
+// marker, and no value where it only says where the command runs.
+func TestCurrentDirectory(t *testing.T) {
+	for _, c := range []struct {
+		task string
+		want string // path:role of the files, "" for none
+	}{
+		{"run multiqc on the current directory", ".:"},
+		{"rerun multiqc on . and overwrite the existing report", ".:"},
+		{"write the report into the working dir", ".:output"},
+		{"gzip all the .fastq files in the current directory", ""},
+		{"issue a certificate, creating the CA in the current directory", ""},
+		{"the current status of aln.bam", "aln.bam:"},
+	} {
+		var got []string
+		for _, f := range Parse(c.task).Files {
+			got = append(got, f.Path+":"+f.Role)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q: files %q, want %q", c.task, got, c.want)
+		}
+	}
+	if FileType(".") != "dir" || FileType("./") != "dir" || !CurrentPlace("Current", "directory,") || CurrentPlace("output", "directory") {
+		t.Error("FileType or CurrentPlace")
+	}
+}
