@@ -429,6 +429,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 		}
 	}
 	m.addProseChoices(f, c, used)
+	m.placePattern(f, c)
 	m.placeValues(f, c, used)
 	m.placeNames(f, c, used)
 	m.addNamedChoices(f, c, used)

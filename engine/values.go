@@ -132,6 +132,9 @@ func (m *mapper) valueFlag(c *candidate, v task.Value, byWord, byShape map[strin
 			return valueTarget{name: spelling(fd), style: kvStyle(fd), why: fmt.Sprintf("%s's help fits %q: %s", fd.Name, strings.Join(v.Markers, " "), fd.Description)}, true
 		}
 	}
+	if v.Shape == task.ShapePattern && patternPlace(c) >= 0 {
+		return valueTarget{}, false // the usage reads it (placePattern)
+	}
 	if tg, ok := byShape[v.Shape]; ok && (v.Shape == task.ShapeFormula || v.Shape == task.ShapePattern) {
 		return tg, true
 	}

@@ -942,6 +942,20 @@ func Parse(task string) Frame {
 		}
 	}
 	s.Values = values(toks, lower, &s)
+	// "lines containing 'kinase'": a quoted string after a pattern marker
+	// is the search pattern, not a title or label
+	for i := 1; i < len(toks); i++ {
+		raw := strings.Trim(toks[i], ",;()[]")
+		if !strings.HasPrefix(raw, quotedTok) || !V().Is("pattern_marker", strings.Trim(lower[i-1], ",;:.")) || strings.ContainsAny(toks[i-1][len(toks[i-1])-1:], ",;:") {
+			continue
+		}
+		q := quoted[atoi(strings.TrimPrefix(raw, quotedTok))]
+		if k := slices.Index(s.Quoted, q); k >= 0 {
+			s.Quoted = slices.Delete(s.Quoted, k, k+1)
+			s.Values = append(s.Values, Value{Text: q, Markers: []string{strings.Trim(lower[i-1], ",;:.")}, Shape: ShapePattern, Pos: i})
+		}
+	}
+	slices.SortStableFunc(s.Values, func(a, b Value) int { return a.Pos - b.Pos })
 	s.Idents = idents(toks, lower, &s)
 	cols, taken := columns(toks, lower, wordsOnly, numAt)
 	cols = append(cols, cjkColumns(task)...)

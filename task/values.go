@@ -121,6 +121,15 @@ func values(toks, lower []string, fr *Frame) []Value {
 			add(Value{Text: raw(i - 1), Markers: markers, Shape: ShapeNamed, Pos: i - 1})
 		}
 	}
+	for i := 0; i+1 < len(toks); i++ {
+		// "lines that mention rs1234", "查找含有 kinase 的行": what the
+		// lines must hold, a search pattern
+		if V().Is("pattern_marker", strings.Trim(lower[i], ",;:.")) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;:") {
+			if w := raw(i + 1); patternWord(w, strings.Trim(lower[i+1], ",;:.'\""), isHanAt(lower[i], 0)) {
+				add(Value{Text: w, Markers: []string{strings.Trim(lower[i], ",;:.")}, Shape: ShapePattern, Pos: i + 1})
+			}
+		}
+	}
 	for i := range toks {
 		w := raw(i)
 		if sh := ShapeOf(w); sh != "" && !V().Word("not_a_value", strings.ToLower(w)) {
@@ -134,6 +143,18 @@ func values(toks, lower []string, fr *Frame) []Value {
 	}
 	slices.SortStableFunc(out, func(a, b Value) int { return a.Pos - b.Pos })
 	return out
+}
+
+// patternWord reports a word after a pattern marker that is a pattern the
+// task gives, not prose ("contain adapters"): shaped as an identifier
+// (letters and digits, or two capitals or more), or any word of letters
+// after a Chinese marker, which no English prose follows.
+func patternWord(raw, low string, afterHan bool) bool {
+	if !valueWord(raw, low) || Stopword(low) {
+		return false
+	}
+	caps := len(raw) >= 2 && strings.ToUpper(raw) == raw && strings.ContainsFunc(raw, unicode.IsLetter)
+	return identifierShape(raw) || caps || afterHan && isWord(low)
 }
 
 // namingVerbBefore reports a naming_verb right before the value marker

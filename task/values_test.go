@@ -3,6 +3,7 @@ package task
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -110,6 +111,31 @@ func TestNamingVerbJoinsMarkers(t *testing.T) {
 		}
 		if got == nil || !slices.Equal(got.Markers, c.markers) {
 			t.Errorf("%q: want markers %v, got %+v", c.task, c.markers, got)
+		}
+	}
+}
+
+// TestSearchPatterns checks the search pattern a task gives after a
+// pattern marker: a word shaped as an identifier, any word after a Chinese
+// marker, or a quoted string; a plain English word after the marker is
+// prose.
+func TestSearchPatterns(t *testing.T) {
+	for _, c := range []struct{ task, want string }{
+		{"show the lines of variants.vcf that mention rs1234, with their line numbers", "rs1234"},
+		{"how many lines of hits.tsv do not contain NA", "NA"},
+		{"在 genes.txt 中查找含有 kinase 的行", "kinase"},
+		{"find the lines containing 'protein kinase' in genes.txt", "protein kinase"},
+		{"remove reads containing adapters from reads.fq", ""},
+	} {
+		fr := Parse(c.task)
+		var got []string
+		for _, v := range fr.Values {
+			if v.Shape == ShapePattern {
+				got = append(got, v.Text)
+			}
+		}
+		if strings.Join(got, "|") != c.want || c.want != "" && slices.Contains(fr.Quoted, c.want) {
+			t.Errorf("%q: patterns %q, quoted %q", c.task, got, fr.Quoted)
 		}
 	}
 }
