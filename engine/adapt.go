@@ -1135,6 +1135,15 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		m.evidence = append(m.evidence, fmt.Sprintf("kept %s %s: its help names the form of the task's output, as it did the example's", t.flag, t.value))
 		return true
 	}
+	if meaning, ok := m.valueUnsaid(t); ok {
+		// The task's words fit the flag's help, but not the value's
+		// meaning: they ask for the flag, not for the example's value
+		// ("-outfmt 6" for "search only the plus strand": 6 is
+		// "Tabular").
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s %s from the example: its help says %s is %q, which the task does not say", t.flag, t.value, t.value, meaning))
+		m.dropQuiet = true
+		return false
+	}
 	s, against := m.exampleFit(t)
 	if s >= sc.Fit.FlagRelevanceMin {
 		return true
@@ -1164,6 +1173,28 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		return true
 	}
 	return false
+}
+
+// valueUnsaid returns the meaning the help gives an example flag's value
+// ("6 = Tabular") when no word of it is the task's; false when the help
+// gives the value no meaning or the task says one of its words.
+func (m *mapper) valueUnsaid(t exToken) (string, bool) {
+	if !t.hasValue || t.doc == nil {
+		return "", false
+	}
+	for _, p := range choicePairs(*t.doc) {
+		if p.value != t.value || p.words == "" || strings.EqualFold(p.words, p.value) {
+			continue
+		}
+		tw := m.askTerms()
+		for w := range terms(p.words) {
+			if tw[w] {
+				return "", false
+			}
+		}
+		return p.words, true
+	}
+	return "", false
 }
 
 // inRange reports whether text holds the number v as an end of a range

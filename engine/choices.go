@@ -40,6 +40,8 @@ var (
 	valueGroupRE = lazyre.New(`^[A-Za-z0-9][\w.:+-]*(/[A-Za-z0-9][\w.:+-]*)*$`)
 	// colonPairRE reads "v/z: un/compressed VCF" and "b: compressed BCF".
 	colonPairRE = lazyre.New(`(?:^|[,;.]\s*|\s)'?([A-Za-z0-9][\w+-]{0,9}(?:/[A-Za-z0-9][\w+-]{0,9})*)'?\s*:\s+([^,;:\[\]]+)`)
+	// equalsPairRE reads "0 = Pairwise, 6 = Tabular" lists.
+	equalsPairRE = lazyre.New(`(?:^|[,:;.]\s*)([A-Za-z0-9][\w+-]{0,9})\s+=\s+([^,;=]+)`)
 	// quotedPairRE reads "'b' compressed BCF; 'u' uncompressed BCF".
 	quotedPairRE = lazyre.New(`'([A-Za-z0-9][\w.+-]*)'\s+([A-Za-z][^;,']*)`)
 	// braceListRE reads "{a2m=fa[sta],clu[stal],msf}" placeholders.
@@ -82,6 +84,21 @@ func choicePairs(fd FlagDoc) []choicePair {
 		out = out[:0]
 		for _, m := range quotedPairRE.FindAllStringSubmatch(desc, -1) {
 			out = append(out, choicePair{value: m[1], words: m[2], named: true, prose: true})
+		}
+	}
+	if len(out) < 2 {
+		// "0 = Pairwise, 1 = Query-anchored …, 6 = Tabular": a list of
+		// values with their meaning after "="
+		out = out[:0]
+		// (a flag whose help lists its values elsewhere, "{RPKM,CPM,…}",
+		// keeps to those)
+		if ms := equalsPairRE.FindAllStringSubmatch(desc, -1); len(ms) >= 3 {
+			for _, m := range ms {
+				if len(fd.Choices) == 0 || slices.Contains(fd.Choices, m[1]) {
+					words, _, _ := strings.Cut(m[2], ". ") // the meaning ends with its sentence
+					out = append(out, choicePair{value: m[1], words: strings.TrimSpace(words), named: true})
+				}
+			}
 		}
 	}
 	if len(out) < 2 {

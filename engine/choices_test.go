@@ -447,3 +447,36 @@ func TestRechooseAmongExampleValues(t *testing.T) {
 			task: "annotate the genome g.fa into phage_out, overwriting it, kingdom 设为 Viruses", want: "prokka --kingdom Viruses --outdir phage_out --force g.fa"},
 	})
 }
+
+// TestEqualsChoices checks the values a help lists as "value = meaning"
+// ("0 = Pairwise, …, 6 = Tabular"), kept to the values its placeholder
+// lists when it lists them, and that an example's value whose meaning the
+// task does not say is dropped though the task's words fit the flag's
+// long help ("strand" for BLAST's -outfmt).
+func TestEqualsChoices(t *testing.T) {
+	fd := FlagDoc{Name: "-outfmt", Description: "alignment view options: 0 = Pairwise, 5 = BLAST XML, 6 = Tabular, 7 = Tabular with comment lines. Default = `0'"}
+	var got []string
+	for _, p := range choicePairs(fd) {
+		got = append(got, p.value+"="+p.words)
+	}
+	if strings.Join(got, "|") != "0=Pairwise|5=BLAST XML|6=Tabular|7=Tabular with comment lines" {
+		t.Errorf("pairs %q", got)
+	}
+	fd = FlagDoc{Name: "--norm", Choices: []string{"RPKM", "CPM", "None"}, Description: "by default none. RPKM = Reads Per Kilobase per Million; CPM = Counts Per Million; None = no scaling. This is slow. X = not a value"}
+	got = nil
+	for _, p := range choicePairs(fd) {
+		got = append(got, p.value+"="+p.words)
+	}
+	if strings.Join(got, "|") != "RPKM=Reads Per Kilobase per Million|CPM=Counts Per Million|None=no scaling" {
+		t.Errorf("pairs kept to the placeholder's %q", got)
+	}
+	sk := &skills.Skill{Name: "blastn", Examples: []skills.Example{{Task: "search short primers primers.fa against ref_db", Args: "-query primers.fa -db ref_db -outfmt 6 -out primer_hits.tsv"}}}
+	for _, c := range []struct{ task, want string }{
+		{"search only the plus strand of probe.fa against transcripts_db and write probe_plus.txt", "blastn -query probe.fa -db transcripts_db -out probe_plus.txt -strand plus"},
+		{"search probe.fa against transcripts_db, tabular output to probe.tsv", "blastn -query probe.fa -db transcripts_db -outfmt 6 -out probe.tsv"},
+	} {
+		if cmd, _ := mapCaptured(t, "blastn", sk, c.task); cmd.Display != c.want {
+			t.Errorf("%q: %s, want %s", c.task, cmd.Display, c.want)
+		}
+	}
+}
