@@ -658,7 +658,7 @@ func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 		m.evidence = append(m.evidence, fmt.Sprintf("wrote the task's output %s as %s: the example names its output %s by its stem %s", out, v, m.exampleOutputStem(a, a.toks[i].value), a.toks[i].value))
 	case FileType(v) != "" && !m.positionalIsOutput(a.c, a.toks, i) && anyUsed(a.usedIn):
 		return "", false // an extra example input the task has no counterpart for
-	case FileType(v) != "" || m.positionalIsOutput(a.c, a.toks, i):
+	case FileType(v) != "" || m.positionalIsOutput(a.c, a.toks, i) && !flagContinuation(a, i):
 		v = m.mapFile(a, v, true)
 	case regionRE.MatchString(v) && strings.Contains(v, ":"):
 		if len(m.slots.Regions) == 0 {
@@ -668,11 +668,27 @@ func (m *mapper) fillPositional(a *adaptation, i int) (string, bool) {
 	case accessionRE.MatchString(v) && m.taskAccession() != "":
 		// The example's accession (SRR1234567) is the task's.
 		v = m.taskAccession()
-	case isName(v) && !numberRE.MatchString(v) && i > 0 && !m.saidByExampleOnly(a, v):
+	case isName(v) && !numberRE.MatchString(v) && i > 0 && !m.saidByExampleOnly(a, v) && !flagContinuation(a, i):
 		v = m.nameFor(v, a.exFirstIn, a.firstIn)
 		a.f.Outputs = append(a.f.Outputs, v)
 	}
 	return v, true
+}
+
+// flagContinuation reports an example word that goes on the value of the
+// flag before it where the help shows no operand at all (STAR's
+// "--outSAMtype BAM SortedByCoordinate"): a further word of that value,
+// no name the task gives.
+func flagContinuation(a *adaptation, i int) bool {
+	if !a.c.known || len(a.c.positionals) > 0 {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if !a.toks[j].pos {
+			return a.toks[j].hasValue
+		}
+	}
+	return false
 }
 
 // saidByExampleOnly reports an example's argument its own task says and

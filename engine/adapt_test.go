@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/skills"
 )
 
 // adaptCase maps a task with a one-off skill and checks the command.
@@ -693,5 +695,20 @@ func TestAdaptSetsTheListedValueTheTaskNames(t *testing.T) {
 	m = newMapper(builtinRules, rec, doc, sk, "write a compressed VCF")
 	if v := m.listedValue(exToken{flag: "-O", value: "z", hasValue: true, doc: &prose}); v != "" {
 		t.Errorf("a prose run named %q", v)
+	}
+}
+
+// TestFlagContinuation checks that a word going on a flag's value where
+// the help shows no operand (STAR's "--outSAMtype BAM SortedByCoordinate")
+// stays the example's constant: it takes neither the task's name (which
+// goes to --outFileNamePrefix) nor an output derived from the input.
+func TestFlagContinuation(t *testing.T) {
+	sk := &skills.Skill{Name: "STAR", Examples: []skills.Example{{
+		Task: "align paired-end reads reads_R1.fastq.gz reads_R2.fastq.gz and output a coordinate-sorted BAM with 8 threads",
+		Args: "--runThreadN 8 --genomeDir star_index --readFilesIn reads_R1.fastq.gz reads_R2.fastq.gz --readFilesCommand zcat --outSAMtype BAM SortedByCoordinate --outFileNamePrefix sample_",
+	}}}
+	want := "STAR --runThreadN 8 --genomeDir star_index --readFilesIn s1_R1.fastq.gz s1_R2.fastq.gz --readFilesCommand zcat --outSAMtype BAM SortedByCoordinate --outFileNamePrefix s1_"
+	if cmd, _ := mapCaptured(t, "STAR", sk, "align the gzipped paired-end reads s1_R1.fastq.gz and s1_R2.fastq.gz to the index star_index with 8 threads, output a coordinate-sorted BAM with prefix s1_"); cmd.Display != want {
+		t.Errorf("got  %s\nwant %s", cmd.Display, want)
 	}
 }
