@@ -139,3 +139,15 @@ func TestSearchPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestLibraryValue checks the library type a task names after "library"
+// (salmon's "-l SR"), and that a verb after the marker is no value.
+func TestLibraryValue(t *testing.T) {
+	fr := Parse("quantify se.fastq as the reverse-stranded single-end library SR")
+	if len(fr.Values) != 1 || fr.Values[0].Text != "SR" || fr.Values[0].Markers[0] != "library" {
+		t.Errorf("values %+v", fr.Values)
+	}
+	if fr := Parse("taxonomy and library are in place for the db k2_fungi"); len(fr.Values) != 0 {
+		t.Errorf("a verb after the marker: %+v", fr.Values)
+	}
+}
