@@ -1834,9 +1834,11 @@ func (m *mapper) assignNumbers(toks []exToken, numbers []NumberSlot, exTask stri
 // flag took the number for its place, the task's words ask for another.
 func (m *mapper) betterNumberFlag(a *adaptation, t exToken, n *NumberSlot) (FlagDoc, bool) {
 	// The word right before the number spelling another flag's name
-	// whole ("q-value 0.01" for --qvalue, "k-mer 31" for --kmer) names
-	// where it goes, however the example's flag fits the other words.
-	if n.After != "" && strings.ContainsAny(n.After, "-_") && (t.doc == nil || !spelledBy(*t.doc, n.After)) {
+	// whole ("q-value 0.01" for --qvalue, "k-mer 31" for --kmer, "ploidy
+	// 1" for --ploidy; a name any tool has, "threads", is no such sign)
+	// names where it goes, however the example's flag fits the other
+	// words.
+	if n.After != "" && (strings.ContainsAny(n.After, "-_") || len(n.After) > 3 && !task.V().Word("generic_flag_name", n.After)) && (t.doc == nil || !spelledBy(*t.doc, n.After)) {
 		for _, fd := range a.c.flags {
 			if fd.ParamType != "bool" && fd.ParamType != "file" && fd.Name != "" && !sameFlag(a.c, fd.Name, t.flag) && !alreadyUsed(a.used, fd) && !exampleSets(a, fd.Name) && spelledBy(fd, n.After) {
 				return fd, true

@@ -712,3 +712,18 @@ func TestFlagContinuation(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", cmd.Display, want)
 	}
 }
+
+// TestNumberAfterFlagName checks that the word right before a task number
+// spelling another flag's whole name ("ploidy 1" for --ploidy) moves the
+// number there from the example's flag the words after it fit (-C,
+// "minimum alternate count"), where a name any tool has (threads) does not.
+func TestNumberAfterFlagName(t *testing.T) {
+	sk := &skills.Skill{Name: "freebayes", Examples: []skills.Example{{
+		Task: "call low-frequency variants in a pooled sample pool.bam at 5% allele fraction with at least 2 supporting reads",
+		Args: "-f ref.fa -F 0.05 -C 2 pool.bam",
+	}}}
+	cmd, _ := mapCaptured(t, "freebayes", sk, "call variants in the pooled sample p.bam against g.fa with ploidy 1 and minimum alternate allele fraction 0.1")
+	if want := "freebayes -f g.fa -F 0.1 -p 1 p.bam"; cmd.Display != want {
+		t.Errorf("got  %s\nwant %s", cmd.Display, want)
+	}
+}

@@ -152,14 +152,18 @@ func setType(f *Flag) {
 		return
 	}
 	f.ParamType = inferType(f.Placeholder, f.Choices)
-	if f.ParamType == "int" && genericNumber(f.Placeholder) && (decimalRE.MatchString(strings.Trim(f.Default, "[]'\" ")) || fractionRangeRE.MatchString(f.Description)) {
-		// "-v <num> Maximum p-value to report. (0-1) [1.0]": a number
-		// the help bounds by one or gives a decimal default is no count.
+	if f.ParamType == "int" && genericNumber(f.Placeholder) && (decimalRE.MatchString(strings.Trim(f.Default, "[]'\" ")) || fractionRangeRE.MatchString(f.Description) || decimalDefaultRE.MatchString(f.Description)) {
+		// "-v <num> Maximum p-value to report. (0-1) [1.0]", "-F N …
+		// this fraction of observations … default: 0.05": a number the
+		// help bounds by one or gives a decimal default is no count.
 		f.ParamType = "float"
 	}
 }
 
 var (
+	// decimalDefaultRE is a decimal default a help gives in prose
+	// ("default: 0.05", "Default = 0.5").
+	decimalDefaultRE = lazyre.New(`(?i)\bdefault\s*[:=]?\s*-?\d*\.\d+\b`)
 	// decimalRE is a number written with a fraction (1.0, 0.8).
 	decimalRE = lazyre.New(`^-?\d*\.\d+$`)
 	// fractionRangeRE is a range a help gives whose upper bound is one:
@@ -168,10 +172,10 @@ var (
 )
 
 // genericNumber reports a placeholder that says "a number" without
-// saying which kind (NUM, number), unlike INT or FLOAT.
+// saying which kind (NUM, number, N), unlike INT or FLOAT.
 func genericNumber(p string) bool {
 	l := strings.ToLower(strings.Trim(p, "<>[]"))
-	return l == "num" || l == "number" || l == "#"
+	return l == "num" || l == "number" || l == "#" || l == "n"
 }
 
 // typeColumnRE matches a description that starts with a value type in

@@ -72,6 +72,9 @@ func TestGenericNumberWithFractionIsFloat(t *testing.T) {
 		{Flag{Placeholder: "NUM", Description: "max diff", Default: "0.04"}, "float"},
 		{Flag{Placeholder: "num", Description: "Parallelism. [1]", Default: "1"}, "int"},
 		{Flag{Placeholder: "INT", Description: "toggle (0-1) [0]", Default: "0"}, "int"},
+		{Flag{Placeholder: "N", Description: "Require at least this fraction of observations. default: 0.05"}, "float"},
+		{Flag{Placeholder: "N", Description: "Require at least this count of observations. default: 2"}, "int"},
+		{Flag{Placeholder: "INT", Description: "seed. default: 0.5"}, "int"},
 	} {
 		setType(&c.f)
 		if c.f.ParamType != c.want {
