@@ -117,7 +117,7 @@ func values(toks, lower []string, fr *Frame) []Value {
 		// "the arabidopsis model" names the model by the word before it;
 		// "the covariance model RF00005.cm" names it by the file after it,
 		// and the word before only says what kind of model it is.
-		if i > 0 && V().Is("value_marker_before", lower[i]) && !strings.HasSuffix(toks[i-1], ",") && valueWord(raw(i-1), strings.Trim(lower[i-1], ",;:.'\"")) && !itemAfter(toks, j, raw) {
+		if i > 0 && V().Is("value_marker_before", lower[i]) && !strings.HasSuffix(toks[i-1], ",") && valueWord(raw(i-1), strings.Trim(lower[i-1], ",;:.'\"")) && !itemAfter(toks, j, raw) && !compoundAfter(toks, lower, j) {
 			add(Value{Text: raw(i - 1), Markers: markers, Shape: ShapeNamed, Pos: i - 1})
 		}
 	}
@@ -197,6 +197,14 @@ func wordsBefore(lower []string, i, n int) []string {
 // or build's name (GRCh38.105, hg19, TAIR10) rather than a word.
 func identifierShape(w string) bool {
 	return strings.ContainsFunc(w, unicode.IsLetter) && strings.ContainsFunc(w, unicode.IsDigit)
+}
+
+// compoundAfter reports a word right after the marker at j, in its
+// clause, that makes the two one noun ("model selection", "model test"):
+// the word before them qualifies that noun, it names no model
+// ("ModelFinder Plus model selection").
+func compoundAfter(toks, lower []string, j int) bool {
+	return j+1 < len(toks) && !strings.ContainsAny(toks[j][len(toks[j])-1:], ",;:") && V().Word("not_a_value", strings.Trim(lower[j+1], ",;:.'\""))
 }
 
 // itemAfter reports a file or a number right after the marker at j, in

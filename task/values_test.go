@@ -151,3 +151,15 @@ func TestLibraryValue(t *testing.T) {
 		t.Errorf("a verb after the marker: %+v", fr.Values)
 	}
 }
+
+// TestModelCompound checks that the word before "model" names no model
+// when "model" opens a compound noun ("ModelFinder Plus model
+// selection"), and does otherwise ("the arabidopsis model").
+func TestModelCompound(t *testing.T) {
+	if fr := Parse("ML tree from core.aln with ModelFinder Plus model selection, 8 threads"); len(fr.Values) != 0 {
+		t.Errorf("a compound: %+v", fr.Values)
+	}
+	if fr := Parse("predict genes in contigs.fa with the arabidopsis model"); len(fr.Values) != 1 || fr.Values[0].Text != "arabidopsis" {
+		t.Errorf("a model named before the marker: %+v", fr.Values)
+	}
+}
