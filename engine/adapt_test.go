@@ -707,10 +707,9 @@ func TestFlagContinuation(t *testing.T) {
 		Task: "align paired-end reads reads_R1.fastq.gz reads_R2.fastq.gz and output a coordinate-sorted BAM with 8 threads",
 		Args: "--runThreadN 8 --genomeDir star_index --readFilesIn reads_R1.fastq.gz reads_R2.fastq.gz --readFilesCommand zcat --outSAMtype BAM SortedByCoordinate --outFileNamePrefix sample_",
 	}}}
-	want := "STAR --runThreadN 8 --genomeDir star_index --readFilesIn s1_R1.fastq.gz s1_R2.fastq.gz --readFilesCommand zcat --outSAMtype BAM SortedByCoordinate --outFileNamePrefix s1_"
-	if cmd, _ := mapCaptured(t, "STAR", sk, "align the gzipped paired-end reads s1_R1.fastq.gz and s1_R2.fastq.gz to the index star_index with 8 threads, output a coordinate-sorted BAM with prefix s1_"); cmd.Display != want {
-		t.Errorf("got  %s\nwant %s", cmd.Display, want)
-	}
+	checkCommands(t, "STAR", sk, taskCommand{
+		"align the gzipped paired-end reads s1_R1.fastq.gz and s1_R2.fastq.gz to the index star_index with 8 threads, output a coordinate-sorted BAM with prefix s1_",
+		"STAR --runThreadN 8 --genomeDir star_index --readFilesIn s1_R1.fastq.gz s1_R2.fastq.gz --readFilesCommand zcat --outSAMtype BAM SortedByCoordinate --outFileNamePrefix s1_"})
 }
 
 // TestNumberAfterFlagName checks that the word right before a task number
@@ -722,8 +721,5 @@ func TestNumberAfterFlagName(t *testing.T) {
 		Task: "call low-frequency variants in a pooled sample pool.bam at 5% allele fraction with at least 2 supporting reads",
 		Args: "-f ref.fa -F 0.05 -C 2 pool.bam",
 	}}}
-	cmd, _ := mapCaptured(t, "freebayes", sk, "call variants in the pooled sample p.bam against g.fa with ploidy 1 and minimum alternate allele fraction 0.1")
-	if want := "freebayes -f g.fa -F 0.1 -p 1 p.bam"; cmd.Display != want {
-		t.Errorf("got  %s\nwant %s", cmd.Display, want)
-	}
+	checkCommands(t, "freebayes", sk, taskCommand{"call variants in the pooled sample p.bam against g.fa with ploidy 1 and minimum alternate allele fraction 0.1", "freebayes -f g.fa -F 0.1 -p 1 p.bam"})
 }

@@ -21,6 +21,20 @@ func mapCaptured(t *testing.T, tool string, sk *skills.Skill, task string) (Comm
 	return Assemble(rec, f), f
 }
 
+// taskCommand is a task and the command it must give.
+type taskCommand struct{ task, want string }
+
+// checkCommands maps each task onto a tool's captured help with the skill
+// sk (nil for the help alone) and checks the command.
+func checkCommands(t *testing.T, tool string, sk *skills.Skill, cases ...taskCommand) {
+	t.Helper()
+	for _, c := range cases {
+		if cmd, _ := mapCaptured(t, tool, sk, c.task); cmd.Display != c.want {
+			t.Errorf("%s %q:\n got  %s\n want %s", tool, c.task, cmd.Display, c.want)
+		}
+	}
+}
+
 // goldenDoc reads a ToolDoc built from a tool's captured help.
 func goldenDoc(t *testing.T, tool string) *ToolDoc {
 	t.Helper()

@@ -471,12 +471,7 @@ func TestEqualsChoices(t *testing.T) {
 		t.Errorf("pairs kept to the placeholder's %q", got)
 	}
 	sk := &skills.Skill{Name: "blastn", Examples: []skills.Example{{Task: "search short primers primers.fa against ref_db", Args: "-query primers.fa -db ref_db -outfmt 6 -out primer_hits.tsv"}}}
-	for _, c := range []struct{ task, want string }{
-		{"search only the plus strand of probe.fa against transcripts_db and write probe_plus.txt", "blastn -query probe.fa -db transcripts_db -out probe_plus.txt -strand plus"},
-		{"search probe.fa against transcripts_db, tabular output to probe.tsv", "blastn -query probe.fa -db transcripts_db -outfmt 6 -out probe.tsv"},
-	} {
-		if cmd, _ := mapCaptured(t, "blastn", sk, c.task); cmd.Display != c.want {
-			t.Errorf("%q: %s, want %s", c.task, cmd.Display, c.want)
-		}
-	}
+	checkCommands(t, "blastn", sk,
+		taskCommand{"search only the plus strand of probe.fa against transcripts_db and write probe_plus.txt", "blastn -query probe.fa -db transcripts_db -out probe_plus.txt -strand plus"},
+		taskCommand{"search probe.fa against transcripts_db, tabular output to probe.tsv", "blastn -query probe.fa -db transcripts_db -outfmt 6 -out probe.tsv"})
 }

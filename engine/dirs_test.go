@@ -52,19 +52,12 @@ func f2(m *mapper) *Fill { return &Fill{Evidence: m.evidence} }
 // words ask for no switch of their own (multiqc's "-d  Prepend directory
 // to sample names" for "the current dir").
 func TestCurrentDirectoryOperand(t *testing.T) {
-	for _, c := range []struct{ task, want string }{
-		{"generate a PDF version of the report for the current directory", "multiqc --pdf ."},
-		{"rerun multiqc on . and overwrite the existing report", "multiqc -f ."},
-		{"report on the current dir into the folder reports", "multiqc -o reports ."},
-	} {
-		if cmd, _ := mapCaptured(t, "multiqc", nil, c.task); cmd.Display != c.want {
-			t.Errorf("%q: %s, want %s", c.task, cmd.Display, c.want)
-		}
-	}
+	checkCommands(t, "multiqc", nil,
+		taskCommand{"generate a PDF version of the report for the current directory", "multiqc --pdf ."},
+		taskCommand{"rerun multiqc on . and overwrite the existing report", "multiqc -f ."},
+		taskCommand{"report on the current dir into the folder reports", "multiqc -o reports ."})
 	sk := &skills.Skill{Name: "multiqc", Examples: []skills.Example{{Task: "zip the data directory of the report on results", Args: "-z -o multiqc_out results/"}}}
-	if cmd, _ := mapCaptured(t, "multiqc", sk, "run multiqc on the current directory and zip the data directory"); cmd.Display != "multiqc -z ." {
-		t.Errorf("the example's directory operand: %s", cmd.Display)
-	}
+	checkCommands(t, "multiqc", sk, taskCommand{"run multiqc on the current directory and zip the data directory", "multiqc -z ."})
 	if dirOperand("results.txt") || dirOperand("/abs/") || !dirOperand("results/") || !dirOperand(".") {
 		t.Error("dirOperand")
 	}
