@@ -288,6 +288,11 @@ func (v *validator) constraints(f *Fill, cmd Command, flags []FlagDoc) {
 		if f.Append && o == f.Stdout {
 			continue // ">>" adds to the file; it does not overwrite it
 		}
+		if FileType(o) == "dir" {
+			// "-o ." writes into the current directory, as the tool
+			// does with no output flag: naming it overwrites nothing.
+			continue
+		}
 		if _, err := os.Stat(v.abs(o)); err == nil {
 			env.Existing = append(env.Existing, o)
 		}

@@ -183,6 +183,12 @@ func TestValidateFilesAndConstraints(t *testing.T) {
 	if f := byRule(fs, "constraint.output_exists"); f == nil || !f.Dangerous || f.Severity != "warning" {
 		t.Errorf("existing output: %+v", fs)
 	}
+	// The current directory as the output: the tool writes into it, and
+	// naming it overwrites nothing.
+	fs = run(&Fill{Executable: "fastqc", Flags: []FlagValue{fv("-o", ".")}, Positionals: []string{"aln.bam"}, Outputs: []string{"."}})
+	if byRule(fs, "constraint.output_exists") != nil {
+		t.Errorf("the current directory as output: %+v", fs)
+	}
 	// CRAM output without a reference.
 	fs = run(&Fill{Executable: "samtools", Subcommand: []string{"view"}, Flags: []FlagValue{fv("-o", "out.cram")}, Positionals: []string{"aln.bam"}, Outputs: []string{"out.cram"}})
 	if f := byRule(fs, "constraint.samtools.cram_needs_reference"); f == nil || f.Message != "CRAM output needs the reference: add -T ref.fa" {
