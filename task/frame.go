@@ -1590,9 +1590,6 @@ func memoryUnitWord(w string) bool {
 	return w != "" && V().Word("memory_size", strings.ToLower(w)) && (w == strings.ToUpper(w) || len(w) > 3)
 }
 
-// numberingJoin reports a number joined to a word that makes it the name
-// of a numbering ("1-based", "0-based"; lexicon class numbering_word): a
-// convention the task states, not a value.
 // CurrentPlace reports two words that name the directory a command runs
 // in ("current directory", "working dir"): the words of the value ".".
 func CurrentPlace(a, b string) bool {
@@ -1624,6 +1621,9 @@ func signedNumber(raw string) bool {
 	return NumberRE.MatchString(strings.TrimPrefix(raw, "-"))
 }
 
+// numberingJoin reports a number joined to a word that makes it the name
+// of a numbering ("1-based", "0-based"; lexicon class numbering_word): a
+// convention the task states, not a value.
 func numberingJoin(low string) bool {
 	m := joinedNumberRE.FindStringSubmatch(strings.Trim(low, ",;()[]"))
 	return m != nil && V().Word("numbering_word", m[2])
