@@ -40,17 +40,7 @@ func (m *mapper) placeNameOperand(f *Fill, c *candidate) {
 		// <BAM-or-CRAM>" for "output prefix s1"), before the files
 		// now there: it goes there, and they move on to the next
 		// places.
-		f.Positionals = slices.Insert(f.Positionals, k, left[0])
-		at := len(f.Order)
-		for i, o := range f.Order {
-			if o[0] == 'p' && atoi(o[1:]) >= k {
-				if atoi(o[1:]) == k {
-					at = i
-				}
-				f.Order[i] = fmt.Sprintf("p%d", atoi(o[1:])+1)
-			}
-		}
-		f.Order = slices.Insert(f.Order, at, fmt.Sprintf("p%d", k))
+		insertPositional(f, k, left[0])
 		m.evidence = append(m.evidence, fmt.Sprintf("the task's name %s goes to the usage's <%s>, the place its words name", left[0], c.positionals[k].Name))
 		return
 	}

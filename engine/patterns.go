@@ -60,23 +60,6 @@ func (m *mapper) placePattern(f *Fill, c *candidate) {
 	if k > len(f.Positionals) {
 		return
 	}
-	f.Positionals = slices.Insert(f.Positionals, k, v.Text)
-	for i, o := range f.Order {
-		if strings.HasPrefix(o, "p") && atoi(o[1:]) >= k {
-			f.Order[i] = fmt.Sprintf("p%d", atoi(o[1:])+1)
-		}
-	}
-	f.Order = insertAtPositional(f.Order, k)
+	insertPositional(f, k, v.Text)
 	m.evidence = append(m.evidence, why)
-}
-
-// insertAtPositional puts the positional k into order before the
-// positional that follows it, or last.
-func insertAtPositional(order []string, k int) []string {
-	for i, o := range order {
-		if strings.HasPrefix(o, "p") && atoi(o[1:]) == k+1 {
-			return slices.Insert(order, i, fmt.Sprintf("p%d", k))
-		}
-	}
-	return append(order, fmt.Sprintf("p%d", k))
 }
