@@ -257,7 +257,8 @@ func placeNameCands(part string) []string {
 // placeByKind is the pass that swaps two positionals when a usage place's
 // name names the other's kind and not its own ("cmsearch <cmfile>
 // <seqdb>" given genome.fa tRNA.cm: tRNA.cm goes first), unless the other
-// file's own place names its kind too. Files of one extension keep their
+// file's own place names its kind too, or when a file stands at a place
+// that does not name its kind and a name of no kind at one that does. Files of one extension keep their
 // order (keepKindOrder). The places that changed are recorded.
 func (m *mapper) placeByKind(f *Fill, c *candidate) {
 	if len(c.positionals) == 0 {
@@ -282,7 +283,12 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 		}
 		for j := range idx {
 			w := f.Positionals[idx[j]]
-			if j != i && slots[j] != nil && knownExt(w) && slotFits(slots[i].Name, w) && !slotFits(slots[j].Name, w) {
+			// A name of no kind at a place that names v's kind gives it
+			// up ("rsem-prepare-reference <reference_fasta_file(s)>
+			// <reference_name>" given ref/mm10 mm10.fa), unless the
+			// place is written and v is read ("convert2fasta
+			// <i:sequenceDB> <o:fastaFile>" given query.fasta).
+			if j != i && slots[j] != nil && (knownExt(w) && slotFits(slots[i].Name, w) && !slotFits(slots[j].Name, w) || !knownExt(w) && slotFits(slots[j].Name, v) && !(m.taskInput(v) && outputPositional(*slots[j], j))) {
 				f.Positionals[idx[i]], f.Positionals[idx[j]] = w, v
 				swapped = true
 				break

@@ -83,12 +83,15 @@ func TestSlotMismatches(t *testing.T) {
 }
 
 // TestPlaceByKind: a usage place whose name names one file's kind takes
-// that file; names that name neither file, or both places named for
-// their files, leave the order alone.
+// that file, from another file or from a name of no kind; names that
+// name neither file, or both places named for their files, leave the
+// order alone.
 func TestPlaceByKind(t *testing.T) {
 	rec := &ToolRecord{Name: "t", Executable: "t"}
 	two := []PositionalDoc{{Position: 1, Name: "cmfile", ParamType: "file"}, {Position: 2, Name: "seqdb", ParamType: "string"}}
 	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.sam", ParamType: "file"}}
+	named := []PositionalDoc{{Position: 1, Name: "reference_fasta_file(s)"}, {Position: 2, Name: "reference_name"}}
+	toFasta := []PositionalDoc{{Position: 1, Name: "i:sequenceDB"}, {Position: 2, Name: "o:fastaFile"}}
 	sampe := []PositionalDoc{{Position: 1, Name: "prefix"}, {Position: 2, Name: "in1.sai"}, {Position: 3, Name: "in2.sai"}, {Position: 4, Name: "in1.fq"}, {Position: 5, Name: "in2.fq"}}
 	for _, c := range []struct {
 		ps       []PositionalDoc
@@ -103,8 +106,12 @@ func TestPlaceByKind(t *testing.T) {
 		{nil, []string{"b.sam", "a.bam"}, "b.sam a.bam", false},
 		// files of one kind keep the task's order: r1 before r2
 		{sampe, []string{"r1.sai", "r2.sai", "r1.fq", "r2.fq", "ref.fa"}, "ref.fa r1.sai r2.sai r1.fq r2.fq", true},
+		// a name of no kind gives up the place that names the file's
+		// kind, unless that place is written and the file is read
+		{named, []string{"ref/mm10", "mm10.fa"}, "mm10.fa ref/mm10", true},
+		{toFasta, []string{"query.fasta", "queryDB"}, "query.fasta queryDB", false},
 	} {
-		m := newMapper(builtinRules, rec, nil, nil, "x")
+		m := newMapper(builtinRules, rec, nil, nil, "prepare ref/mm10 from mm10.fa, or convert query.fasta into queryDB")
 		f := &Fill{Positionals: append([]string(nil), c.pos...)}
 		m.placeByKind(f, &candidate{exe: "t", positionals: c.ps})
 		if got := strings.Join(f.Positionals, " "); got != c.want || c.evidence != slices.ContainsFunc(m.evidence, func(e string) bool { return strings.HasPrefix(e, "placed ") }) {

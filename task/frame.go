@@ -855,6 +855,9 @@ func Parse(task string) Frame {
 			if !fs.Output && V().Reference(fs.Type) && referenceBefore(lower, i) {
 				fs.Role = "reference" // "to the reference ref.fa", "against the genome hg38.fa"
 			}
+			if !fs.Output && fs.Role == "" && V().Reference(fs.Type) && towardNamed(toks, lower, i) {
+				fs.Role = "reference" // "reads.fq to the genome ref.fa"
+			}
 			// "into a.fq and b.fq": a file right after an output is one too.
 			if n := len(s.Files); !fs.Output && n > 0 && s.Files[n-1].Output && Family(s.Files[n-1].Type) == Family(fs.Type) {
 				gap := i - s.Files[n-1].Pos
@@ -1578,6 +1581,22 @@ func referenceBefore(lower []string, i int) bool {
 		}
 		if V().Mentions("reference_word", w) {
 			return true
+		}
+	}
+	return false
+}
+
+// towardNamed reports a file a toward word (lexicon class toward) opens a
+// short phrase before, no file and no clause end between ("cdna.fq to the
+// genome ref.fa"), and no write verb turns into a destination ("write
+// the contigs to the assembly out.fa"): what the task reads against.
+func towardNamed(toks, lower []string, i int) bool {
+	for j := i - 2; j >= 0 && j >= i-3; j-- {
+		if FileType(lower[j+1]) != "" || strings.ContainsAny(toks[j][len(toks[j])-1:], ",;") {
+			return false
+		}
+		if V().Word("toward", lower[j]) {
+			return !writeVerbBefore(toks, lower, j) && !writtenFromFile(toks, lower, j)
 		}
 	}
 	return false

@@ -290,6 +290,9 @@ func TestReferenceWordRole(t *testing.T) {
 		{"用参考基因组 hg38.fa 比对 reads.fq", "hg38.fa", "reference"},
 		{"compress the reference reads.fq.gz", "reads.fq.gz", ""},
 		{"index the genome hg38.fa", "hg38.fa", ""},
+		// "to" a few words before, no write verb: read against
+		{"spliced alignment of the cDNA reads cdna.fq to the genome ref.fa", "ref.fa", "reference"},
+		{"write the contigs in a.bam to the assembly out.fa", "out.fa", ""},
 	} {
 		role := "missing"
 		for _, f := range Parse(tc.task).Files {
