@@ -62,3 +62,25 @@ func TestCurrentDirectoryOperand(t *testing.T) {
 		t.Error("dirOperand")
 	}
 }
+
+// TestHelpNamesPlace: a directory the task names in words is the tool's
+// own when a flag's help, of the tool or a subcommand, says the same
+// words with the same place word.
+func TestHelpNamesPlace(t *testing.T) {
+	doc := &ToolDoc{Subcommands: []SubcommandDoc{{Name: "s", Flags: []FlagDoc{{Name: "-z", Description: "Compress the data directory"}}}}}
+	for _, c := range []struct {
+		task, dir string
+		want      bool
+	}{
+		{"zip the data directory", "data", true},
+		{"zip the data folder", "data", false},
+		{"scan the analysis folder", "analysis", false},
+	} {
+		if got := helpNamesPlace(doc, c.task, c.dir); got != c.want {
+			t.Errorf("%q %s: %v, want %v", c.task, c.dir, got, c.want)
+		}
+	}
+	if helpNamesPlace(nil, "zip the data directory", "data") {
+		t.Error("no help names no place")
+	}
+}

@@ -213,6 +213,10 @@ func newMapper(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, t
 	// "with reformat.sh": a file named as the program is the program, no
 	// file the command reads or writes.
 	m.slots.Files = slices.DeleteFunc(m.slots.Files, func(f task.File) bool { return isTheProgram(rec, f.Path) })
+	// "zip the data directory": a place the tool's help names ("-z
+	// Compress the data directory") is the tool's own, no directory of
+	// the user's.
+	m.slots.Files = slices.DeleteFunc(m.slots.Files, func(f task.File) bool { return f.Type == "dir" && helpNamesPlace(doc, tk, f.Path) })
 	// "a Bowtie 2 index": the number ends the tool's name, it is no value;
 	// nor is the word before it a name ("PLINK 2 binary format").
 	toolHead := map[string]bool{}
@@ -943,4 +947,33 @@ func namesTheTool(rec *ToolRecord, n string) bool {
 		}
 	}
 	return false
+}
+
+// helpNamesPlace reports a directory the task names in words ("the data
+// directory") whose words, with the same place word, a flag's help of the
+// tool says as well.
+func helpNamesPlace(doc *ToolDoc, tk, dir string) bool {
+	if doc == nil {
+		return false
+	}
+	low := strings.ToLower(tk)
+	var phrases []string
+	for _, w := range task.V().Words("place_word") {
+		if p := strings.ToLower(dir) + " " + w; strings.Contains(low, p) {
+			phrases = append(phrases, p)
+		}
+	}
+	if len(phrases) == 0 {
+		return false
+	}
+	says := func(fds []FlagDoc) bool {
+		return slices.ContainsFunc(fds, func(fd FlagDoc) bool {
+			d := strings.ToLower(fd.Description)
+			return slices.ContainsFunc(phrases, func(p string) bool { return strings.Contains(d, p) })
+		})
+	}
+	if says(doc.Flags) || says(doc.GlobalFlags) {
+		return true
+	}
+	return slices.ContainsFunc(doc.Subcommands, func(sd SubcommandDoc) bool { return says(sd.Flags) })
 }

@@ -820,6 +820,11 @@ func Parse(task string) Frame {
 			i++
 			continue
 		}
+		if placeNamed(toks, lower, i) {
+			s.Files = append(s.Files, File{Path: raw, Type: "dir", Pos: i})
+			i++
+			continue
+		}
 		switch {
 		case strings.HasPrefix(raw, "-") && len(raw) > 1 && !NumberRE.MatchString(raw[1:]):
 			kv := KV{Key: raw}
@@ -1631,6 +1636,35 @@ func currentDir(lower []string, i int) (File, bool) {
 	fs := File{Path: ".", Type: "dir", Pos: i + 1}
 	fs.Output = j >= 0 && markerAt(lower, j)
 	return fs, true
+}
+
+// placeNamed reports a plain word a determiner opens and a place word
+// (lexicon class place_word) closes, the phrase ending there, read and
+// not located in ("scan the analysis folder", "pack the results directory
+// into x.tar.gz"): the name of a directory the task reads. A destination
+// ("into the downloads folder") is a name nameBefore reads; words that
+// say which place rather than name one ("the output directory", "the
+// temporary directory", "the same folder") are none, and neither is a
+// place a word after it names ("the genome directory star_idx").
+func placeNamed(toks, lower []string, i int) bool {
+	v := V()
+	w := lower[i]
+	if i < 1 || i+1 >= len(lower) || !v.Word("determiner", lower[i-1]) || !isWord(w) || Stopword(w) || FileType(w) != "" ||
+		strings.ContainsAny(toks[i][len(toks[i])-1:], ",;:") || !v.Is("place_word", strings.Trim(lower[i+1], ".,;:()")) {
+		return false
+	}
+	if isOutputMarker(w) || v.Is("input_marker", w) || v.Word("not_a_name", w) || v.Word("temporary_word", w) {
+		return false
+	}
+	if i > 1 && (markerAt(lower, i-2) || v.Word("location_preposition", lower[i-2])) {
+		return false
+	}
+	if i+2 < len(lower) && !strings.ContainsAny(toks[i+1][len(toks[i+1])-1:], ",;:.") {
+		if after := lower[i+2]; !Stopword(after) && !v.Word("conjunction", after) {
+			return false
+		}
+	}
+	return true
 }
 
 // signedNumber reports whether a token is a number, a negative one

@@ -733,3 +733,33 @@ func TestCurrentDirectory(t *testing.T) {
 		t.Error("FileType or CurrentPlace")
 	}
 }
+
+// TestPlaceNamed checks that a plain word between a determiner and a place
+// word that ends its phrase is a directory the task reads, and that words
+// saying which place, a destination, a place located in, or a place a
+// later word names are not.
+func TestPlaceNamed(t *testing.T) {
+	for _, tc := range []struct {
+		task string
+		dir  string // "" for none
+	}{
+		{"scan the analysis folder and name the report", "analysis"},
+		{"run over the results directory", "results"},
+		{"pack the results folder into results.tar.gz", "results"},
+		{"write everything to the output directory", ""},
+		{"keep temporary files in the temporary directory", ""},
+		{"index the fastq files in the data folder", ""},
+		{"align lib.fq to the genome directory star_idx", ""},
+		{"use the same folder", ""},
+	} {
+		got := ""
+		for _, f := range Parse(tc.task).Files {
+			if f.Type == "dir" {
+				got = f.Path
+			}
+		}
+		if got != tc.dir {
+			t.Errorf("%q: directory %q, want %q", tc.task, got, tc.dir)
+		}
+	}
+}
