@@ -275,6 +275,37 @@ func exampleWrote(f *Fill, v string) bool {
 	return slices.Contains(strings.Fields(f.Example.Args), v)
 }
 
+// exampleOwnName reports an example's word v that only begins as a task
+// file's stem: the example wrote it, and named it after none of its own
+// files ("fastq_backup/" beside the example's data_dir/, when the task's
+// directory is fastq). A name the example derives from its own file
+// (aln.sorted.bam beside aln.bam) is derived for the task's alike.
+func exampleOwnName(f *Fill, v string) bool {
+	if !exampleWrote(f, v) {
+		return false
+	}
+	b := filepath.Base(strings.TrimSuffix(v, "/"))
+	for _, w := range strings.Fields(f.Example.Args) {
+		if w == v || !valueLike(w) {
+			continue
+		}
+		if s := rules.Stem(w); len(s) >= 2 && strings.HasPrefix(b, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// exampleSource is listSource with an example's own name that only
+// begins as a task file's stem (exampleOwnName) given no source.
+func (m *mapper) exampleSource(f *Fill, v string) (string, string) {
+	src, bad := m.listSource(v)
+	if strings.HasPrefix(src, "derived from ") && exampleOwnName(f, v) {
+		return "", v
+	}
+	return src, bad
+}
+
 // checkSources drops or replaces the values of f that have no source and
 // records, for each, why.
 func (m *mapper) checkSources(f *Fill, c *candidate) {
@@ -369,7 +400,7 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 	}
 	m.derivedPositionals(f, c)
 	for i, p := range f.Positionals {
-		src, bad := m.listSource(p)
+		src, bad := m.exampleSource(f, p)
 		if src == "constant" && m.examplesData(f, c, i, p) {
 			src, bad = "", p
 		}
@@ -398,12 +429,12 @@ func (m *mapper) checkSources(f *Fill, c *candidate) {
 		}
 	}
 	for i, p := range f.Inputs {
-		if src, bad := m.listSource(p); src == "" {
+		if src, bad := m.exampleSource(f, p); src == "" {
 			f.Inputs[i] = strings.Replace(p, bad, placeholder(bad, c, ""), 1)
 		}
 	}
 	for i, p := range f.Outputs {
-		if src, bad := m.listSource(p); src == "" {
+		if src, bad := m.exampleSource(f, p); src == "" {
 			f.Outputs[i] = strings.Replace(p, bad, placeholder(bad, c, ""), 1)
 		}
 	}

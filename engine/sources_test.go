@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/skills"
 )
 
 // An aligner with an index flag, an output flag and a reads flag, as a
@@ -178,5 +180,19 @@ func TestExpressionSource(t *testing.T) {
 		if got != c.want || (len(f.Missing) > 0) != c.missing || c.missing && !f.Uncertain {
 			t.Errorf("%q: got %q missing %q uncertain %v, want %q\n%s", c.task, got, f.Missing, f.Uncertain, c.want, strings.Join(f.Evidence, "\n"))
 		}
+	}
+}
+
+// TestExampleOwnName: an example's name that only begins as a task
+// file's stem ("fastq_backup/" for the task's directory fastq) has no
+// source, while one the example names after its own file (aln.sorted.bam
+// beside aln.bam) is derived for the task's file alike.
+func TestExampleOwnName(t *testing.T) {
+	sk := &skills.Skill{Name: "rsync", Examples: []skills.Example{{Task: "copy data_dir to fastq_backup keeping permissions", Args: "-av data_dir/ fastq_backup/"}}}
+	checkCommands(t, "rsync", sk, taskCommand{"copy the fastq folder, keeping permissions", "rsync -av fastq '<dir>'"})
+	own := &Fill{Example: &Example{Args: "-av data_dir/ fastq_backup/"}}
+	kept := &Fill{Example: &Example{Args: "sort -o aln.sorted.bam aln.bam"}}
+	if !exampleOwnName(own, "fastq_backup/") || exampleOwnName(kept, "aln.sorted.bam") || exampleOwnName(own, "fastq_copy/") {
+		t.Error("exampleOwnName")
 	}
 }
