@@ -17,6 +17,11 @@ var (
 	listValueRE     = lazyre.New(`(?:^|\s)- ([\w.+-]+):`)
 	possibleAreRE   = lazyre.New(`(?i)possible values (?:for \S+ )?(?:are|include)\s+(.+?)(?:\.(?:\s|$)|$)`)
 	possibleProseRE = lazyre.New(`(?i)possible values:\s*(\{[^}]*\}|[\w.+-]+(?:,\s*[\w.+-]+)+)`)
+	// "(TYPE = one of "archaea", "bacteria", …)", "<string> must be one
+	// of "very_fast", "fast", "sensitive" and "very_sensitive"": two or
+	// more quoted words after "one of"
+	quotedOneOfRE = lazyre.New(`(?i)\bone of:?\s*((?:"[^"\s]+"|'[^'\s]+')(?:\s*(?:,\s*(?:or\s+|and\s+)?|or\s+|and\s+)(?:"[^"\s]+"|'[^'\s]+'))+)`)
+	quotedItemRE  = lazyre.New(`"([^"\s]+)"|'([^'\s]+)'`)
 	// cmdline.h style: "(int [=4])", "(string [=])" at the end
 	typedDefaultRE = lazyre.New(`\s*\((string|int|long|float|double|bool) \[=([^\]]*)\]\)\s*$`)
 	// "(default "x")" and "(default: x)" / "(default x)" / "(default=x)"
@@ -77,6 +82,13 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 		// files) and bam (…)."
 		if m := possibleAreRE.FindStringSubmatch(desc); m != nil {
 			f.Choices = proseList(m[1])
+		}
+	}
+	if strings.Contains(lower, "one of") && len(f.Choices) == 0 {
+		if m := quotedOneOfRE.FindStringSubmatch(desc); m != nil {
+			for _, q := range quotedItemRE.FindAllStringSubmatch(m[1], -1) {
+				f.Choices = append(f.Choices, q[1]+q[2])
+			}
 		}
 	}
 	if k := strings.Index(desc, "Possible values: - "); k >= 0 && len(f.Choices) == 0 {

@@ -66,6 +66,12 @@ func TestDescMeta(t *testing.T) {
 		// bedtools: the type as a bare bullet, before an example or alone
 		{[]string{"Minimum overlap.", "- FLOAT (e.g. 0.50)"}, Flag{}, Flag{Placeholder: "FLOAT"}, "Minimum overlap. - FLOAT (e.g. 0.50)"},
 		{[]string{"Use genome file.", "- STRING."}, Flag{}, Flag{Placeholder: "STRING"}, "Use genome file. - STRING."},
+		// two or more quoted words after "one of" are the choices; one
+		// quoted word, or words unquoted, are prose
+		{[]string{`Build (TYPE = one of "greengenes", "silva", "rdp")`}, Flag{}, Flag{Choices: []string{"greengenes", "silva", "rdp"}}, `Build (TYPE = one of "greengenes", "silva", "rdp")`},
+		{[]string{`<string> must be one of 'fast', 'sensitive' and 'slow'.`}, Flag{}, Flag{Choices: []string{"fast", "sensitive", "slow"}}, `<string> must be one of 'fast', 'sensitive' and 'slow'.`},
+		{[]string{`Characters, one of '+-.?'`}, Flag{}, Flag{}, `Characters, one of '+-.?'`},
+		{[]string{`Use one of the programs listed`}, Flag{}, Flag{}, `Use one of the programs listed`},
 		// prose that names a type is no bullet
 		{[]string{"Reads - FILE names are listed"}, Flag{}, Flag{}, "Reads - FILE names are listed"},
 	}
