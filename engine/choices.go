@@ -573,7 +573,7 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 				return m.fitFlag(h.fd.Name, &h.fd, task.V().Words("output_flag_hint")) <= 0
 			})
 		}
-		if len(hs) != 1 || hs[0].fd.Category != "Format" && (hs[0].p.prose || !m.writesCode(hs[0].fd, hs[0].p.value)) || alreadyUsed(used, hs[0].fd) || used[spelling(hs[0].fd)] {
+		if len(hs) != 1 || hs[0].fd.Category != "Format" && (hs[0].p.prose || !m.writesCode(hs[0].fd, hs[0].p.value)) && !(m.distinctive(w, c) && m.helpSaid(hs[0].fd, w)) || alreadyUsed(used, hs[0].fd) || used[spelling(hs[0].fd)] {
 			continue // no flag, or more than one, names the word
 		}
 		fd, v := hs[0].fd, hs[0].p.value
@@ -584,6 +584,29 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s %s: the task names %q, a value its help lists", name, v, w))
 	}
+}
+
+// helpSaid reports a flag of listed values whose help the task says
+// besides the value w it names: at least scoring.fit.named_choice_help
+// content words of the help, its values' words and the words the fill
+// placed elsewhere left out ("reads from forward-strand genes, stranded
+// dUTP library" for bamCoverage's --filterRNAstrand {forward,reverse}
+// "…originating from genes on the given strand … dUTP-based library").
+// The help, not the value, says the task asks for the flag: "forward
+// reads" alone names a value of no flag. The value must be distinctive
+// ("both reads" names no value of --pair-filter).
+func (m *mapper) helpSaid(fd FlagDoc, w string) bool {
+	vals := contentWords(w)
+	for _, p := range choicePairs(fd) {
+		maps.Copy(vals, contentWords(p.value))
+	}
+	n := 0
+	for hw := range contentWords(fd.Description) {
+		if !vals[hw] && !m.placedWords[hw] && !m.common[hw] && m.taskWords[hw] {
+			n++
+		}
+	}
+	return float64(n) >= sc.Fit.NamedChoiceHelp
 }
 
 // writesCode reports a listed value of code_min_length characters or

@@ -475,3 +475,13 @@ func TestEqualsChoices(t *testing.T) {
 		taskCommand{"search only the plus strand of probe.fa against transcripts_db and write probe_plus.txt", "blastn -query probe.fa -db transcripts_db -out probe_plus.txt -strand plus"},
 		taskCommand{"search probe.fa against transcripts_db, tabular output to probe.tsv", "blastn -query probe.fa -db transcripts_db -outfmt 6 -out probe.tsv"})
 }
+
+// TestHelpSaidChoice: a value of a choice flag of no Format category the
+// task names is added when the task says enough more words of its help
+// ("genes", "dUTP", "library" of bamCoverage's --filterRNAstrand), not
+// on the value's word alone.
+func TestHelpSaidChoice(t *testing.T) {
+	checkCommands(t, "bamCoverage", nil,
+		taskCommand{"coverage of reads from forward-strand genes only, stranded dUTP library x.bam, output x.fwd.bw", "bamCoverage -o x.fwd.bw --filterRNAstrand forward -b x.bam"},
+		taskCommand{"coverage of the forward reads of x.bam, output x.bw", "bamCoverage -o x.bw -b x.bam"})
+}

@@ -95,6 +95,7 @@ type Scoring struct {
 		MeantChoiceShare    float64 `yaml:"meant_choice_share"`
 		MeantChoiceMin      float64 `yaml:"meant_choice_min"`
 		MeantChoiceLead     float64 `yaml:"meant_choice_lead"`
+		NamedChoiceHelp     float64 `yaml:"named_choice_help"`
 		CodeMinLength       float64 `yaml:"code_min_length"`
 		CodeMinValues       float64 `yaml:"code_min_values"`
 		UnmetWordFlagsMax   float64 `yaml:"unmet_word_flags_max"`
