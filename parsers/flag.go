@@ -197,6 +197,11 @@ var descNounRE = lazyre.New(`^(?:(?i:(number) of|how many) |(?i:(?:full )?path) 
 // total nucleotide length", "max unmasked % of sequences"): a number.
 var boundRE = lazyre.New(`^(?i:min|max|minimum|maximum|minimal|maximal) [a-z%]`)
 
+// thisAmountRE matches "this" before a word for an amount ("within this
+// percentage range", "at least this length", "smaller than this
+// threshold"): the description speaks of the value the flag is given.
+var thisAmountRE = lazyre.New(`(?i)\bthis (?:percentage|percent|many|number|value|fraction|amount|threshold|size|length|distance)\b`)
+
 // numberGivenRE matches a description that shows the flag given a number:
 // the numbers it may take ("1 or 0, default 0", "must be between 2 and
 // 10", "(0-100)", but not "N(0,1)", "from 1 to 20") or what a number set does ("if set to
@@ -349,6 +354,14 @@ func valueFromDescription(f *Flag) {
 		// "-f  output type: 0=masked sequence, 1=repeat probabilities,
 		// …, 3=BED", "--compress  compression (0=none, 1=gzip)": the
 		// help numbers the values the flag takes
+		f.Placeholder = "NUM"
+		return
+	}
+	if first, _, _ := strings.Cut(f.Description, ". "); thisAmountRE.MatchString(first) {
+		// diamond "--top  report alignments within this percentage
+		// range of top alignment score", lastal "-w  … offset by <= this
+		// distance (1000)": the first sentence speaks of the value the
+		// flag is given as "this" amount
 		f.Placeholder = "NUM"
 		return
 	}

@@ -184,6 +184,12 @@ func TestValueShownInDescription(t *testing.T) {
 		"letter to use for masking, instead of lowercase": "LETTER",
 		"string used as the separator":                    "STRING",
 		"letters are masked":                              "",
+		// "this" amount in the first sentence: the value the flag is
+		// given; in a later sentence, prose
+		"report alignments within this percentage range of top score": "NUM",
+		"suppress repeats, offset by <= this distance (1000)":         "NUM",
+		"Disable it. Passing this value is not needed":                "",
+		"this option outputs the genotypes":                           "",
 	} {
 		f := Flag{Name: "-x", Description: d}
 		if valueFromDescription(&f); f.Placeholder != want {
