@@ -1474,7 +1474,9 @@ func clauseWindow(words, toks []string, i, n int, numAt []int) []string {
 		}
 	}
 	for j := i; j < hi; j++ {
-		if j > i && opens(j) {
+		// "at level 19 using all CPU cores": a phrase a tool marker
+		// opens after the number says how, not what the number is.
+		if j > i && (opens(j) || V().Word("tool_marker", words[j])) {
 			hi = j
 			break
 		}

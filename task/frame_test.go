@@ -324,6 +324,11 @@ func TestNumberContextSkipsStopWords(t *testing.T) {
 	if len(fr.Numbers) != 1 || slices.Contains(fr.Numbers[0].Context, "maximum") {
 		t.Errorf("numbers %+v", fr.Numbers)
 	}
+	// so does a phrase a tool marker opens after the number
+	fr = Parse("compress x.fq at level 19 using all CPU cores")
+	if len(fr.Numbers) != 1 || !slices.Contains(fr.Numbers[0].Context, "level") || slices.Contains(fr.Numbers[0].Context, "cpu") {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
 }
 
 // A length unit written after a number is its unit ("10 kb"); MB in
