@@ -476,6 +476,15 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 			(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
 	}
 	fd, s, tied, second := m.bestFlagRanked(c, n.Context, want, used)
+	if dfd, ok := m.digitSwitch(c, n, used, s); ok {
+		n.Used = true
+		name := "-" + n.Value
+		used[dfd.Name], used[name] = true, true
+		f.Flags = append(f.Flags, FlagValue{Name: name, Why: fmt.Sprintf("the task's %q (%s) is the switch %s: %s", n.Value, strings.Join(n.Context, " "), name, dfd.Description)})
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		m.evidence = append(m.evidence, fmt.Sprintf("%s for the task's %s (%s): the help spells the value as the switch's name", name, n.Value, strings.Join(n.Context, " ")))
+		return
+	}
 	if share {
 		// "at 95% identity": a flag whose help says it reads a share
 		// ("Percent identity threshold", "fraction of …") is the place
@@ -511,6 +520,43 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 	f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),
 		Why: fmt.Sprintf("the task's %q (%s) fits %s: %s", n.Value, strings.Join(n.Context, " "), fd.Name, fd.Description)})
 	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+}
+
+// digitSwitch finds the switch a number names: a flag that takes no
+// value, spelled "-" and the number (pigz's "-0 to -9, -11  Compression
+// level", gzip's "-9, --best"), in a help that spells at least two
+// switches so, whose help the number's words fit (help_flag_fit_min)
+// better than they fit any flag that takes a value (valued): "level 9"
+// is pigz -9, not -b 9; "9 threads" is -p 9.
+func (m *mapper) digitSwitch(c *candidate, n *task.Number, used map[string]bool, valued float64) (FlagDoc, bool) {
+	if !allDigitsValue(n.Value) {
+		return FlagDoc{}, false
+	}
+	name, digits := "-"+n.Value, 0
+	var found *FlagDoc
+	for i := range c.flags {
+		fd := &c.flags[i]
+		for _, sp := range append([]string{fd.Name}, fd.Aliases...) {
+			if len(sp) > 1 && sp[0] == '-' && allDigitsValue(sp[1:]) {
+				digits++
+			}
+			if sp == name && fd.ParamType == "bool" && !alreadyUsed(used, *fd) {
+				found = fd
+			}
+		}
+	}
+	if found == nil || digits < 2 {
+		return FlagDoc{}, false
+	}
+	if fit := m.fitFlag(found.Name, found, n.Context); fit < sc.Fit.HelpFlagFitMin || fit <= valued {
+		return FlagDoc{}, false
+	}
+	return *found, true
+}
+
+// allDigitsValue reports a whole number written in digits alone.
+func allDigitsValue(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // placeNames is the pass that gives a name the task gives and the

@@ -47,3 +47,17 @@ func TestNumberedChoices(t *testing.T) {
 		t.Errorf("%s\n%s", cmd, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// TestDigitSwitch: a number the help spells as a switch's name (pigz's
+// "-0 to -9, -11  Compression level", gzip's "-9, --best") is that switch
+// when its words fit the switch's help better than a flag that takes a
+// value; "9 threads" stays a value.
+func TestDigitSwitch(t *testing.T) {
+	checkCommands(t, "pigz", nil,
+		taskCommand{"compress big.fastq at compression level 9 with 16 threads", "pigz -9 -p 16 big.fastq"},
+		taskCommand{"compress big.fastq with 9 threads", "pigz -p 9 big.fastq"})
+	checkCommands(t, "gzip", nil, taskCommand{"compress x.txt at compression level 9", "gzip -9 x.txt"})
+	if allDigitsValue("") || allDigitsValue("9a") || !allDigitsValue("11") {
+		t.Error("allDigitsValue")
+	}
+}
