@@ -408,3 +408,28 @@ func TestChooseSettingNounIsNoJob(t *testing.T) {
 		{"samtools", "compute the depth at every position of aln.bam", "depth"},
 	})
 }
+
+// TestModifiesOther: a subcommand's name the task writes only before a
+// word naming another subcommand ("a k-mer count histogram") qualifies
+// it, and does not name its own subcommand; one written elsewhere does.
+func TestModifiesOther(t *testing.T) {
+	names := map[string]bool{"count": true, "histo": true, "dump": true}
+	rec := &ToolRecord{Name: "jellyfish", Executable: "jellyfish"}
+	for _, c := range []struct {
+		task, name string
+		want       bool
+	}{
+		{"make a k-mer count histogram from reads.jf", "count", true},
+		{"make a k-mer count histo from reads.jf", "count", true},
+		{"count the k-mers of reads.fa, then a histogram", "count", false},
+		{"a count histogram, then count again", "count", false},
+		{"make a k-mer count histogram from reads.jf", "histo", false},
+		{"write the dump", "dump", false},
+	} {
+		m := newMapper(builtinRules, rec, nil, nil, c.task)
+		if got := m.modifiesOther(c.name, names); got != c.want {
+			t.Errorf("%q %s: %v, want %v", c.task, c.name, got, c.want)
+		}
+	}
+	checkCommands(t, "jellyfish", nil, taskCommand{"make a k-mer count histogram from reads.jf with 8 threads, save it to reads.histo", "jellyfish histo -o reads.histo -t 8 reads.jf"})
+}

@@ -359,7 +359,7 @@ func (m *mapper) score(cands []*candidate) {
 		// "a hisat2 index" asked of hisat2-build names the family the
 		// user's own program belongs to, not the companion hisat2.
 		family := c.exe != m.rec.Executable && strings.HasPrefix(strings.ToLower(m.rec.Executable), name)
-		if m.mentions(name) && !family {
+		if m.mentions(name) && !family && !m.modifiesOther(name, names) {
 			c.score += sc.Choose.NameMentioned
 			c.named, c.byName = true, true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
@@ -651,6 +651,30 @@ func (m *mapper) mentions(s string) bool {
 		return true
 	}
 	return false
+}
+
+// modifiesOther reports a candidate's name the task writes only right
+// before a word that names another candidate, whole or as the word built
+// on it ("a k-mer count histogram": count qualifies the histogram, and
+// histo is the subcommand asked for).
+func (m *mapper) modifiesOther(name string, names map[string]bool) bool {
+	ws := strings.Fields(strings.ToLower(withoutFiles(m.task)))
+	seen := false
+	for i, w := range ws {
+		if strings.Trim(w, "()'\"") != name {
+			continue
+		}
+		seen = true
+		if strings.ContainsAny(w[len(w)-1:], ",;:.)") || i+1 >= len(ws) {
+			return false
+		}
+		next := strings.Trim(ws[i+1], ",;:.()'\"")
+		other := next != name && (names[next] || slices.ContainsFunc(slices.Collect(maps.Keys(names)), func(o string) bool { return o != name && beginsWithName(next, o) }))
+		if !other {
+			return false
+		}
+	}
+	return seen
 }
 
 // typedName reports a name no prose writes: it holds a '-', '_' or digit
