@@ -50,6 +50,21 @@ func (m *mapper) nameParts(c *candidate) []string {
 			}
 		}
 	}
+	if len(out) == 0 || len(c.sub) == 0 {
+		return out
+	}
+	// A name that words of the task part-name may begin or end with the
+	// extension of a file the task reads ("call peaks from x.bdg" for
+	// macs2 bdgpeakcall): the kind it works on is part of its name.
+	for _, fs := range m.slots.Files {
+		ext := fileExt(fs.Path)
+		if fs.Output || len(ext) < 3 || slices.Contains(out, ext) || lname == ext {
+			continue
+		}
+		if strings.HasPrefix(lname, ext) || strings.HasSuffix(lname, ext) || slices.Contains(parts, ext) {
+			out = append(out, ext)
+		}
+	}
 	return out
 }
 

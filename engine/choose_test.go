@@ -433,3 +433,34 @@ func TestModifiesOther(t *testing.T) {
 	}
 	checkCommands(t, "jellyfish", nil, taskCommand{"make a k-mer count histogram from reads.jf with 8 threads, save it to reads.histo", "jellyfish histo -o reads.histo -t 8 reads.jf"})
 }
+
+// TestExtensionNamePart: a subcommand name that words of the task
+// part-name and that begins or ends with the extension of a file the
+// task reads is named by that file too (macs2 bdgpeakcall for "call
+// peaks from x.bdg"); a name no task word part-names gains nothing.
+func TestExtensionNamePart(t *testing.T) {
+	checkCommands(t, "macs2", nil, taskCommand{"call peaks from the score track x.bdg with cutoff 2 and write y.bed", "macs2 bdgpeakcall -o y.bed -c 2 -i x.bdg"})
+	m := newMapper(builtinRules, &ToolRecord{Name: "macs2", Executable: "macs2"}, nil, nil, "compare the tracks in x.bdg")
+	if ps := m.nameParts(&candidate{exe: "macs2", sub: []string{"bdgpeakcall"}, key: "bdgpeakcall"}); len(ps) != 0 {
+		t.Errorf("parts %v", ps)
+	}
+}
+
+// TestExplainedWordNotTheName: a word the example's explanation ties to a
+// flag keeps the flag only when it is no part of the subcommand's name:
+// "peak" of bdgpeakcall's "-g maximum gap merged inside a peak" is in
+// every task of the subcommand.
+func TestExplainedWordNotTheName(t *testing.T) {
+	store, _ := skills.Load(nil, skills.Builtin())
+	sk, _ := store.Get("macs2")
+	rec := &ToolRecord{Name: "macs2", Executable: "macs2"}
+	f := MapTask(builtinRules, rec, goldenDoc(t, "macs2"), sk, "call peaks from the score track x_FE.bdg with cutoff 2 and write y_peaks.bed")
+	if got := Assemble(rec, f).Display; got != "macs2 bdgpeakcall -i x_FE.bdg -c 2 -o y_peaks.bed" {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	m := newMapper(builtinRules, rec, nil, nil, "x")
+	m.cand = &candidate{exe: "macs2", sub: []string{"bdgpeakcall"}, key: "bdgpeakcall"}
+	if !m.inCandidateName("peak") || m.inCandidateName("gap") {
+		t.Error("inCandidateName")
+	}
+}

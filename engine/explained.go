@@ -137,6 +137,12 @@ func (m *mapper) standsFor(w string, t exToken) bool {
 	return true
 }
 
+// inCandidateName reports a word (a stem) the candidate's subcommand
+// name holds ("peak" in bdgpeakcall).
+func (m *mapper) inCandidateName(w string) bool {
+	return m.cand != nil && len(m.cand.sub) > 0 && len(w) >= minNamePart && strings.Contains(strings.ToLower(m.cand.key), w)
+}
+
 // standsForMany is standsFor on the evidence of two examples or more
 // whose task holds w.
 func (m *mapper) standsForMany(w string, t exToken) bool {
@@ -174,8 +180,10 @@ func (m *mapper) explainedAsk(a *adaptation, t exToken) bool {
 	// One of the words at least stands for t: no plain word ("print",
 	// "write" say what any command does) and none the skill's other
 	// examples use without t.
+	// Nor a word of the subcommand's own name: "peak" of bdgpeakcall's
+	// "maximum gap merged inside a peak" says what every such task does.
 	if !slices.ContainsFunc(ws, func(w string) bool {
-		return !classTerm("plain_word", w) && !classTerm("negation", w) && m.standsFor(w, t)
+		return !classTerm("plain_word", w) && !classTerm("negation", w) && !m.inCandidateName(w) && m.standsFor(w, t)
 	}) {
 		return false
 	}
