@@ -464,3 +464,21 @@ func TestExplainedWordNotTheName(t *testing.T) {
 		t.Error("inCandidateName")
 	}
 }
+
+// TestAttributiveToolName: the tool's name written only right before a
+// name marker ("a HISAT2 index") says whose index, not which program
+// runs: the companion the task part-names is chosen.
+func TestAttributiveToolName(t *testing.T) {
+	checkCommands(t, "hisat2", nil, taskCommand{"build a HISAT2 index with base name g_idx from g.fa", "hisat2-build g.fa g_idx"})
+	rec := &ToolRecord{Name: "hisat2", Executable: "hisat2"}
+	for tk, want := range map[string]bool{
+		"build a HISAT2 index from g.fa":            true,
+		"run hisat2 with the hisat2 index idx":      false,
+		"align r.fq with hisat2, index idx":         false,
+		"align r.fq to the hisat2 database, hisat2": false,
+	} {
+		if got := newMapper(builtinRules, rec, nil, nil, tk).attributive("hisat2"); got != want {
+			t.Errorf("%q: %v, want %v", tk, got, want)
+		}
+	}
+}

@@ -359,7 +359,7 @@ func (m *mapper) score(cands []*candidate) {
 		// "a hisat2 index" asked of hisat2-build names the family the
 		// user's own program belongs to, not the companion hisat2.
 		family := c.exe != m.rec.Executable && strings.HasPrefix(strings.ToLower(m.rec.Executable), name)
-		if m.mentions(name) && !family && !m.modifiesOther(name, names) {
+		if m.mentions(name) && !family && !m.modifiesOther(name, names) && !(c.exe == m.rec.Executable && len(c.sub) == 0 && len(cands) > 1 && m.attributive(name)) {
 			c.score += sc.Choose.NameMentioned
 			c.named, c.byName = true, true
 			c.why = append(c.why, fmt.Sprintf("the task names %q", c.key))
@@ -671,6 +671,25 @@ func (m *mapper) modifiesOther(name string, names map[string]bool) bool {
 		next := strings.Trim(ws[i+1], ",;:.()'\"")
 		other := next != name && (names[next] || slices.ContainsFunc(slices.Collect(maps.Keys(names)), func(o string) bool { return o != name && beginsWithName(next, o) }))
 		if !other {
+			return false
+		}
+	}
+	return seen
+}
+
+// attributive reports a name the task writes only right before a word of
+// the lexicon class name_marker ("build a HISAT2 index", "the BLAST
+// database"): it says whose index, not which program runs, so the tool
+// typed gains nothing over its companions by it.
+func (m *mapper) attributive(name string) bool {
+	ws := strings.Fields(strings.ToLower(withoutFiles(m.task)))
+	seen := false
+	for i, w := range ws {
+		if strings.Trim(w, "()'\"") != name {
+			continue
+		}
+		seen = true
+		if strings.ContainsAny(w[len(w)-1:], ",;:.)") || i+1 >= len(ws) || !task.V().Word("name_marker", strings.Trim(ws[i+1], ",;:.()'\"")) {
 			return false
 		}
 	}
