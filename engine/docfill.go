@@ -438,6 +438,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addMeantChoices(f, c, used)
 	m.addNumberedChoices(f, c, used)
 	m.addKindFlags(f, c, used)
+	m.addCompressedValue(f, c, used)
 	m.placeQuoted(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if task.V().Is("read_group_line", q) {

@@ -595,6 +595,50 @@ func (m *mapper) addKindFlags(f *Fill, c *candidate, used map[string]bool) {
 	}
 }
 
+// addCompressedValue is the pass that adds, for an output the task writes
+// compressed (calls.vcf.gz), the value of a listed-value flag whose
+// meaning names the output's kind written compressed (bcftools' "-O
+// b|u|z|v: … 'z' compressed VCF; 'v' uncompressed VCF [v]"): the default
+// writes it uncompressed, the file's name asks otherwise. Exactly one
+// value of one unused flag must fit; the value's meaning must say
+// compressed (lexicon class compressed_word), not uncompressed.
+func (m *mapper) addCompressedValue(f *Fill, c *candidate, used map[string]bool) {
+	for _, fs := range m.slots.Outputs() {
+		if fs.Compression == "" || fs.Type == "" || fs.Type == "file" {
+			continue
+		}
+		type hit struct {
+			fd    FlagDoc
+			value string
+		}
+		var hits []hit
+		for _, fd := range c.flags {
+			if fd.Name == "" || fd.ParamType == "bool" || alreadyUsed(used, fd) || used[spelling(fd)] {
+				continue
+			}
+			for _, p := range kindPairs(fd) {
+				words := strings.ToLower(p.words)
+				if _, ok := pairKinds(p)[family(fs.Type)]; !ok || !slices.Contains(strings.Fields(words), fs.Type) && !slices.Contains(strings.Fields(words), fileExt(fs.Path)) {
+					continue
+				}
+				if task.V().Mentions("compressed_word", words) && !strings.Contains(words, "uncompressed") && !strings.EqualFold(p.value, kindDefault(fd)) {
+					hits = append(hits, hit{fd, p.value})
+				}
+			}
+		}
+		if len(hits) != 1 {
+			continue
+		}
+		h := hits[0]
+		name := spelling(h.fd)
+		used[h.fd.Name], used[name] = true, true
+		why := fmt.Sprintf("the task writes %s compressed, and %s's help names %s for it", fs.Path, h.fd.Name, h.value)
+		f.Flags = append(f.Flags, FlagValue{Name: name, Value: h.value, HasValue: true, Style: kvStyle(h.fd), Why: why})
+		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		m.evidence = append(m.evidence, "added "+name+" "+h.value+": "+why)
+	}
+}
+
 // defaultKindSwitch returns the index of the fill's switch, kept from
 // the example, that the help marks as the default and that names another
 // kind than k about the direction kf is about, for a switch kf; -1 when

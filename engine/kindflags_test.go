@@ -118,3 +118,13 @@ func TestKindPairsReadsRuns(t *testing.T) {
 		t.Errorf("default %q, want gbk", d)
 	}
 }
+
+// TestCompressedValue: an output the task writes compressed (y.vcf.gz)
+// asks for the one value whose meaning names its kind compressed
+// (bcftools -O z "compressed VCF"); an uncompressed one (y.vcf) asks for
+// none: the default writes it.
+func TestCompressedValue(t *testing.T) {
+	checkCommands(t, "bcftools", nil,
+		taskCommand{"call variants from x.bcf with the multiallelic caller into y.vcf.gz", "bcftools call -o y.vcf.gz -O z -m -v x.bcf"},
+		taskCommand{"call variants from x.bcf with the multiallelic caller into y.vcf", "bcftools call -o y.vcf -m -v x.bcf"})
+}
