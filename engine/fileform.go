@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/task"
@@ -194,6 +195,58 @@ func (m *mapper) compressionOf() string {
 		z = c
 	}
 	return z
+}
+
+// reviseCompressionFlags is the pass that moves a task file from a flag
+// whose help names a compression the file lacks, or lacks the one it has,
+// to the flag the two helps link ("--gzvcf  … in place of the --vcf
+// option to read compressed (gzipped) VCF files") whose help names the
+// file's compression, or none for a plain file: an example's --gzvcf
+// calls.vcf.gz adapted to the task's snps.vcf reads it through --vcf.
+// The flag for the compressed form must hold the suffix in its name. One
+// such flag must fit; the move is recorded.
+func (m *mapper) reviseCompressionFlags(f *Fill, c *candidate) {
+	for i := range f.Flags {
+		fv := &f.Flags[i]
+		cur, ok := LookupFlag(c.flags, fv.Name)
+		if !ok || !fv.HasValue || !knownExt(fv.Value) || !m.taskInput(fv.Value) {
+			continue
+		}
+		z, _ := task.V().Compression(strings.ToLower(fv.Value))
+		if curZ := compressionNamed(cur.Description); curZ == z || curZ != "" && !nameHolds(cur, curZ) {
+			// (a help that only accepts a compressed file as well, its
+			// name silent, reads a plain one too: featureCounts -a)
+			continue
+		}
+		var found []FlagDoc
+		for _, g := range c.flags {
+			if g.Name == "" || g.Name == cur.Name || g.ParamType != cur.ParamType || slices.ContainsFunc(f.Flags, func(x FlagValue) bool { return sameDoc(g, x.Name) }) {
+				continue
+			}
+			if compressionNamed(g.Description) != z || z != "" && !nameHolds(g, z) || otherKind(g, fv.Value) != "" || !(namesFlag(cur.Description, g) || namesFlag(g.Description, cur)) {
+				continue
+			}
+			found = append(found, g)
+		}
+		if len(found) != 1 {
+			continue
+		}
+		g := found[0]
+		name := spelling(g)
+		why := fmt.Sprintf("the file is %s-compressed, as %s's help says", z, name)
+		if z == "" {
+			why = fmt.Sprintf("the file is not compressed, and %s's help names a compression", fv.Name)
+		}
+		m.evidence = append(m.evidence, fmt.Sprintf("read %s through %s, not %s: %s", fv.Value, name, fv.Name, why))
+		fv.Name, fv.Style = name, kvStyle(g)
+		fv.Why = "the task's input " + fv.Value + ": " + g.Description
+	}
+}
+
+// nameHolds reports a flag one of whose names holds the compression
+// suffix z (--gzvcf, --un-gz): the flag is the compressed form of another.
+func nameHolds(fd FlagDoc, z string) bool {
+	return slices.ContainsFunc(append([]string{fd.Name}, fd.Aliases...), func(n string) bool { return strings.Contains(strings.ToLower(n), z) })
 }
 
 // compressionNamed is the compression suffix whose programs a switch's

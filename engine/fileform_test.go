@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/traitome/oxo-call/skills"
+)
 
 // A value the example set for its own output's form gives way to the one
 // that names the task's output's form; it leaves when that one is the
@@ -114,5 +118,19 @@ func TestNamedDefaultLeaves(t *testing.T) {
 	})
 	if d := defaultValue(FlagDoc{Description: "Specify feature type(s). 'exon' by default."}); d != "exon" {
 		t.Errorf("default %q", d)
+	}
+}
+
+// TestReviseCompressionFlags: a task file goes from the example's flag
+// for the other compressed form to the one the two helps link, whose
+// name and help carry the file's compression or none (vcftools --gzvcf
+// and --vcf), both ways.
+func TestReviseCompressionFlags(t *testing.T) {
+	gz := &skills.Skill{Name: "vcftools", Examples: []skills.Example{{Task: "allele frequencies of calls.vcf.gz, output prefix af", Args: "--gzvcf calls.vcf.gz --freq --out af"}}}
+	checkCommands(t, "vcftools", gz, taskCommand{"allele frequencies of x.vcf, output prefix af", "vcftools --vcf x.vcf --freq --out af"})
+	plain := &skills.Skill{Name: "vcftools", Examples: []skills.Example{{Task: "allele frequencies of calls.vcf, output prefix af", Args: "--vcf calls.vcf --freq --out af"}}}
+	checkCommands(t, "vcftools", plain, taskCommand{"allele frequencies of x.vcf.gz, output prefix af", "vcftools --gzvcf x.vcf.gz --freq --out af"})
+	if !nameHolds(FlagDoc{Name: "--gzvcf"}, "gz") || nameHolds(FlagDoc{Name: "--vcf", Aliases: []string{"-v"}}, "gz") {
+		t.Error("nameHolds")
 	}
 }

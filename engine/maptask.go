@@ -44,6 +44,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	}
 	m.placeMode(f, c)
 	m.reviseOutputFlags(f, c)
+	m.reviseCompressionFlags(f, c)
 	m.placeByKind(f, c)
 	m.placeMates(f, c)
 	if ex == nil {
