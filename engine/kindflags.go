@@ -607,11 +607,7 @@ func (m *mapper) addCompressedValue(f *Fill, c *candidate, used map[string]bool)
 		if fs.Compression == "" || fs.Type == "" || fs.Type == "file" {
 			continue
 		}
-		type hit struct {
-			fd    FlagDoc
-			value string
-		}
-		var hits []hit
+		var hits []flagValueHit
 		for _, fd := range c.flags {
 			if fd.Name == "" || fd.ParamType == "bool" || alreadyUsed(used, fd) || used[spelling(fd)] {
 				continue
@@ -622,7 +618,7 @@ func (m *mapper) addCompressedValue(f *Fill, c *candidate, used map[string]bool)
 					continue
 				}
 				if task.V().Mentions("compressed_word", words) && !strings.Contains(words, "uncompressed") && !strings.EqualFold(p.value, kindDefault(fd)) {
-					hits = append(hits, hit{fd, p.value})
+					hits = append(hits, flagValueHit{fd, p.value})
 				}
 			}
 		}
@@ -630,11 +626,8 @@ func (m *mapper) addCompressedValue(f *Fill, c *candidate, used map[string]bool)
 			continue
 		}
 		h := hits[0]
-		name := spelling(h.fd)
-		used[h.fd.Name], used[name] = true, true
 		why := fmt.Sprintf("the task writes %s compressed, and %s's help names %s for it", fs.Path, h.fd.Name, h.value)
-		f.Flags = append(f.Flags, FlagValue{Name: name, Value: h.value, HasValue: true, Style: kvStyle(h.fd), Why: why})
-		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+		name := m.giveValue(f, h.fd, used, h.value, why)
 		m.evidence = append(m.evidence, "added "+name+" "+h.value+": "+why)
 	}
 }

@@ -658,23 +658,9 @@ func (m *mapper) mentions(s string) bool {
 // on it ("a k-mer count histogram": count qualifies the histogram, and
 // histo is the subcommand asked for).
 func (m *mapper) modifiesOther(name string, names map[string]bool) bool {
-	ws := strings.Fields(strings.ToLower(withoutFiles(m.task)))
-	seen := false
-	for i, w := range ws {
-		if strings.Trim(w, "()'\"") != name {
-			continue
-		}
-		seen = true
-		if strings.ContainsAny(w[len(w)-1:], ",;:.)") || i+1 >= len(ws) {
-			return false
-		}
-		next := strings.Trim(ws[i+1], ",;:.()'\"")
-		other := next != name && (names[next] || slices.ContainsFunc(slices.Collect(maps.Keys(names)), func(o string) bool { return o != name && beginsWithName(next, o) }))
-		if !other {
-			return false
-		}
-	}
-	return seen
+	return m.onlyBefore(name, func(next string) bool {
+		return next != name && (names[next] || slices.ContainsFunc(slices.Collect(maps.Keys(names)), func(o string) bool { return o != name && beginsWithName(next, o) }))
+	})
 }
 
 // attributive reports a name the task writes only right before a word of
@@ -682,6 +668,13 @@ func (m *mapper) modifiesOther(name string, names map[string]bool) bool {
 // database"): it says whose index, not which program runs, so the tool
 // typed gains nothing over its companions by it.
 func (m *mapper) attributive(name string) bool {
+	return m.onlyBefore(name, func(next string) bool { return task.V().Word("name_marker", next) })
+}
+
+// onlyBefore reports a name the task (its files left out) writes at least
+// once, and every time right before a word, in the same clause, that
+// next accepts.
+func (m *mapper) onlyBefore(name string, next func(string) bool) bool {
 	ws := strings.Fields(strings.ToLower(withoutFiles(m.task)))
 	seen := false
 	for i, w := range ws {
@@ -689,7 +682,7 @@ func (m *mapper) attributive(name string) bool {
 			continue
 		}
 		seen = true
-		if strings.ContainsAny(w[len(w)-1:], ",;:.)") || i+1 >= len(ws) || !task.V().Word("name_marker", strings.Trim(ws[i+1], ",;:.()'\"")) {
+		if strings.ContainsAny(w[len(w)-1:], ",;:.)") || i+1 >= len(ws) || !next(strings.Trim(ws[i+1], ",;:.()'\"")) {
 			return false
 		}
 	}

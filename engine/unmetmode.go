@@ -116,18 +116,14 @@ func (m *mapper) addModeChoices(f *Fill, c *candidate, used map[string]bool) {
 		if len(words) == 0 || m.namesTool(name, c) || m.modeMet(f, c, words) {
 			continue
 		}
-		type hit struct {
-			fd    FlagDoc
-			value string
-		}
-		var hits []hit
+		var hits []flagValueHit
 		for _, fd := range c.flags {
 			if fd.Name == "" || alreadyUsed(used, fd) || used[spelling(fd)] {
 				continue
 			}
 			if fd.ParamType == "bool" {
 				if flagNameWordsJoined(fd) == strings.Join(slices.Sorted(maps.Keys(words)), " ") || len(words) == 1 && words[firstHelpWord(fd)] {
-					hits = append(hits, hit{fd, ""})
+					hits = append(hits, flagValueHit{fd, ""})
 				}
 				continue
 			}
@@ -136,7 +132,7 @@ func (m *mapper) addModeChoices(f *Fill, c *candidate, used map[string]bool) {
 					continue
 				}
 				if valueNamesMode(strings.ToLower(p.value), words) || len(words) > 0 && wordSubset(words, pairWords(p)) {
-					hits = append(hits, hit{fd, p.value})
+					hits = append(hits, flagValueHit{fd, p.value})
 				}
 			}
 		}
@@ -156,6 +152,13 @@ func (m *mapper) addModeChoices(f *Fill, c *candidate, used map[string]bool) {
 		f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s: %s", strings.TrimSpace(sp+" "+h.value), fv.Why))
 	}
+}
+
+// flagValueHit is a flag a pass may add, with the value it would take
+// ("" for a switch).
+type flagValueHit struct {
+	fd    FlagDoc
+	value string
 }
 
 // modeWords are the words a mode's name is checked by: its content words,
