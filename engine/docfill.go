@@ -530,7 +530,7 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 // better than they fit any flag that takes a value (valued): "level 9"
 // is pigz -9, not -b 9; "9 threads" is -p 9.
 func (m *mapper) digitSwitch(c *candidate, n *task.Number, used map[string]bool, valued float64) (FlagDoc, bool) {
-	if !allDigitsValue(n.Value) {
+	if !task.AllDigits(n.Value) {
 		return FlagDoc{}, false
 	}
 	name, digits := "-"+n.Value, 0
@@ -538,7 +538,7 @@ func (m *mapper) digitSwitch(c *candidate, n *task.Number, used map[string]bool,
 	for i := range c.flags {
 		fd := &c.flags[i]
 		for _, sp := range append([]string{fd.Name}, fd.Aliases...) {
-			if len(sp) > 1 && sp[0] == '-' && allDigitsValue(sp[1:]) {
+			if len(sp) > 1 && sp[0] == '-' && task.AllDigits(sp[1:]) {
 				digits++
 			}
 			if sp == name && fd.ParamType == "bool" && !alreadyUsed(used, *fd) {
@@ -553,11 +553,6 @@ func (m *mapper) digitSwitch(c *candidate, n *task.Number, used map[string]bool,
 		return FlagDoc{}, false
 	}
 	return *found, true
-}
-
-// allDigitsValue reports a whole number written in digits alone.
-func allDigitsValue(s string) bool {
-	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // placeNames is the pass that gives a name the task gives and the

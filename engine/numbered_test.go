@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 // A help that numbers its values gives each number the words up to the
@@ -57,7 +59,7 @@ func TestDigitSwitch(t *testing.T) {
 		taskCommand{"compress big.fastq at compression level 9 with 16 threads", "pigz -9 -p 16 big.fastq"},
 		taskCommand{"compress big.fastq with 9 threads", "pigz -p 9 big.fastq"})
 	checkCommands(t, "gzip", nil, taskCommand{"compress x.txt at compression level 9", "gzip -9 x.txt"})
-	if allDigitsValue("") || allDigitsValue("9a") || !allDigitsValue("11") {
-		t.Error("allDigitsValue")
+	if task.AllDigits("") || task.AllDigits("9a") || !task.AllDigits("11") {
+		t.Error("AllDigits")
 	}
 }

@@ -1064,7 +1064,7 @@ func spanRegions(regions []string, nums []Number, lower []string) ([]string, []N
 		}
 		for k := 0; k+1 < len(nums); k++ {
 			lo, hi := nums[k], nums[k+1]
-			if lo.Bound != "low" || hi.Bound != "high" || lo.Pos <= at || lo.Pos > at+2 || !allDigits(lo.Value) || !allDigits(hi.Value) {
+			if lo.Bound != "low" || hi.Bound != "high" || lo.Pos <= at || lo.Pos > at+2 || !AllDigits(lo.Value) || !AllDigits(hi.Value) {
 				continue
 			}
 			regions[r] = name + ":" + lo.Value + "-" + hi.Value
@@ -1684,7 +1684,7 @@ func numberingJoin(low string) bool {
 	return m != nil && V().Word("numbering_word", m[2])
 }
 
-// allDigits reports a whole number written in digits alone.
-func allDigits(s string) bool {
+// AllDigits reports a whole number written in digits alone.
+func AllDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
