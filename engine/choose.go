@@ -58,7 +58,7 @@ func (m *mapper) nameParts(c *candidate) []string {
 	// macs2 bdgpeakcall): the kind it works on is part of its name.
 	for _, fs := range m.slots.Files {
 		ext := fileExt(fs.Path)
-		if fs.Output || len(ext) < 3 || slices.Contains(out, ext) || lname == ext {
+		if fs.Output || len(ext) < minExtPart || slices.Contains(out, ext) || lname == ext {
 			continue
 		}
 		if strings.HasPrefix(lname, ext) || strings.HasSuffix(lname, ext) || slices.Contains(parts, ext) {
@@ -154,6 +154,11 @@ func isLetters(w string) bool {
 // minNamePart is the shortest task word read as a part of a name: shorter
 // ones ("bam", "db") sit inside too many names.
 const minNamePart = 4
+
+// minExtPart is the shortest file extension read as a part of a
+// subcommand's name (bdg of bdgpeakcall); shorter ones (fa, gz) are
+// letters many names hold.
+const minExtPart = 3
 
 // splitName cuts a name into lower-cased parts at separators, at
 // lower-to-upper case changes and between letters and digits.

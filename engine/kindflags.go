@@ -601,7 +601,8 @@ func (m *mapper) addKindFlags(f *Fill, c *candidate, used map[string]bool) {
 // b|u|z|v: … 'z' compressed VCF; 'v' uncompressed VCF [v]"): the default
 // writes it uncompressed, the file's name asks otherwise. Exactly one
 // value of one unused flag must fit; the value's meaning must say
-// compressed (lexicon class compressed_word), not uncompressed.
+// compressed (lexicon class compressed_word, a whole word: not
+// "uncompressed").
 func (m *mapper) addCompressedValue(f *Fill, c *candidate, used map[string]bool) {
 	for _, fs := range m.slots.Outputs() {
 		if fs.Compression == "" || fs.Type == "" || fs.Type == "file" {
@@ -617,7 +618,8 @@ func (m *mapper) addCompressedValue(f *Fill, c *candidate, used map[string]bool)
 				if _, ok := pairKinds(p)[family(fs.Type)]; !ok || !slices.Contains(strings.Fields(words), fs.Type) && !slices.Contains(strings.Fields(words), fileExt(fs.Path)) {
 					continue
 				}
-				if task.V().Mentions("compressed_word", words) && !strings.Contains(words, "uncompressed") && !strings.EqualFold(p.value, kindDefault(fd)) {
+				// (whole words: "uncompressed VCF" says no compressed_word)
+				if task.V().Mentions("compressed_word", words) && !strings.EqualFold(p.value, kindDefault(fd)) {
 					hits = append(hits, flagValueHit{fd, p.value})
 				}
 			}

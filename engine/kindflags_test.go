@@ -128,3 +128,23 @@ func TestCompressedValue(t *testing.T) {
 		taskCommand{"call variants from x.bcf with the multiallelic caller into y.vcf.gz", "bcftools call -o y.vcf.gz -O z -m -v x.bcf"},
 		taskCommand{"call variants from x.bcf with the multiallelic caller into y.vcf", "bcftools call -o y.vcf -m -v x.bcf"})
 }
+
+// TestCompressedValueWholeWord: "uncompressed" holds no compressed_word
+// as a whole word, so a value meaning "uncompressed VCF" is never the
+// one a .vcf.gz output asks for.
+func TestCompressedValueWholeWord(t *testing.T) {
+	fd := FlagDoc{Name: "-O", ParamType: "choice", Placeholder: "u|z", Default: "z", Category: "Format",
+		Description: "Output type: 'u' uncompressed VCF; 'z' compressed VCF [z]", Choices: []string{"u", "z"}}
+	m := newMapper(builtinRules, &ToolRecord{Name: "t", Executable: "t"}, nil, nil, "write x.bcf into y.vcf.gz")
+	f := &Fill{}
+	m.addCompressedValue(f, &candidate{exe: "t", key: "t", flags: []FlagDoc{fd}}, map[string]bool{})
+	if len(f.Flags) != 0 {
+		t.Errorf("flags %+v", f.Flags)
+	}
+	fd.Default = "u"
+	fd.Description = "Output type: 'u' uncompressed VCF [u]; 'z' compressed VCF"
+	m.addCompressedValue(f, &candidate{exe: "t", key: "t", flags: []FlagDoc{fd}}, map[string]bool{})
+	if len(f.Flags) != 1 || f.Flags[0].Value != "z" {
+		t.Errorf("flags %+v", f.Flags)
+	}
+}

@@ -659,7 +659,15 @@ func (m *mapper) mentions(s string) bool {
 // histo is the subcommand asked for).
 func (m *mapper) modifiesOther(name string, names map[string]bool) bool {
 	return m.onlyBefore(name, func(next string) bool {
-		return next != name && (names[next] || slices.ContainsFunc(slices.Collect(maps.Keys(names)), func(o string) bool { return o != name && beginsWithName(next, o) }))
+		if next == name {
+			return false
+		}
+		for o := range names {
+			if o == next || o != name && beginsWithName(next, o) {
+				return true
+			}
+		}
+		return false
 	})
 }
 
