@@ -229,16 +229,30 @@ func slotsFor(ps []PositionalDoc, n int) []*PositionalDoc {
 // kind ("<cmfile>" for tRNA.cm, "<in.bam>" for aln.bam, "<hmmdb>" for
 // Dfam.hmm): the name's parts, and each part with a place word (lexicon
 // written_place_word: "file"; place_name_suffix: "db") taken off its end.
-func slotFits(name, v string) bool {
+func slotFits(name, v string) bool { return nameFits(name, v, false) }
+
+// kindSlotFits is slotFits that also takes a part that is an extension of
+// the file's kind ("<in1.fq>" for r1.fastq.gz): for the usage's places,
+// where each place reads a file; a flag's placeholder ("-y <tr_cds.fa>")
+// may name what the flag writes.
+func kindSlotFits(name, v string) bool { return nameFits(name, v, true) }
+
+func nameFits(name, v string, byExt bool) bool {
 	ext, kind := fileExt(v), FileType(v)
 	for _, part := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' }) {
 		for _, p := range placeNameCands(part) {
-			if p == ext || p == kind && kind != "file" {
+			if p == ext || kind != "file" && (p == kind || byExt && extKind(p) == kind) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// extKind is the kind file_kinds gives an extension, "" for none.
+func extKind(ext string) string {
+	k, _ := task.V().KindOf(ext)
+	return k
 }
 
 // placeNameCands are the readings of a part of a usage place's name: the
@@ -278,7 +292,7 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 	swapped := false
 	for i := range idx {
 		v := f.Positionals[idx[i]]
-		if slots[i] == nil || !knownExt(v) || slotFits(slots[i].Name, v) {
+		if slots[i] == nil || !knownExt(v) || kindSlotFits(slots[i].Name, v) {
 			continue
 		}
 		for j := range idx {
@@ -288,7 +302,7 @@ func (m *mapper) placeByKind(f *Fill, c *candidate) {
 			// <reference_name>" given ref/mm10 mm10.fa), unless the
 			// place is written and v is read ("convert2fasta
 			// <i:sequenceDB> <o:fastaFile>" given query.fasta).
-			if j != i && slots[j] != nil && (knownExt(w) && slotFits(slots[i].Name, w) && !slotFits(slots[j].Name, w) || !knownExt(w) && slotFits(slots[j].Name, v) && !(m.taskInput(v) && outputPositional(*slots[j], j))) {
+			if j != i && slots[j] != nil && (knownExt(w) && kindSlotFits(slots[i].Name, w) && !kindSlotFits(slots[j].Name, w) || !knownExt(w) && kindSlotFits(slots[j].Name, v) && !(m.taskInput(v) && outputPositional(*slots[j], j))) {
 				f.Positionals[idx[i]], f.Positionals[idx[j]] = w, v
 				swapped = true
 				break

@@ -92,6 +92,7 @@ func TestPlaceByKind(t *testing.T) {
 	inOut := []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file"}, {Position: 2, Name: "out.sam", ParamType: "file"}}
 	named := []PositionalDoc{{Position: 1, Name: "reference_fasta_file(s)"}, {Position: 2, Name: "reference_name"}}
 	toFasta := []PositionalDoc{{Position: 1, Name: "i:sequenceDB"}, {Position: 2, Name: "o:fastaFile"}}
+	mem := []PositionalDoc{{Position: 1, Name: "idxbase"}, {Position: 2, Name: "in1.fq"}, {Position: 3, Name: "in2.fq"}}
 	sampe := []PositionalDoc{{Position: 1, Name: "prefix"}, {Position: 2, Name: "in1.sai"}, {Position: 3, Name: "in2.sai"}, {Position: 4, Name: "in1.fq"}, {Position: 5, Name: "in2.fq"}}
 	for _, c := range []struct {
 		ps       []PositionalDoc
@@ -106,6 +107,9 @@ func TestPlaceByKind(t *testing.T) {
 		{nil, []string{"b.sam", "a.bam"}, "b.sam a.bam", false},
 		// files of one kind keep the task's order: r1 before r2
 		{sampe, []string{"r1.sai", "r2.sai", "r1.fq", "r2.fq", "ref.fa"}, "ref.fa r1.sai r2.sai r1.fq r2.fq", true},
+		// a place named by one extension of a kind fits a file of
+		// another extension of it ("<in1.fq>" for r1.fastq.gz)
+		{mem, []string{"r1.fastq.gz", "r2.fastq.gz", "ref.fa"}, "ref.fa r1.fastq.gz r2.fastq.gz", true},
 		// a name of no kind gives up the place that names the file's
 		// kind, unless that place is written and the file is read
 		{named, []string{"ref/mm10", "mm10.fa"}, "mm10.fa ref/mm10", true},
@@ -117,6 +121,22 @@ func TestPlaceByKind(t *testing.T) {
 		if got := strings.Join(f.Positionals, " "); got != c.want || c.evidence != slices.ContainsFunc(m.evidence, func(e string) bool { return strings.HasPrefix(e, "placed ") }) {
 			t.Errorf("%v: %s, want %s (%q)", c.pos, got, c.want, m.evidence)
 		}
+	}
+}
+
+// TestKindSlotFits: a usage place named by another extension of the
+// file's kind fits it; a flag's placeholder so named does not, since it
+// may name what the flag writes (gffread's "-y <tr_cds.fa>" is no place
+// for the genome g.fasta).
+func TestKindSlotFits(t *testing.T) {
+	if !kindSlotFits("in1.fq", "r1.fastq.gz") || slotFits("in1.fq", "r1.fastq.gz") {
+		t.Error("<in1.fq> and r1.fastq.gz")
+	}
+	if slotFits("tr_cds.fa", "g.fasta") || !slotFits("genomic_seqs_fasta", "g.fasta") {
+		t.Error("placeholders and g.fasta")
+	}
+	if kindSlotFits("idxbase", "g.fasta") || kindSlotFits("input_gff", "genes.gtf") {
+		t.Error("a place of no kind, or of another kind of the family")
 	}
 }
 
