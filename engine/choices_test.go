@@ -485,3 +485,21 @@ func TestHelpSaidChoice(t *testing.T) {
 		taskCommand{"coverage of reads from forward-strand genes only, stranded dUTP library x.bam, output x.fwd.bw", "bamCoverage -o x.fwd.bw --filterRNAstrand forward -b x.bam"},
 		taskCommand{"coverage of the forward reads of x.bam, output x.bw", "bamCoverage -o x.bw -b x.bam"})
 }
+
+// A flag's help that names another flag ("required when using --single")
+// does not account for the words of that flag's name: the other flag does.
+func TestFlagCoverLeavesOtherFlagsNames(t *testing.T) {
+	sd := FlagDoc{Name: "--sd", Aliases: []string{"-s"}, Description: "Estimated standard deviation of fragment length (default: -l, -s values are estimated from paired end data, but are required when using --single)"}
+	got := flagCover(sd, FlagValue{Name: "-s", Value: "20", HasValue: true})
+	if got["singl"] || got["single"] {
+		t.Errorf("--sd covers the words of --single: %v", got)
+	}
+	for _, w := range []string{"deviation", "fragment", "paired", "required"} {
+		if !got[stem(w)] {
+			t.Errorf("--sd does not cover %q", w)
+		}
+	}
+	if got := withoutFlagNames("(see -x and --no-foo), a -1 offset"); got != "(see and a -1 offset" {
+		t.Errorf("withoutFlagNames: %q", got)
+	}
+}

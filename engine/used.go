@@ -692,7 +692,7 @@ func flagCover(fd FlagDoc, fv FlagValue) map[string]bool {
 		return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
 	}
 	out := words(fd.Name + " " + strings.Join(fd.Aliases, " "))
-	desc := words(fd.Description)
+	desc := words(withoutFlagNames(fd.Description))
 	if pairs := choicePairs(fd); fv.HasValue && len(pairs) >= 2 {
 		set := map[string]bool{}
 		for _, p := range pairs {
@@ -713,6 +713,23 @@ func flagCover(fd FlagDoc, fv FlagValue) map[string]bool {
 	}
 	maps.Copy(out, desc)
 	return out
+}
+
+// withoutFlagNames is a flag's help without the names of flags it
+// mentions: "required when using --single" (kallisto's --sd) speaks of
+// another switch, and the words of its name are that switch's to account
+// for, not this flag's.
+func withoutFlagNames(desc string) string {
+	ws := strings.Fields(desc)
+	out := ws[:0:0]
+	for _, w := range ws {
+		bare := strings.TrimLeft(w, "([{'\"`")
+		if len(bare) > 1 && bare[0] == '-' && (bare[1] == '-' || unicode.IsLetter(rune(bare[1]))) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
 }
 
 func keys(m map[string]bool) []string {
