@@ -571,7 +571,9 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 // (scoring.fit.output_name_ext: --output-stats for dedup.stats), a part
 // neither the extension nor a word the task says of the output counts
 // against it (output_name_unsaid: --output-bytile-stats beside
-// --output-stats, whose helps start alike). Words that only say output
+// --output-stats, whose helps start alike), and a part the task says of
+// the output counts for it (output_name_said: "the merged reads to x.fq"
+// for --merged_out beside --out1). Words that only say output
 // (lexicon output_flag_name) and short parts (output_name_part_min)
 // count for nothing.
 func outputNameFit(fd FlagDoc, ctx []string, path string) float64 {
@@ -594,6 +596,8 @@ func outputNameFit(fd FlagDoc, ctx []string, path string) float64 {
 				s += sc.Fit.OutputNameExt
 			case !said[stem(p)]:
 				s -= sc.Fit.OutputNameUnsaid
+			default: // a word the task says of it ("the merged reads to")
+				s += sc.Fit.OutputNameSaid
 			}
 		}
 		break

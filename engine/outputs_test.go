@@ -134,8 +134,9 @@ func TestWritesPlaceAndWordFit(t *testing.T) {
 }
 
 // TestOutputNameFit: a long name's part that is the output's extension
-// counts for the flag, one the task does not say counts half against it;
-// output words and short parts count for nothing.
+// counts for the flag, one the task says of the output counts half for
+// it, one the task does not say half against it; output words and short
+// parts count for nothing.
 func TestOutputNameFit(t *testing.T) {
 	ctx := []string{"duplicate", "statistics"}
 	for _, c := range []struct {
@@ -145,13 +146,19 @@ func TestOutputNameFit(t *testing.T) {
 		{FlagDoc{Name: "--output-stats"}, 1},
 		{FlagDoc{Name: "--output-bytile-stats"}, 0.5},
 		{FlagDoc{Name: "--output-dups"}, -0.5},
-		{FlagDoc{Name: "--output-duplicate"}, 0},
+		{FlagDoc{Name: "--output-duplicate"}, 0.5},
 		{FlagDoc{Name: "-o", Aliases: []string{"--out"}}, 0},
 		{FlagDoc{Name: "-S"}, 0},
 	} {
 		if got := outputNameFit(c.fd, ctx, "dedup.stats"); got != c.want {
 			t.Errorf("outputNameFit(%s) = %v, want %v", c.fd.Name, got, c.want)
 		}
+	}
+	// "write the merged reads to m.fq.gz": --merged_out, not --out1
+	// ("read1 output file name"), though the help of each holds a word.
+	merged := []string{"write", "the", "merged", "reads", "to", "fq", "fastq"}
+	if a, b := outputNameFit(FlagDoc{Name: "--merged_out"}, merged, "m.fq.gz"), outputNameFit(FlagDoc{Name: "--out1", Aliases: []string{"-o"}}, merged, "m.fq.gz"); a <= b {
+		t.Errorf("--merged_out %v, --out1 %v", a, b)
 	}
 }
 

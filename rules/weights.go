@@ -101,6 +101,7 @@ type Scoring struct {
 		UnmetWordFlagsMax   float64 `yaml:"unmet_word_flags_max"`
 		OutputNameExt       float64 `yaml:"output_name_ext"`
 		OutputNameUnsaid    float64 `yaml:"output_name_unsaid"`
+		OutputNameSaid      float64 `yaml:"output_name_said"`
 		OutputNamePartMin   float64 `yaml:"output_name_part_min"`
 		OutputInUsage       float64 `yaml:"output_in_usage"`
 		PlaceholderWordsMax float64 `yaml:"placeholder_words_max"`
