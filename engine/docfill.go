@@ -125,9 +125,17 @@ func subordinateTie(c *candidate, best FlagDoc, tied string) (FlagDoc, string) {
 	return best, tied
 }
 
+// alreadyUsed reports a flag the command sets, under any of its names,
+// or one the help says cannot be used with a flag the command sets
+// (blastn's -subject beside -db): either way it takes no further value.
 func alreadyUsed(used map[string]bool, fd FlagDoc) bool {
 	for _, a := range fd.Aliases {
 		if used[a] {
+			return true
+		}
+	}
+	for _, x := range fd.Excludes {
+		if used[x] {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/parsers"
@@ -106,6 +107,10 @@ type FlagDoc struct {
 	// ByPosition: the help writes the name in brackets (EMBOSS
 	// "[-sequence]"); the value may be given by place instead.
 	ByPosition bool `json:"by_position,omitempty"`
+	// Excludes are the names of the flags the help says this one cannot
+	// be used with (BLAST's "Incompatible with:  db, gilist"), as this
+	// level's flags are named; a name the level lacks is left out.
+	Excludes []string `json:"excludes,omitempty"`
 }
 
 // PositionalDoc is one positional argument.
@@ -210,6 +215,26 @@ func flagDocs(fs []parsers.Flag) []FlagDoc {
 		out = append(out, FlagDoc{Name: f.Name, Aliases: f.Aliases, ParamType: f.ParamType, Placeholder: f.Placeholder,
 			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style,
 			AttachedValue: f.AttachedValue, OptionalValue: f.OptionalValue, ByPosition: f.ByPosition})
+	}
+	for i, f := range fs {
+		out[i].Excludes = excludedFlags(out, f.Excludes, out[i].Name)
+	}
+	return out
+}
+
+// excludedFlags names the flags of a level that names (as the help writes
+// them, with or without their dashes) stand for, self left out.
+func excludedFlags(flags []FlagDoc, names []string, self string) []string {
+	var out []string
+	for _, n := range names {
+		for _, spelled := range []string{n, "-" + n, "--" + n} {
+			if fd, ok := lookupExact(flags, spelled); ok {
+				if fd.Name != self && !slices.Contains(out, fd.Name) {
+					out = append(out, fd.Name)
+				}
+				break
+			}
+		}
 	}
 	return out
 }

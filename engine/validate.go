@@ -109,6 +109,26 @@ func (v *validator) schema(f *Fill) []FlagDoc {
 	return v.doc.AllFlags(sub)
 }
 
+// incompatible reports each pair of the command's flags the help says
+// cannot be used together (blastn's -subject "Incompatible with: db"),
+// once per pair.
+func (v *validator) incompatible(f *Fill, flags []FlagDoc, present map[string]bool) {
+	seen := map[string]bool{}
+	for _, fv := range f.Flags {
+		fd, ok := LookupFlag(flags, fv.Name)
+		if !ok {
+			continue
+		}
+		for _, x := range fd.Excludes {
+			if !present[x] || seen[x+" "+fd.Name] {
+				continue
+			}
+			seen[fd.Name+" "+x] = true
+			v.add("error", "check.incompatible", fv.Name, "%s cannot be used with %s (the help of %s says so)", fv.Name, x, fd.Name)
+		}
+	}
+}
+
 // flags checks names, values, types, choices and required flags.
 func (v *validator) flags(f *Fill, flags []FlagDoc) {
 	var names []string
@@ -154,6 +174,7 @@ func (v *validator) flags(f *Fill, flags []FlagDoc) {
 			v.add("error", "check.bad_choice", fv.Name, "%s must be one of %s, got %q", fv.Name, strings.Join(fd.Choices, ", "), fv.Value)
 		}
 	}
+	v.incompatible(f, flags, present)
 	// A lone switch with nothing else (-version, --help, --citation) asks
 	// the program about itself; the flags a run requires do not apply.
 	query := len(f.Flags) == 1 && !f.Flags[0].HasValue && len(f.Positionals) == 0

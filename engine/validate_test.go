@@ -22,6 +22,8 @@ func checkDoc() *ToolDoc {
 			{Name: "--output", Aliases: []string{"-o"}, ParamType: "file", Category: "Output", Description: "output file"},
 			{Name: "--name", ParamType: "string", Description: "a name"},
 			{Name: "--follow", Aliases: []string{"-f"}, ParamType: "choice", Choices: []string{"name", "descriptor"}, AttachedValue: true, Description: "follow"},
+			{Name: "--db", ParamType: "string", Description: "database * Incompatible with: subject", Excludes: []string{"--subject"}},
+			{Name: "--subject", ParamType: "file", Description: "subject * Incompatible with: db", Excludes: []string{"--db"}},
 		},
 		Subcommands: []SubcommandDoc{
 			{Name: "sort", Parser: "getopt", Flags: []FlagDoc{{Name: "-o", ParamType: "file", Category: "Output"}, {Name: "-@", ParamType: "int"}}},
@@ -78,6 +80,9 @@ func TestValidateFlags(t *testing.T) {
 		{"optional choice left out", Fill{Flags: []FlagValue{sw("-f")}}, "", "", true},
 		{"optional choice given", Fill{Flags: []FlagValue{fv("--follow", "name")}}, "", "", true},
 		{"optional choice given wrong", Fill{Flags: []FlagValue{fv("--follow", "inode")}}, "check.bad_choice", `--follow must be one of name, descriptor, got "inode"`, false},
+		// the help says the two cannot go together: one finding for the pair
+		{"incompatible flags", Fill{Flags: []FlagValue{fv("--db", "nt"), fv("--subject", "q.fa")}}, "check.incompatible", "--db cannot be used with --subject (the help of --db says so)", false},
+		{"one of an incompatible pair", Fill{Flags: []FlagValue{fv("--db", "nt"), sw("-v")}}, "", "", true},
 	}
 	for _, c := range cases {
 		c.fill.Executable = "kit"

@@ -42,7 +42,10 @@ var (
 	tailBracketRE   = lazyre.New(`\[([^\[\]\s]*)\]\s*\.?$`)
 	tailParenRE     = lazyre.New(`\(([^()\s]+)\)\s*\.?$`)
 	requiredRE      = lazyre.New(`(?:^|[.!;]\s+|\s)(?:Required|REQUIRED)(?:[.!]|\s*$)|\[required\]`)
-	repeatRE        = lazyre.New(`(?i)\b(?:can|may|could)\s+be\s+(?:specified|given|used|repeated|supplied|provided|passed)\s+(?:\S+\s+)?(?:multiple|several|many|more than once|0 or more)|\bcan\s+specify\s+multiple\s+times|\bspecified\s+0\s+or\s+more\s+times`)
+	// "Incompatible with:  db, gilist", "Mutually exclusive with
+	// -o/--ofile.", "(conflicts with -m)", "Cannot be used with -incl"
+	excludesRE = lazyre.New(`(?i)\b(?:incompatible|mutually exclusive|conflicts?|cannot be used|cannot be combined)\s+with(:?)\s*([^.;()*]*)`)
+	repeatRE   = lazyre.New(`(?i)\b(?:can|may|could)\s+be\s+(?:specified|given|used|repeated|supplied|provided|passed)\s+(?:\S+\s+)?(?:multiple|several|many|more than once|0 or more)|\bcan\s+specify\s+multiple\s+times|\bspecified\s+0\s+or\s+more\s+times`)
 )
 
 // notDefaults are bracketed words that end descriptions without being a
@@ -96,6 +99,9 @@ func descMeta(f *Flag, lines []string, parens bool) string {
 		for _, m := range listValueRE.FindAllStringSubmatch(desc[k+len("Possible values:"):], -1) {
 			f.Choices = append(f.Choices, m[1])
 		}
+	}
+	if strings.Contains(lower, " with") {
+		f.Excludes = excludedNames(desc)
 	}
 	known := f.Default != ""
 	if strings.Contains(desc, "[default:") {
@@ -292,4 +298,43 @@ func proseList(s string) []string {
 		return nil
 	}
 	return out
+}
+
+// excludedNames reads the flags a description says its flag cannot be
+// used with: names written with their dashes, or, after a colon
+// ("Incompatible with:  subject, subject_loc"), bare; the list ends at
+// the first word that is neither a name nor "or"/"and" ("Incompatible
+// with callpeak --SPMR output" names none: its first word is prose).
+func excludedNames(desc string) []string {
+	var out []string
+	for _, m := range excludesRE.FindAllStringSubmatch(desc, -1) {
+		bare := m[1] == ":"
+		for _, w := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == '/' || r == ' ' }) {
+			if w == "or" || w == "and" {
+				continue
+			}
+			name := strings.TrimRight(w, ":")
+			if !flagNameLike(name, bare) {
+				break
+			}
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// flagNameLike reports a word written as a flag's name: dashes and a
+// letter, then letters, digits, dashes and underscores; with bare, the
+// dashes may be left out.
+func flagNameLike(w string, bare bool) bool {
+	n := strings.TrimLeft(w, "-")
+	if n == "" || n == w && !bare || len(w)-len(n) > 2 || !(n[0] >= 'a' && n[0] <= 'z' || n[0] >= 'A' && n[0] <= 'Z') {
+		return false
+	}
+	for _, r := range n {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package parsers
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -80,6 +81,31 @@ func TestDescMeta(t *testing.T) {
 		desc := descMeta(&f, c.lines, false)
 		if !reflect.DeepEqual(f, c.want) || desc != c.desc {
 			t.Errorf("descMeta(%q):\n got  %+v %q\n want %+v %q", c.lines, f, desc, c.want, c.desc)
+		}
+	}
+}
+
+// TestExcludedNames: the flags a description says its flag cannot go
+// with, in the forms helps write it; a bare word is a name only after a
+// colon, and the list ends at the first word of prose.
+func TestExcludedNames(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		want []string
+	}{
+		{"Subject sequence(s) to search * Incompatible with:  db, gilist, seqidlist", []string{"db", "gilist", "seqidlist"}},
+		{"Output file prefix. Mutually exclusive with -o/--ofile.", []string{"-o", "--ofile"}},
+		{"The original calling method (conflicts with -m)", []string{"-m"}},
+		{"Show hash count histograms. Incompatible with -d, -H and -t.", []string{"-d", "-H", "-t"}},
+		{"in the -excl file. **Cannot be used with -incl file.**", []string{"-incl"}},
+		{"MACS pileup bedGraph. Incompatible with callpeak --SPMR output. REQUIRED", nil},
+		{"incompatible with the genotypes of the parents.", nil},
+		{"works with -x and -y", nil},
+	} {
+		f := Flag{Name: "-z"}
+		descMeta(&f, []string{c.desc}, false)
+		if !slices.Equal(f.Excludes, c.want) {
+			t.Errorf("%q: %q, want %q", c.desc, f.Excludes, c.want)
 		}
 	}
 }

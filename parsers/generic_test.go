@@ -21,7 +21,7 @@ func TestGenericBlast(t *testing.T) {
 		{Flag: Flag{Name: "-use_index", ParamType: "choice", Placeholder: "Boolean", Default: "false", Choices: []string{"true", "false"}}, Desc: "MegaBLAST database index"},
 		// "<Integer, (>=0 and =<4)>": comparisons inside the brackets
 		{Flag: Flag{Name: "-sorthits", ParamType: "int", Placeholder: "Integer"}, Desc: "Sorting option for hits"},
-		{Flag: Flag{Name: "-best_hit_overhang", ParamType: "float", Placeholder: "Real"}, Desc: "Best Hit algorithm overhang"},
+		{Flag: Flag{Name: "-best_hit_overhang", ParamType: "float", Placeholder: "Real", Excludes: []string{"culling_limit"}}, Desc: "Best Hit algorithm overhang"},
 		{Flag: Flag{Name: "-html", ParamType: "bool"}, Desc: "Produce HTML output?"},
 	})
 	for _, f := range s.Flags {

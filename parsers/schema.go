@@ -61,6 +61,10 @@ type Flag struct {
 	// (in=<file>), where Name holds the bare key, "glued" for a value
 	// written onto the name with nothing between (-Xmx4g).
 	Style string `json:"style,omitempty"`
+	// Excludes are the flags the help says this one cannot be used
+	// with ("Incompatible with: db, gilist", "Mutually exclusive with
+	// -o/--ofile", "(conflicts with -m)"), as the help writes them.
+	Excludes []string `json:"excludes,omitempty"`
 }
 
 // Positional is one positional argument of a command.
@@ -95,4 +99,4 @@ type Entry struct {
 
 // Version changes whenever a parser reads the same help differently;
 // caches of parsed help include it in their key.
-const Version = 33
+const Version = 34

@@ -1,0 +1,46 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/traitome/oxo-call/parsers"
+)
+
+// TestExcludedFlagsResolved: the names a help gives with or without
+// their dashes resolve to the level's flags; unknown names and the flag
+// itself drop out; a flag the command sets makes the flags it excludes
+// used too.
+func TestExcludedFlagsResolved(t *testing.T) {
+	fs := flagDocs([]parsers.Flag{
+		{Name: "-db", ParamType: "string", Excludes: []string{"subject", "subject_loc", "nosuch"}},
+		{Name: "-subject", ParamType: "file", Excludes: []string{"db", "subject"}},
+		{Name: "--ofile", Aliases: []string{"-o"}, ParamType: "file", Excludes: []string{"--o-prefix"}},
+		{Name: "--o-prefix", ParamType: "string", Excludes: []string{"-o", "--ofile"}},
+	})
+	want := [][]string{{"-subject"}, {"-db"}, {"--o-prefix"}, {"--ofile"}}
+	for i, fd := range fs {
+		if !slices.Equal(fd.Excludes, want[i]) {
+			t.Errorf("%s excludes %v, want %v", fd.Name, fd.Excludes, want[i])
+		}
+	}
+	if !alreadyUsed(map[string]bool{"-db": true}, fs[1]) || alreadyUsed(map[string]bool{"-db": true}, fs[2]) {
+		t.Error("-subject beside -db, or --ofile")
+	}
+}
+
+// TestExcludedInputFlag: built from blastn's captured help, a query file
+// does not go to -subject ("Incompatible with: db") once -db holds the
+// task's database.
+func TestExcludedInputFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "blastn", Executable: "blastn", Installed: true}
+	doc := goldenDoc(t, "blastn")
+	e := New(Options{Rules: builtinRules})
+	res, err := e.GenerateFrom(t.Context(), Request{Tool: "blastn", Task: "search the short primer sequences in primers.fa against BLAST db hg38_blastdb using the blastn-short task, tabular output to primers_hits.tsv", Cwd: t.TempDir(), Scenario: "doc"}, rec, doc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(res.Command.Args, "-subject") {
+		t.Errorf("-subject beside -db: %v", res.Command.Args)
+	}
+}
