@@ -758,7 +758,7 @@ func Parse(task string) Frame {
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
-		if strings.HasPrefix(lower[i], "-") && !NumberRE.MatchString(strings.TrimLeft(lower[i], "-")) {
+		if typedFlag(lower[i]) {
 			lower[i] = strings.TrimLeft(lower[i], "-")
 		}
 	}
@@ -826,7 +826,7 @@ func Parse(task string) Frame {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(raw, "-") && len(raw) > 1 && !NumberRE.MatchString(raw[1:]):
+		case typedFlag(raw):
 			kv := KV{Key: raw}
 			if k, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(raw, "--") {
 				kv = KV{Key: k, Value: v}
@@ -1687,4 +1687,16 @@ func numberingJoin(low string) bool {
 // AllDigits reports a whole number written in digits alone.
 func AllDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// typedFlag reports a word written as a flag: one or two dashes, then a
+// letter or a flag's sign ("-k", "--threads=4", "-@"); not a negative
+// number ("-5"), nor an arrow ("->", which points to an output).
+func typedFlag(raw string) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(raw, "-"), "-")
+	if len(name) == len(raw) || name == "" || NumberRE.MatchString(raw[1:]) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@'
 }

@@ -768,3 +768,20 @@ func TestPlaceNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestArrowMarksOutput: an arrow between two files points to the output
+// ("probes_fwd.fa -> probes_rc.fa"); it is no typed flag, and "-@" and
+// "--threads" still are.
+func TestArrowMarksOutput(t *testing.T) {
+	for _, task := range []string{"reverse-complement probes_fwd.fa -> probes_rc.fa", "sort a.bam → b.bam", "sort a.bam => b.bam"} {
+		fr := Parse(task)
+		if len(fr.UserFlags) != 0 || len(fr.Files) != 2 || fr.Files[0].Output || !fr.Files[1].Output {
+			t.Errorf("%q: files %+v, typed flags %+v", task, fr.Files, fr.UserFlags)
+		}
+	}
+	for w, want := range map[string]bool{"-@": true, "--threads": true, "-k": true, "->": false, "-5": false, "--": false, "-": false, "threads": false} {
+		if typedFlag(w) != want {
+			t.Errorf("typedFlag(%q) = %v", w, !want)
+		}
+	}
+}
