@@ -507,7 +507,7 @@ func (m *mapper) keywordWords() ([]string, []bool) {
 	dropped := make([]bool, len(ws))
 	for i, w := range ws {
 		t := strings.Trim(w, ",;()[]'\"")
-		dropped[i] = FileType(t) != "" || names[t] || markerNoun(ws, i, names)
+		dropped[i] = task.FileWord(w) != "" || names[t] || markerNoun(ws, i, names)
 	}
 	return ws, dropped
 }

@@ -788,12 +788,7 @@ func Parse(task string) Frame {
 	}
 	lastName := -1 // where the last name stands (nameInList)
 	for i := 0; i < len(toks); i++ {
-		raw := strings.Trim(toks[i], ",;()[]")
-		if (strings.HasSuffix(raw, ".") || strings.HasSuffix(raw, ":")) && FileType(raw[:len(raw)-1]) != "" {
-			// "a BAM called sorted.bam. Please…": the sentence ends;
-			// "trimming of a_R1.fq.gz and a_R2.fq.gz: trim …": a clause
-			raw = raw[:len(raw)-1]
-		}
+		raw := endedFile(strings.Trim(toks[i], ",;()[]"))
 		if raw == "" {
 			continue
 		}
@@ -1699,4 +1694,26 @@ func typedFlag(raw string) bool {
 	}
 	r, _ := utf8.DecodeRuneInString(name)
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@'
+}
+
+// endedFile is a word without the mark that ends its sentence or clause
+// when what stands before the mark is a file: "a BAM called sorted.bam.
+// Please…", "a_R1.fq.gz and a_R2.fq.gz: trim …", "… covered by the
+// intervals in x.bed?". Any other word is returned as it is.
+func endedFile(w string) string {
+	if w != "" && strings.ContainsRune(".:?!", rune(w[len(w)-1])) && FileType(w[:len(w)-1]) != "" {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// FileWord is a task's word as a file name: without the brackets,
+// quotes and commas around it and the mark that ends its sentence
+// (endedFile); "" when it is no file.
+func FileWord(w string) string {
+	w = endedFile(strings.Trim(w, ",;()[]'\""))
+	if FileType(w) == "" {
+		return ""
+	}
+	return w
 }

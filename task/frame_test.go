@@ -785,3 +785,22 @@ func TestArrowMarksOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionEndsFile: a question mark or an exclamation mark after a
+// file ends the sentence, not the name ("… covered by the intervals in
+// x.bed?"); FileWord reads a word so, and no other word as a file.
+func TestQuestionEndsFile(t *testing.T) {
+	fr := Parse("Which parts of the genome are not covered by the intervals in map.sorted.bed? The sizes are in mm10.genome.")
+	var got []string
+	for _, f := range fr.Files {
+		got = append(got, f.Path)
+	}
+	if !slices.Equal(got, []string{"map.sorted.bed", "mm10.genome"}) {
+		t.Errorf("files %q", got)
+	}
+	for w, want := range map[string]string{"x.bed?": "x.bed", "(a.bam),": "a.bam", "b.vcf!": "b.vcf", "done?": "", "sorted": ""} {
+		if got := FileWord(w); got != want {
+			t.Errorf("FileWord(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
