@@ -64,3 +64,24 @@ func TestFormatWordBeforeOutput(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// A file of a kind written through a flag whose name or help names the
+// kind meets the task's ask for that kind ("in FASTA format" with
+// --fastaout out.fasta), so addKindFlags adds no switch for it; a flag
+// that names another kind (--fastq_filter) meets nothing.
+func TestKindMetByOutputFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "vs", Executable: "vs"}
+	doc := &ToolDoc{Flags: []FlagDoc{
+		{Name: "--fastq_filter", ParamType: "file", Category: "Input", Description: "filter and truncate sequences in FASTQ file"},
+		{Name: "--fastaout", ParamType: "file", Category: "Output", Description: "FASTA output filename"},
+		{Name: "--fasta_score", ParamType: "bool", Description: "include score in fasta output"},
+	}}
+	c := &candidate{flags: doc.Flags}
+	m := newMapper(builtinRules, rec, nil, nil, "write filtered.fasta")
+	if met := m.kindNamedByFill(&Fill{Flags: []FlagValue{fv("--fastaout", "filtered.fasta")}}, c); !met["fasta"] {
+		t.Errorf("--fastaout filtered.fasta meets no fasta: %v", met)
+	}
+	if met := m.kindNamedByFill(&Fill{Flags: []FlagValue{fv("--fastq_filter", "filtered.fasta")}}, c); met["fasta"] {
+		t.Errorf("--fastq_filter meets fasta: %v", met)
+	}
+}

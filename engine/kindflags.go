@@ -477,7 +477,15 @@ func (m *mapper) kindNamedByFill(f *Fill, c *candidate) map[string]bool {
 						out[k] = true
 					}
 				}
-			} else if fv.HasValue && FileType(fv.Value) == "" {
+			} else if typ := FileType(fv.Value); fv.HasValue && typ != "" && typ != "file" {
+				// A file of the kind written through a flag whose
+				// name or help names that kind ("--fastaout
+				// filtered.fasta": FASTA output file) meets the ask
+				// ("in FASTA format").
+				if _, ok := namedKinds(strings.Join(splitParts(strings.TrimLeft(fv.Name, "-"), true), " ") + " " + fd.Description)[typ]; ok {
+					out[typ] = true
+				}
+			} else if fv.HasValue && typ == "" {
 				text += " " + fv.Value
 				for _, p := range kindPairs(fd) {
 					if strings.EqualFold(p.value, fv.Value) {
