@@ -1128,6 +1128,13 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 			return true
 		}
 	}
+	if !t.hasValue && overwrites(*t.doc) && !task.V().Mentions("sense_force", m.task) {
+		// Nothing the user owns is overwritten unasked: the example's
+		// author forced it ("-f, --force  overwrite output directory").
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: it overwrites what exists, and the task does not ask to", t.flag))
+		m.dropQuiet = true
+		return false
+	}
 	if t.doc.Category == "Input" || t.doc.Category == "Output" {
 		if !t.hasValue {
 			// A switch that writes something more ("--write-index") is
@@ -1189,6 +1196,20 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		return true
 	}
 	return false
+}
+
+// overwrites reports a switch whose name says it overwrites what exists
+// (lexicon overwrites_flag_name: --force), or the first clause of whose
+// help says so in the words a task asks for it with (sense_force: "-f
+// overwrite output directory"); "Force strandedness" (bedtools -s) or a
+// long help that speaks of overwriting something later is about
+// something else.
+func overwrites(fd FlagDoc) bool {
+	first, _, _ := strings.Cut(strings.ToLower(fd.Description), ".")
+	first, _, _ = strings.Cut(first, "(")
+	first, _, _ = strings.Cut(first, ";")
+	v := task.V()
+	return v.Mentions("overwrites_flag_name", strings.Join(splitIdent(strings.TrimLeft(fd.Name, "-")), " ")) || v.Mentions("sense_force", first)
 }
 
 // valueUnsaid returns the meaning the help gives an example flag's value

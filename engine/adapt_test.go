@@ -723,3 +723,35 @@ func TestNumberAfterFlagName(t *testing.T) {
 	}}}
 	checkCommands(t, "freebayes", sk, taskCommand{"call variants in the pooled sample p.bam against g.fa with ploidy 1 and minimum alternate allele fraction 0.1", "freebayes -f g.fa -F 0.1 -p 1 p.bam"})
 }
+
+// An example's switch that overwrites what exists (--force, "-f
+// overwrite output directory") stays only when the task asks to
+// overwrite; "Force strandedness" forces nothing of the user's.
+func TestAdaptDropsUnaskedOverwrite(t *testing.T) {
+	rec := &ToolRecord{Name: "split2", Executable: "split2"}
+	doc := &ToolDoc{Flags: []FlagDoc{
+		{Name: "--out-dir", Aliases: []string{"-O"}, ParamType: "string", Category: "Output", Description: "output directory"},
+		{Name: "--by-part", Aliases: []string{"-p"}, ParamType: "int", Description: "split into N parts"},
+		{Name: "--force", Aliases: []string{"-f"}, ParamType: "bool", Category: "Output", Description: "overwrite output directory"},
+	}}
+	sk := inlineSkill(t, "name: split2", "split reads.fq into 4 parts in out_dir", "-p 4 -O out_dir -f reads.fq")
+	for task, want := range map[string]bool{
+		"split pool.fq into 8 parts in pool_parts":                          false,
+		"split pool.fq into 8 parts in pool_parts, overwriting it if there": true,
+	} {
+		f := MapTask(builtinRules, rec, doc, sk, task)
+		if got := Assemble(rec, f).Display; strings.Contains(got, " -f") != want {
+			t.Errorf("%q: %q (want -f: %v)\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
+		}
+	}
+	for fd, want := range map[*FlagDoc]bool{
+		{Name: "--force", Description: "force"}:                                                true,
+		{Name: "-f", Description: "overwrite output directory"}:                                true,
+		{Name: "-s", Description: "Force strandedness. If the feature occupies the antisense"}: false,
+		{Name: "--missing", Description: "reports. fid: Force FID column to be overwritten"}:   false,
+	} {
+		if overwrites(*fd) != want {
+			t.Errorf("overwrites(%s %q) = %v", fd.Name, fd.Description, !want)
+		}
+	}
+}

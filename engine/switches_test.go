@@ -186,7 +186,7 @@ func TestExampleFlagDroppedForHelpWordsTaskLacks(t *testing.T) {
 	}
 	_, f := mapOn(t, "prokka", "annotate an archaeal genome and overwrite an existing output folder", "--kingdom Archaea --outdir archaea_annot --force genome.fna",
 		"annotate ecoli.fna, output folder ecoli_annot")
-	if !hasEvidence(f, "dropped --force from the example: its task asks for it in words this task lacks (exist, forc, overwrit)") {
+	if !hasEvidence(f, "dropped --force from the example: it overwrites what exists, and the task does not ask to") {
 		t.Errorf("evidence %q", f.Evidence)
 	}
 }
