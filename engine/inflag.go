@@ -524,7 +524,11 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 	}
 	ctxFails := saysFailed(ctx)
 	return bestUntied(c.flags, func(fd FlagDoc) (float64, bool) {
-		if alreadyUsed(used, fd) || !want(fd) && !writesPlace(fd) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) || knownExt(path) && notFileFlag(fd) {
+		// A flag that writes a place is one even when not filed under
+		// Output, but a prefix's place want turned down for a whole
+		// file's name (macs2 bdgcmp --o-prefix beside --ofile for
+		// FE.bdg) stays turned down.
+		if alreadyUsed(used, fd) || !want(fd) && (!writesPlace(fd) || prefixPlace(fd)) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) || knownExt(path) && notFileFlag(fd) {
 			return 0, false
 		}
 		withPlace := fd

@@ -164,7 +164,11 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 		bestScore, tie := base, false
 		var tied []FlagDoc
 		for _, fd := range c.flags {
-			if alreadyUsed(used, fd) || !writesPlace(fd) || m.tempFor(fd, fv.Value) {
+			// A place for a directory, a suffix or a prefix takes no
+			// whole file of a kind from a flag that does (macs2
+			// bdgcmp's --outdir and --o-prefix for FE.bdg on --ofile).
+			if alreadyUsed(used, fd) || !writesPlace(fd) || m.tempFor(fd, fv.Value) ||
+				knownExt(fv.Value) && (notFileFlag(fd) || prefixPlace(fd) && !prefixPlace(cur)) {
 				continue
 			}
 			switch s := fit(fd); {

@@ -172,3 +172,17 @@ func TestUsageShownOutputFlag(t *testing.T) {
 		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A whole file of a kind stays on the flag that takes a file name: no
+// better-fitting help moves it to a directory's or a prefix's place
+// (macs2 bdgcmp "written to FE.bdg": -o, not --outdir "all output files
+// will be written to that directory", nor --o-prefix "The PREFIX of
+// output bedGraph file").
+func TestWholeFileKeepsFileFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "macs2", Executable: "macs2"}
+	f := MapTask(builtinRules, rec, goldenDoc(t, "macs2"), nil, "fold-enrichment track from the MACS2 pileups S2_treat_pileup.bdg (treatment) and S2_control_lambda.bdg (control lambda), written to S2_FE.bdg")
+	got := Assemble(rec, f).Display
+	if !strings.Contains(got, "-o S2_FE.bdg") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
