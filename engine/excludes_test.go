@@ -44,3 +44,38 @@ func TestExcludedInputFlag(t *testing.T) {
 		t.Errorf("-subject beside -db: %v", res.Command.Args)
 	}
 }
+
+// TestSectionOwners: a flag listed under a heading named for a subcommand
+// ("Makedb options") is that subcommand's alone; a heading that only
+// begins with a name ("Cluster input options") or names none gives no
+// owner; AllFlags leaves another subcommand's flags out.
+func TestSectionOwners(t *testing.T) {
+	parsed := []parsers.Flag{
+		{Name: "--threads", Section: "General options"},
+		{Name: "--in", Section: "Makedb options"},
+		{Name: "--clusters", Section: "Cluster input options"},
+		{Name: "--daa", Section: "View options"},
+	}
+	flags := flagDocs(parsed)
+	sectionOwners(flags, parsed, []parsers.Entry{{Name: "makedb"}, {Name: "blastp"}, {Name: "cluster"}, {Name: "view"}})
+	var only []string
+	for _, f := range flags {
+		only = append(only, f.Only)
+	}
+	if !slices.Equal(only, []string{"", "makedb", "", "view"}) {
+		t.Errorf("owners %q", only)
+	}
+	d := &ToolDoc{GlobalFlags: flags, Subcommands: []SubcommandDoc{{Name: "makedb"}, {Name: "blastp"}}}
+	names := func(fs []FlagDoc) (out []string) {
+		for _, f := range fs {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	if got := names(d.AllFlags(&d.Subcommands[1])); !slices.Equal(got, []string{"--threads", "--clusters"}) {
+		t.Errorf("blastp's flags %q", got)
+	}
+	if got := names(d.AllFlags(&d.Subcommands[0])); !slices.Equal(got, []string{"--threads", "--in", "--clusters"}) {
+		t.Errorf("makedb's flags %q", got)
+	}
+}

@@ -177,6 +177,7 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 		doc.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 		if len(lv.entries) > 0 {
 			doc.GlobalFlags = x.categorise(flagDocs(lv.schema.Flags))
+			sectionOwners(doc.GlobalFlags, lv.schema.Flags, lv.entries)
 		} else {
 			doc.Flags = x.categorise(flagDocs(lv.schema.Flags))
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/traitome/oxo-call/parsers"
+	"github.com/traitome/oxo-call/task"
 )
 
 // ToolDoc is Stage 2's product: what the tool's own help (and, fused in,
@@ -111,6 +112,11 @@ type FlagDoc struct {
 	// be used with (BLAST's "Incompatible with:  db, gilist"), as this
 	// level's flags are named; a name the level lacks is left out.
 	Excludes []string `json:"excludes,omitempty"`
+	// Only names the subcommand a flag of the tool's own help belongs to
+	// when the help lists it under a heading named for that subcommand
+	// (diamond's "Makedb options:  --in  input reference file"): other
+	// subcommands do not take it.
+	Only string `json:"only,omitempty"`
 }
 
 // PositionalDoc is one positional argument.
@@ -171,7 +177,34 @@ func (d *ToolDoc) AllFlags(sub *SubcommandDoc) []FlagDoc {
 	if sub == nil {
 		return append(append([]FlagDoc(nil), d.Flags...), d.GlobalFlags...)
 	}
-	return append(append([]FlagDoc(nil), sub.Flags...), d.GlobalFlags...)
+	out := append([]FlagDoc(nil), sub.Flags...)
+	for _, g := range d.GlobalFlags {
+		if g.Only == "" || g.Only == sub.Name {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// sectionOwners marks each flag of a help that lists subcommands with
+// the subcommand its heading is named for: the heading is the
+// subcommand's name and a word for options (lexicon
+// options_heading_word: "Makedb options", "View options" of diamond; not
+// "Cluster input options", which the cluster-reading commands share).
+// parsed holds the flags as parsed, in the order of flags.
+func sectionOwners(flags []FlagDoc, parsed []parsers.Flag, entries []parsers.Entry) {
+	names := map[string]string{}
+	for _, e := range entries {
+		names[strings.ToLower(e.Name)] = e.Name
+	}
+	for i := range flags {
+		if i >= len(parsed) || parsed[i].Name != flags[i].Name {
+			return
+		}
+		if w := strings.Fields(strings.ToLower(parsed[i].Section)); len(w) == 2 && task.V().Word("options_heading_word", w[1]) {
+			flags[i].Only = names[w[0]]
+		}
+	}
 }
 
 // FindSubcommand returns the subcommand with a name, searching one level.

@@ -207,3 +207,32 @@ Version: EMBOSS:6.6.0.0
 		t.Errorf("the optional group is read as required: -frame %v, -calcfreq %v", got["-frame"].Required, got["-calcfreq"].Required)
 	}
 }
+
+// TestGenericSections: each flag carries the heading it is listed under
+// (diamond's "Makedb options:", "View options:").
+func TestGenericSections(t *testing.T) {
+	p, err := Get("generic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.Parse(strings.Join([]string{
+		"Syntax: diamond COMMAND [OPTIONS]",
+		"",
+		"General options:",
+		"--threads (-p)           number of CPU threads",
+		"",
+		"Makedb options:",
+		"--in                     input reference file in FASTA format",
+		"",
+		"View options:",
+		"--daa (-a)               DIAMOND alignment archive (DAA) file",
+	}, "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"--threads": "General options", "--in": "Makedb options", "--daa": "View options"} {
+		if f, ok := findFlag(s, name); !ok || f.Section != want {
+			t.Errorf("%s: section %q, want %q (%v)", name, f.Section, want, ok)
+		}
+	}
+}

@@ -91,7 +91,7 @@ func checkFlags(t *testing.T, s *Schema, wants []flagWant) {
 		if !strings.Contains(got.Description, w.Desc) {
 			t.Errorf("%s: description %q does not contain %q", w.Name, got.Description, w.Desc)
 		}
-		got.Description = ""
+		got.Description, got.Section = "", ""
 		want := w.Flag
 		if len(want.Aliases) == 0 {
 			want.Aliases = nil

@@ -33,6 +33,8 @@ type pending struct {
 	byPosition bool
 	// inline: the description starts on the entry's own row.
 	inline bool
+	// section: the heading the entry sits under.
+	section string
 }
 
 // scanFlags reads every option entry in lines, skipping the lines marked in
@@ -45,6 +47,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 	var cur *pending
 	blank := false
 	required := false // under a "Required arguments:" heading
+	section := ""     // the heading the entries sit under
 	spaced := spacedRows(lines, skip)
 	noteIndent := -1 // the indent of the entry a note follows, while in it
 	// flags[shareFrom:] came from option rows with no help of their own,
@@ -73,6 +76,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 				// arguments:" is no such default.
 				fs[i].Required = fs[i].Required || cur.required && (fs[i].Default == "" || !acdDefaultRE.MatchString(fs[i].Description))
 				fs[i].ByPosition = cur.byPosition
+				fs[i].Section = cur.section
 			}
 			flags = append(flags, fs...)
 			cur = nil
@@ -95,6 +99,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			// than the entries above it (EMBOSS "   Additional
 			// (Optional) qualifiers:" under "  [-outseq]")
 			required = requiredLabelRE.MatchString(label)
+			section = label
 		} else if required && blank && ind <= maxHeadingIndent && (cur == nil || ind <= cur.indent+2) && groupHeading(line[off:]) {
 			// a heading too long to be a section label still closes
 			// the required group ("   Additional (Optional)
@@ -186,7 +191,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 				if stacked {
 					shareFrom = from
 				}
-				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required, byPosition: byPosition}
+				cur = &pending{spec: ol.spec, indent: ind, descCol: -1, required: required, byPosition: byPosition, section: section}
 				if ol.desc != "" {
 					cur.desc = append(cur.desc, ol.desc)
 					cur.inline = true
@@ -209,7 +214,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 				optionLines++
 				parsed++
 				flush()
-				cur = &pending{kv: &f, indent: ind, descCol: -1, required: required}
+				cur = &pending{kv: &f, indent: ind, descCol: -1, required: required, section: section}
 				if descAt >= 0 {
 					cur.desc = append(cur.desc, content[descAt:])
 					cur.descCol = colAt(line, off+descAt)

@@ -65,6 +65,9 @@ type Flag struct {
 	// with ("Incompatible with: db, gilist", "Mutually exclusive with
 	// -o/--ofile", "(conflicts with -m)"), as the help writes them.
 	Excludes []string `json:"excludes,omitempty"`
+	// Section is the heading the help lists the flag under ("Makedb
+	// options"), as written, colon trimmed; "" when none.
+	Section string `json:"section,omitempty"`
 }
 
 // Positional is one positional argument of a command.
@@ -99,4 +102,4 @@ type Entry struct {
 
 // Version changes whenever a parser reads the same help differently;
 // caches of parsed help include it in their key.
-const Version = 34
+const Version = 35
