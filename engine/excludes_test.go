@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/traitome/oxo-call/parsers"
@@ -77,5 +78,20 @@ func TestSectionOwners(t *testing.T) {
 	}
 	if got := names(d.AllFlags(&d.Subcommands[0])); !slices.Equal(got, []string{"--threads", "--in", "--clusters"}) {
 		t.Errorf("makedb's flags %q", got)
+	}
+}
+
+// TestWithoutFilesEndedBySentence: a file that ends a question or a
+// sentence leaves the task's words with its mark ("… in promoters.bed?"),
+// so its extension asks for no switch (bedtools intersect -bed "write
+// output as BED" for a task about peaks.bed and promoters.bed).
+func TestWithoutFilesEndedBySentence(t *testing.T) {
+	if got := withoutFiles("which peaks overlap promoters.bed? report each once. Save to out.bed."); got != "which peaks overlap report each once. Save to" {
+		t.Errorf("withoutFiles: %q", got)
+	}
+	rec := &ToolRecord{Name: "bedtools", Executable: "bedtools"}
+	f := MapTask(builtinRules, rec, goldenDoc(t, "bedtools"), nil, "Which of the peaks in peaks.bed overlap the promoters in promoters.bed? report each peak once")
+	if got := Assemble(rec, f).Display; strings.Contains(got, "-bed") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

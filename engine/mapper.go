@@ -838,7 +838,7 @@ func withoutFiles(s string) string {
 			i++ // "the current directory" is the value "."
 			continue
 		}
-		if FileType(strings.Trim(w, ",;()[]'\"")) == "" {
+		if task.FileWord(w) == "" {
 			out = append(out, w)
 		}
 	}

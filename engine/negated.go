@@ -47,7 +47,7 @@ func negatedFields(tw []string) (out, own []bool) {
 		}
 		if n := size("negation_after", i); n > 0 {
 			own[i], own[i+n-1] = true, true
-			for j := i - 1; j >= 0 && j >= i-3 && !ends(j) && !task.V().Word("conjunction", bare(j)) && FileType(strings.Trim(tw[j], ",;()[]'\"")) == ""; j-- {
+			for j := i - 1; j >= 0 && j >= i-3 && !ends(j) && !task.V().Word("conjunction", bare(j)) && task.FileWord(tw[j]) == ""; j-- {
 				out[j] = true
 			}
 			i += n - 1

@@ -361,7 +361,7 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 				delete(words, n)
 			}
 		}
-		if x := tw[j]; neg && FileType(strings.Trim(x, ",;()[]'\"")) == "" {
+		if x := tw[j]; neg && task.FileWord(x) == "" {
 			for n := range terms(x) {
 				if words[n] {
 					negated[n] = true
