@@ -199,7 +199,7 @@ func sectionOwners(flags []FlagDoc, parsed []parsers.Flag, entries []parsers.Ent
 	}
 	for i := range flags {
 		if i >= len(parsed) || parsed[i].Name != flags[i].Name {
-			return
+			return // not the flags parsed: no heading is known for them
 		}
 		if w := strings.Fields(strings.ToLower(parsed[i].Section)); len(w) == 2 && task.V().Word("options_heading_word", w[1]) {
 			flags[i].Only = names[w[0]]

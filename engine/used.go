@@ -716,18 +716,17 @@ func flagCover(fd FlagDoc, fv FlagValue) map[string]bool {
 }
 
 // withoutFlagNames is a flag's help without the names of flags it
-// mentions: "required when using --single" (kallisto's --sd) speaks of
-// another switch, and the words of its name are that switch's to account
-// for, not this flag's.
+// mentions (task.TypedFlag, brackets and quotes before it aside):
+// "required when using --single" (kallisto's --sd) speaks of another
+// switch, and the words of its name are that switch's to account for,
+// not this flag's.
 func withoutFlagNames(desc string) string {
 	ws := strings.Fields(desc)
 	out := ws[:0:0]
 	for _, w := range ws {
-		bare := strings.TrimLeft(w, "([{'\"`")
-		if len(bare) > 1 && bare[0] == '-' && (bare[1] == '-' || unicode.IsLetter(rune(bare[1]))) {
-			continue
+		if !task.TypedFlag(strings.TrimLeft(w, "([{'\"`")) {
+			out = append(out, w)
 		}
-		out = append(out, w)
 	}
 	return strings.Join(out, " ")
 }

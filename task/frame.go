@@ -758,7 +758,7 @@ func Parse(task string) Frame {
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
-		if typedFlag(lower[i]) {
+		if TypedFlag(lower[i]) {
 			lower[i] = strings.TrimLeft(lower[i], "-")
 		}
 	}
@@ -821,7 +821,7 @@ func Parse(task string) Frame {
 			continue
 		}
 		switch {
-		case typedFlag(raw):
+		case TypedFlag(raw):
 			kv := KV{Key: raw}
 			if k, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(raw, "--") {
 				kv = KV{Key: k, Value: v}
@@ -1684,10 +1684,10 @@ func AllDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
-// typedFlag reports a word written as a flag: one or two dashes, then a
+// TypedFlag reports a word written as a flag: one or two dashes, then a
 // letter or a flag's sign ("-k", "--threads=4", "-@"); not a negative
 // number ("-5"), nor an arrow ("->", which points to an output).
-func typedFlag(raw string) bool {
+func TypedFlag(raw string) bool {
 	name := strings.TrimPrefix(strings.TrimPrefix(raw, "-"), "-")
 	if len(name) == len(raw) || name == "" || NumberRE.MatchString(raw[1:]) {
 		return false

@@ -780,8 +780,8 @@ func TestArrowMarksOutput(t *testing.T) {
 		}
 	}
 	for w, want := range map[string]bool{"-@": true, "--threads": true, "-k": true, "->": false, "-5": false, "--": false, "-": false, "threads": false} {
-		if typedFlag(w) != want {
-			t.Errorf("typedFlag(%q) = %v", w, !want)
+		if TypedFlag(w) != want {
+			t.Errorf("TypedFlag(%q) = %v", w, !want)
 		}
 	}
 }
