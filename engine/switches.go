@@ -387,6 +387,53 @@ func (m *mapper) uncoveredSplit(a *adaptation) (words, negated map[string]bool) 
 	return words, negated
 }
 
+// compoundWhole returns the terms of a hyphenated compound of the task
+// that the switch's help writes and no flag the command sets writes
+// ("single-end library" for kallisto --single, "Quantify single-end
+// reads"), and the help of no other flag writes: the compound asks for
+// the switch whole, though other flags' help holds its parts ("paired end
+// data … required when using --single" of --sd) and so took them out of
+// the uncovered words. A compound many flags' help writes ("paired-end"
+// of cutadapt) names none of them.
+func (m *mapper) compoundWhole(a *adaptation, fd FlagDoc) map[string]bool {
+	help := strings.ToLower(fd.Description)
+	if !strings.Contains(help, "-") {
+		return nil
+	}
+	for _, f := range strings.Fields(strings.ToLower(m.task)) {
+		f = strings.Trim(f, ",;:.()[]'\"?!")
+		if !strings.Contains(f, "-") || task.FileWord(f) != "" || !strings.Contains(help, f) || m.writtenBySet(a, f) || writers(a.c.flags, f) > 1 {
+			continue
+		}
+		if ts := terms(strings.ReplaceAll(f, "-", " ")); len(ts) > 1 {
+			return ts
+		}
+	}
+	return nil
+}
+
+// writers counts the distinct helps of flags that write a phrase.
+func writers(flags []FlagDoc, phrase string) int {
+	n := 0
+	for _, f := range distinctHelp(flags) {
+		if strings.Contains(strings.ToLower(f.Description), phrase) {
+			n++
+		}
+	}
+	return n
+}
+
+// writtenBySet reports a phrase the help of a flag the command sets
+// writes.
+func (m *mapper) writtenBySet(a *adaptation, phrase string) bool {
+	for _, t := range a.toks {
+		if !t.pos && t.doc != nil && strings.Contains(strings.ToLower(t.doc.Description), phrase) {
+			return true
+		}
+	}
+	return false
+}
+
 // fileStates are the terms of a past participle (participle) written
 // right before an input file and nowhere else in the task ("the indexed
 // aln.bam", "the sorted reads.bam"): it says what the user's file
@@ -811,6 +858,9 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			// leaves something out ("without mate rescue" for "skip mate
 			// rescue"), for no other.
 			words := words
+			if whole := m.compoundWhole(a, fd); len(whole) > 0 {
+				words = union(words, whole)
+			}
 			var leaves map[string]bool
 			if len(negated) > 0 {
 				if leaves = offTerms(fd); len(leaves) > 0 {
