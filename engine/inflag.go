@@ -73,7 +73,16 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		}
 		free := room == 0
 		required, placeNamed := false, false
-		if !free && (m.fileRole(p) != "reference" && at < room || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) })) {
+		// A place of the usage for a region ("tabix [FILE] [REGION
+		// [...]]") is no place for a file: a file the task reads there
+		// ("the regions listed in targets.bed") goes to the flag whose
+		// help holds its words (-R "restrict to regions listed in the
+		// file"), as a file past the usage's places does.
+		regionPlace := false
+		if slots := slotsFor(c.positionals, len(f.Positionals)); i < len(slots) && slots[i] != nil && !free {
+			regionPlace = regionPlaceName(slots[i].Name)
+		}
+		if !free && !regionPlace && (m.fileRole(p) != "reference" && at < room || slices.ContainsFunc(c.positionals, func(pd PositionalDoc) bool { return slotFits(pd.Name, p) })) {
 			// A place of the usage is for it (minimap2 <target.fa>),
 			// unless the usage writes a flag it needs whose help names
 			// the file's kind ("featureCounts [options] -a
@@ -129,11 +138,27 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 			where = "the usage writes " + name + " as needed, its help names the file's kind"
 		case placeNamed:
 			where = "the name of " + name + "'s value is the file's kind"
+		case regionPlace:
+			where = "the usage's place there is for a region"
 		case !free:
 			where = "the usage's places are for the other inputs"
 		}
 		m.evidence = append(m.evidence, fmt.Sprintf("gave the input %s to %s: %s and the help reads it there (%s)", p, name, where, fd.Description))
 	}
+}
+
+// regionPlaceName reports a usage place named for a region (lexicon
+// class region_place_word: "REGION", "region1", "reg").
+func regionPlaceName(name string) bool {
+	if strings.Contains(name, "|") {
+		return false // a choice of words ("region|window|base"), not a region
+	}
+	for _, part := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if task.V().Word("region_place_word", part) {
+			return true
+		}
+	}
+	return false
 }
 
 // namedReader is the one unused flag taking a value, no output, whose
