@@ -448,6 +448,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	m.addKindFlags(f, c, used)
 	m.addCompressedValue(f, c, used)
 	m.placeQuoted(f, c, used)
+	m.placeSequences(f, c, used)
 	for _, q := range m.slots.Quoted {
 		if task.V().Is("read_group_line", q) {
 			fd, s := m.bestFlag(c, task.V().Words("read_group_hint"), func(fd FlagDoc) bool { return fd.ParamType != "bool" }, used)
@@ -629,6 +630,47 @@ func (m *mapper) placeQuoted(f *Fill, c *candidate, used map[string]bool) {
 		name := m.giveValue(f, fd, used, q, fmt.Sprintf("the task's quoted %q (%s) fits %s: %s", q, strings.Join(ctx, " "), fd.Name, fd.Description))
 		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's quoted %q: its words (%s) fit %s's help", name, q, strings.Join(ctx, " "), fd.Name))
 	}
+}
+
+// placeSequences is the pass that gives a sequence no argument holds
+// ("the adapter AGATCGGAAGAGC", "the motif GGATCC") the flag taking a
+// word whose name and help fit the words before it, as placeQuoted does
+// a quoted string: at help_flag_fit_min, or alone at help_flag_lone_min;
+// two flags that fit alike leave it out.
+func (m *mapper) placeSequences(f *Fill, c *candidate, used map[string]bool) {
+	for _, q := range m.slots.Sequences {
+		ctx := m.slots.SequenceWords[q]
+		if len(ctx) == 0 || m.valuePlaced(f, q) || holdsText(f, q) {
+			continue
+		}
+		end := ""
+		if k := slices.IndexFunc(ctx, func(w string) bool { return w == "3'" || w == "5'" }); k >= 0 {
+			end = ctx[k]
+		}
+		fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
+			// A flag that reads a file ("--adapter_fasta") takes no
+			// sequence; one whose help names the other end of the strand
+			// and not the task's ("ligated to the 5' end" for "the 3'
+			// adapter") is for another adapter.
+			return fd.ParamType == "string" && len(fd.Choices) == 0 && kindMismatch(fd, q) == "" && !readsFile(fd) && !otherEnd(fd.Description, end)
+		}, used)
+		if !fitsAlone(s, second, tied) {
+			continue
+		}
+		name := m.giveValue(f, fd, used, q, fmt.Sprintf("the task's sequence %s (%s) fits %s: %s", q, strings.Join(ctx, " "), fd.Name, fd.Description))
+		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's sequence %s: its words (%s) fit %s's help", name, q, strings.Join(ctx, " "), fd.Name))
+	}
+}
+
+// otherEnd reports a help that names the other end of a strand than end
+// ("3'" or "5'") and not end itself.
+func otherEnd(help, end string) bool {
+	if end == "" {
+		return false
+	}
+	other := map[string]string{"3'": "5'", "5'": "3'"}[end]
+	help = strings.NewReplacer("’", "'", "′", "'").Replace(help)
+	return strings.Contains(help, other) && !strings.Contains(help, end)
 }
 
 // fitsAlone reports a flag fit good enough to place a task value: at

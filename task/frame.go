@@ -36,6 +36,9 @@ type Frame struct {
 	// QuotedWords are the words before each quoted string, as NameWords
 	// ("titled 'RNA batch 2'": titled).
 	QuotedWords map[string][]string `json:"-"`
+	// SequenceWords are the words before each sequence, as NameWords
+	// ("the 3' adapter AGATCGGAAGAGC": adapter).
+	SequenceWords map[string][]string `json:"-"`
 	// Dirs are the Names the task calls a directory or folder ("output
 	// directory parts", "into the genome directory", "输出到 x 目录").
 	Dirs []string `json:"dirs,omitempty"`
@@ -431,6 +434,22 @@ func nameWords(toks, lower []string, i int) []string {
 		out = append(out, lower[i+1])
 	}
 	return out
+}
+
+// primeEnd is the end of a strand the clause names before toks[i]
+// ("the 3' adapter AGATCGGAAGAGC", "the 5′ primer"), written "3'" or
+// "5'", or none: the end tells a 3' adapter's flag from a 5' one.
+func primeEnd(toks []string, i int) []string {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		t := strings.NewReplacer("’", "'", "′", "'").Replace(strings.Trim(toks[j], ",;:()[]\""))
+		if t == "3'" || t == "5'" {
+			return []string{t}
+		}
+		if strings.ContainsAny(toks[j][len(toks[j])-1:], ",;:") {
+			break
+		}
+	}
+	return nil
 }
 
 // placeAround reports a name the words next to it call a place: a
@@ -869,6 +888,10 @@ func Parse(task string) Frame {
 			s.Files = append(s.Files, fs)
 		case SeqRE.MatchString(raw) && strings.ToUpper(raw) == raw:
 			s.Sequences = append(s.Sequences, raw)
+			if s.SequenceWords == nil {
+				s.SequenceWords = map[string][]string{}
+			}
+			s.SequenceWords[raw] = append(nameWords(toks, lower, i), primeEnd(toks, i)...)
 		case signedNumber(raw):
 			if i+1 < len(toks) && cjkUnitAt(toks[i+1]) && cjkTaken[raw] > 0 {
 				cjkTaken[raw]--
