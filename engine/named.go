@@ -139,11 +139,39 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 		if y, ok := m.fullerName(a, x.fd, x.parts, tw); ok {
 			x.fd, x.parts = y, splitIdent(strings.TrimLeft(y.Name, "-"))
 		}
+		if by := m.saidBySetValue(a, x.parts); by != "" {
+			m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task's %q is said by the help of %s, which the fill sets with the task's value", spelling(x.fd), strings.Join(x.parts, " "), by))
+			continue
+		}
 		m.dropWithin(a, x.parts)
 		name := m.addSwitch(a, x.fd, "the task names it: "+strings.Join(x.parts, " "))
 		m.namedSwitches++
 		m.evidence = append(m.evidence, fmt.Sprintf("added %s: the task names it (%s)", name, strings.Join(x.parts, " ")))
 	}
+}
+
+// saidBySetValue returns a flag the fill sets with a value of the task
+// whose help opens on the one word that names a switch, what the flag
+// does: "discard reads with more than 1 expected error" names cutadapt's
+// --discard (an alias of --discard-trimmed), but "discard" is what
+// --max-expected-errors 1 does ("Discard reads whose expected number of
+// errors … exceeds ERRORS"). A help that says the word later ("Number of
+// threads … Bowtie2" of rsem's -p) does not do it, nor does a flag that
+// takes a file, whose help says what the file holds (fastp's
+// --merged_out "in the merging mode, … merged output" asks for --merge).
+func (m *mapper) saidBySetValue(a *adaptation, parts []string) string {
+	if len(parts) != 1 {
+		return ""
+	}
+	for _, fv := range a.f.Flags {
+		if !fv.HasValue || !m.taskItems()[fv.Value] && !m.taskNumber(fv.Value) || knownExt(fv.Value) {
+			continue
+		}
+		if fd, ok := LookupFlag(a.c.flags, fv.Name); ok && firstHelpWord(fd) == stem(parts[0]) {
+			return fv.Name
+		}
+	}
+	return ""
 }
 
 // fullerName returns the one switch whose name begins with a one-word

@@ -3,6 +3,7 @@ package golden
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/traitome/oxo-call/engine"
@@ -32,18 +33,36 @@ func fromHelpAlone(t *testing.T, tool, task string) *engine.Result {
 //   - a file never takes a usage place for a region (tabix -R);
 //   - a sequence goes to the flag its words fit, never to the flag of the
 //     other end of the strand (cutadapt's 3' -a; a 5' adapter ties -g
-//     and -G, and stays unplaced, uncertain).
+//     and -G, and stays unplaced, uncertain);
+//   - a switch named by the word a set flag's help opens on is that
+//     flag's ask ("discard reads with more than 1 expected error" is
+//     --max-expected-errors 1, not --discard), but a word a set flag's
+//     help says later still names one ("with bowtie2" for rsem's
+//     --bowtie2, though -p's help mentions Bowtie2), and so does one a
+//     file's flag opens on (fastp's -m beside --merged_out).
 func TestHelpOnlyOnRealHelp(t *testing.T) {
 	for _, c := range []struct{ tool, task, want string }{
 		{"kallisto", "kallisto quant for single-end library sc_S2.fastq.gz: fragment length 200, sd 20, index mm_tx.idx, output directory sc_S2_kallisto",
 			"kallisto quant -l 200 -s 20 --single -i mm_tx.idx -o sc_S2_kallisto sc_S2.fastq.gz"},
 		{"tabix", "retrieve the records of calls.vcf.gz that fall in the regions listed in targets.bed", "tabix -R targets.bed calls.vcf.gz"},
 		{"cutadapt", "trim the 3' adapter AGATCGGAAGAGC from reads.fq.gz and write trimmed.fq.gz", "cutadapt -o trimmed.fq.gz -a AGATCGGAAGAGC reads.fq.gz"},
+		{"cutadapt", "trim the 3' adapter CTGTAGGCACCATCAAT from smallrna.fq.gz and discard reads with more than 1 expected error, write smallrna.ee.fq.gz",
+			"cutadapt -o smallrna.ee.fq.gz --max-expected-errors 1 -a CTGTAGGCACCATCAAT smallrna.fq.gz"},
 		{"cutadapt", "remove the 5' adapter GTTCAGAGTTCTACAGTCCGACGATC from small.fq and write small.trimmed.fq", "cutadapt -o small.trimmed.fq small.fq"},
 	} {
 		res := fromHelpAlone(t, c.tool, c.task)
 		if res.Command.Display != c.want {
 			t.Errorf("%s %q:\n got %s\nwant %s", c.tool, c.task, res.Command.Display, c.want)
 		}
+	}
+	res := fromHelpAlone(t, "rsem-calculate-expression", "quantify paired-end reads s1_1.fq and s1_2.fq with bowtie2 against reference ref/human, 8 threads, sample s1")
+	if !strings.Contains(res.Command.Display, " --bowtie2 ") {
+		t.Errorf("rsem: got %s, want --bowtie2", res.Command.Display)
+	}
+	// A file's flag whose help opens on "merging" (--merged_out) does not
+	// do the merge: -m does.
+	res = fromHelpAlone(t, "fastp", "merge the overlapping pairs of r1.fq.gz and r2.fq.gz and write the merged reads to merged.fq.gz")
+	if !strings.Contains(res.Command.Display, " -m ") {
+		t.Errorf("fastp: got %s, want -m", res.Command.Display)
 	}
 }
