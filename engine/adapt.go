@@ -754,6 +754,17 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 	case t.hasValue && seqRE.MatchString(strings.Trim(t.value, "'\"")) && len(*seqs) > 0:
 		fv.Value, *seqs, fromSlot = (*seqs)[0], (*seqs)[1:], true
 		fv.Why = "the task's sequence"
+		if end := sequenceEnd(m.slots.SequenceWords[fv.Value]); end != "" && t.doc != nil && otherEnd(t.doc.Description, end) {
+			// The example's adapter is at the other end of the strand
+			// ("the 5' adapter" where -a is "ligated to the 3' end"):
+			// the flag of the task's end, or the command is in doubt.
+			if fd, ok := m.sequenceFlag(a.c, fv.Value, a.used); ok {
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s for the example's %s: the task's sequence %s is at the %s end, which %s's help names", spelling(fd), t.flag, fv.Value, end, fd.Name))
+				fv.Name = spelling(fd)
+			} else {
+				m.wrongEnds = append(m.wrongEnds, fmt.Sprintf("%s %s: the task's sequence is at the %s end; the help of %s names the other", t.flag, fv.Value, end, t.flag))
+			}
+		}
 	case t.hasValue && isOutputFlag(t) && len(a.taskOut) > 0 && allUsed(a.usedOut) && FileType(t.value) != "":
 		// The task named its outputs and all have a place: this
 		// example output (a stats file, a report) was not asked for.

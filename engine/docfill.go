@@ -643,23 +643,36 @@ func (m *mapper) placeSequences(f *Fill, c *candidate, used map[string]bool) {
 		if len(ctx) == 0 || m.valuePlaced(f, q) || holdsText(f, q) {
 			continue
 		}
-		end := ""
-		if k := slices.IndexFunc(ctx, func(w string) bool { return w == "3'" || w == "5'" }); k >= 0 {
-			end = ctx[k]
-		}
-		fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
-			// A flag that reads a file ("--adapter_fasta") takes no
-			// sequence; one whose help names the other end of the strand
-			// and not the task's ("ligated to the 5' end" for "the 3'
-			// adapter") is for another adapter.
-			return fd.ParamType == "string" && len(fd.Choices) == 0 && kindMismatch(fd, q) == "" && !readsFile(fd) && !otherEnd(fd.Description, end)
-		}, used)
-		if !fitsAlone(s, second, tied) {
+		fd, ok := m.sequenceFlag(c, q, used)
+		if !ok {
 			continue
 		}
 		name := m.giveValue(f, fd, used, q, fmt.Sprintf("the task's sequence %s (%s) fits %s: %s", q, strings.Join(ctx, " "), fd.Name, fd.Description))
 		m.evidence = append(m.evidence, fmt.Sprintf("gave %s the task's sequence %s: its words (%s) fit %s's help", name, q, strings.Join(ctx, " "), fd.Name))
 	}
+}
+
+// sequenceFlag is the one flag taking a word whose name and help fit the
+// words before the task's sequence q. A flag that reads a file
+// ("--adapter_fasta") takes no sequence; one whose help names the other
+// end of the strand and not the one the task names ("ligated to the 5'
+// end" for "the 3' adapter") is for another adapter.
+func (m *mapper) sequenceFlag(c *candidate, q string, used map[string]bool) (FlagDoc, bool) {
+	ctx := m.slots.SequenceWords[q]
+	end := sequenceEnd(ctx)
+	fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
+		return fd.ParamType == "string" && len(fd.Choices) == 0 && kindMismatch(fd, q) == "" && !readsFile(fd) && !otherEnd(fd.Description, end)
+	}, used)
+	return fd, fitsAlone(s, second, tied)
+}
+
+// sequenceEnd is the strand's end ("3'" or "5'") among the words before
+// a sequence, "" for none.
+func sequenceEnd(ctx []string) string {
+	if k := slices.IndexFunc(ctx, func(w string) bool { return w == "3'" || w == "5'" }); k >= 0 {
+		return ctx[k]
+	}
+	return ""
 }
 
 // otherEnd reports a help that names the other end of a strand than end

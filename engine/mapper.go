@@ -146,6 +146,11 @@ type mapper struct {
 	// inputsLeft are the files placeInputFlags left in a place the usage
 	// does not show (Fill.Mismatched).
 	inputsLeft []string
+	// wrongEnds are example flags that kept a task's sequence though
+	// their help names the other end of the strand than the task does
+	// and no flag of the task's end fits alone: each makes the command
+	// uncertain.
+	wrongEnds []string
 	// unmetPhrases counts the runs of a switch's help words the task says
 	// that another switch's help says as well.
 	unmetPhrases int

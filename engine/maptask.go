@@ -83,6 +83,10 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	// Arguments past the usage and task values written twice make the
 	// command uncertain whatever its confidence (not weighed: no feature).
 	f.Mismatched = append(f.Mismatched, m.shapeMismatches(f, c)...)
+	for _, l := range m.wrongEnds {
+		m.evidence = append(m.evidence, "end: "+l)
+		f.Mismatched = append(f.Mismatched, l)
+	}
 	for _, l := range m.inputsLeft {
 		// a later pass may have found the file its place ("reads them
 		// through its branch of --12")

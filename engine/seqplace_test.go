@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,5 +44,32 @@ func TestSequenceToTheFlagItsWordsFit(t *testing.T) {
 	}
 	if !otherEnd("ligated to the 5’ end", "3'") || otherEnd("the 5' or 3' end", "3'") || otherEnd("the 5' end", "") {
 		t.Error("otherEnd")
+	}
+}
+
+// TestExampleAdapterAtTheTasksEnd checks that an example's adapter flag
+// whose help names the other end of the strand than the task's sequence
+// ("-a … ligated to the 3' end" for "the 5' adapter") gives way to the
+// one flag of the task's end, and that the command is uncertain when no
+// flag of that end fits alone.
+func TestExampleAdapterAtTheTasksEnd(t *testing.T) {
+	rec := &ToolRecord{Name: "ct", Executable: "ct", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"ct [options] <input>"},
+		Flags: []FlagDoc{
+			{Name: "-a", ParamType: "string", Placeholder: "ADAPTER", Category: "General", Description: "Sequence of an adapter ligated to the 3' end of the read"},
+			{Name: "-g", ParamType: "string", Placeholder: "ADAPTER", Category: "General", Description: "Sequence of an adapter ligated to the 5' end of the read"},
+			{Name: "-o", ParamType: "file", Placeholder: "FILE", Category: "Output", Description: "Write trimmed reads to FILE"},
+		},
+		Positionals: []PositionalDoc{{Position: 1, Name: "input", ParamType: "file", Required: true}}}
+	sk := inlineSkill(t, "name: ct", "trim the 3' adapter ACGTACGTACGT from reads.fq into trimmed.fq", "-a ACGTACGTACGT -o trimmed.fq reads.fq")
+	const tk = "remove the 5' adapter GGGGTTTTCCCCAAAA from x.fq into y.fq"
+	f := MapTask(builtinRules, rec, doc, sk, tk)
+	if got := Assemble(rec, f).Display; got != "ct -g GGGGTTTTCCCCAAAA -o y.fq x.fq" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	doc.Flags = append(doc.Flags, FlagDoc{Name: "-G", ParamType: "string", Placeholder: "ADAPTER", Category: "General", Description: "Sequence of an adapter ligated to the 5' end of the second read"})
+	f = MapTask(builtinRules, rec, doc, sk, tk)
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-a GGGGTTTTCCCCAAAA") || !slices.ContainsFunc(f.Mismatched, func(s string) bool { return strings.Contains(s, "5' end") }) {
+		t.Errorf("two flags of the 5' end: got %q, mismatched %q", got, f.Mismatched)
 	}
 }
