@@ -514,7 +514,51 @@ func (m *mapper) keywordWords() ([]string, []bool) {
 		t := strings.Trim(w, ",;()[]'\"")
 		dropped[i] = task.FileWord(w) != "" || names[t] || markerNoun(ws, i, names)
 	}
+	for _, span := range stateAsides(ws) {
+		for i := span[0]; i < span[1]; i++ {
+			dropped[i] = true
+		}
+	}
 	return ws, dropped
+}
+
+// stateAsides are the spans [from, to) of ws that a parenthesis holds
+// and that say what the user's files already are (lexicon class
+// state_word: "(it is tabix-indexed)", "(bam 已经建好索引了)"): the state
+// of the input, not what the command is to do, so none of its words asks
+// for a subcommand or a flag. A word the parenthesis opens inside
+// ("数(bam") keeps its place: only the words after it are the aside's.
+func stateAsides(ws []string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(ws); i++ {
+		k := strings.Index(ws[i], "(")
+		if k < 0 {
+			continue
+		}
+		j := i
+		for j < len(ws) && !strings.Contains(ws[j][min(len(ws[j]), b2i(j == i)*(k+1)):], ")") {
+			j++
+		}
+		if j == len(ws) {
+			break
+		}
+		inside := append([]string{ws[i][k+1:]}, ws[i+1:j+1]...)
+		state := false
+		for _, w := range inside {
+			for _, part := range strings.Split(strings.Trim(w, ",;()[]'\"?!."), "-") {
+				state = state || part != "" && task.V().Mentions("state_word", part)
+			}
+		}
+		if state {
+			from := i
+			if k > 0 {
+				from = i + 1
+			}
+			out = append(out, [2]int{from, j + 1})
+		}
+		i = j
+	}
+	return out
 }
 
 // markerNoun reports a word of ws that only says what the value next to
