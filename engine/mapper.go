@@ -974,7 +974,13 @@ func (m *mapper) choose() (*candidate, choice) {
 			// parts of their names, at the same score ("read" and "group"
 			// of "加 read group" in CalculateReadGroupChecksum and
 			// AddOrReplaceReadGroups).
-			if best.toolBonus == 0 && (!best.named && !cands[1].named || samePartsOnly(best, cands[1])) {
+			// So is a candidate at the very same score, unless the task
+			// names both by name (samtools consensus and fasta for "a
+			// consensus … as FASTA", where other passes weigh the two):
+			// the order of the help's listing picks it, not the task
+			// (diamond's cluster and linclust, 3.0 each, for "linear-time
+			// clustering").
+			if best.toolBonus == 0 && (!best.named && !cands[1].named || samePartsOnly(best, cands[1]) || best.score == cands[1].score && !(best.byName && cands[1].byName)) {
 				ch.tie = cands[1].command()
 			}
 		}

@@ -3,6 +3,7 @@ package golden
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,6 +59,14 @@ func TestHelpOnlyOnRealHelp(t *testing.T) {
 	res := fromHelpAlone(t, "rsem-calculate-expression", "quantify paired-end reads s1_1.fq and s1_2.fq with bowtie2 against reference ref/human, 8 threads, sample s1")
 	if !strings.Contains(res.Command.Display, " --bowtie2 ") {
 		t.Errorf("rsem: got %s, want --bowtie2", res.Command.Display)
+	}
+	// Two subcommands at the very same score, neither named by name
+	// (diamond's cluster and linclust for "linear-time clustering"): the
+	// help's order would pick one, so the command is uncertain and says
+	// what is missing.
+	res = fromHelpAlone(t, "diamond", "linear-time clustering of big.faa with 80% member coverage, output big_clusters.tsv")
+	if !res.Uncertain || res.Fill == nil || !slices.ContainsFunc(res.Fill.Missing, func(s string) bool { return strings.Contains(s, "chooses between") }) {
+		t.Errorf("diamond: %s uncertain %v", res.Command.Display, res.Uncertain)
 	}
 	// A file's flag whose help opens on "merging" (--merged_out) does not
 	// do the merge: -m does.
