@@ -759,10 +759,10 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			// ("the 5' adapter" where -a is "ligated to the 3' end"):
 			// the flag of the task's end, or the command is in doubt.
 			if fd, ok := m.sequenceFlag(a.c, fv.Value, a.used); ok {
-				m.evidence = append(m.evidence, fmt.Sprintf("set %s for the example's %s: the task's sequence %s is at the %s end, which %s's help names", spelling(fd), t.flag, fv.Value, end, fd.Name))
+				m.evidence = append(m.evidence, fmt.Sprintf("set %s for the example's %s: the task's sequence %s is at the %s' end, which %s's help names", spelling(fd), t.flag, fv.Value, end, fd.Name))
 				fv.Name = spelling(fd)
 			} else {
-				m.wrongEnds = append(m.wrongEnds, fmt.Sprintf("%s %s: the task's sequence is at the %s end; the help of %s names the other", t.flag, fv.Value, end, t.flag))
+				m.wrongEnds = append(m.wrongEnds, fmt.Sprintf("%s %s: the task's sequence is at the %s' end; the help of %s names the other", t.flag, fv.Value, end, t.flag))
 			}
 		}
 	case t.hasValue && isOutputFlag(t) && len(a.taskOut) > 0 && allUsed(a.usedOut) && FileType(t.value) != "":

@@ -666,24 +666,36 @@ func (m *mapper) sequenceFlag(c *candidate, q string, used map[string]bool) (Fla
 	return fd, fitsAlone(s, second, tied)
 }
 
-// sequenceEnd is the strand's end ("3'" or "5'") among the words before
-// a sequence, "" for none.
+// sequenceEnd is the strand's end among the words before a sequence, as
+// lexicon class strand_end names it ("3" for "3'" or "3′"), "" for none.
 func sequenceEnd(ctx []string) string {
-	if k := slices.IndexFunc(ctx, func(w string) bool { return w == "3'" || w == "5'" }); k >= 0 {
-		return ctx[k]
+	for _, w := range ctx {
+		if v, ok := task.V().ValueOf("strand_end", w); ok {
+			return v
+		}
 	}
 	return ""
 }
 
-// otherEnd reports a help that names the other end of a strand than end
-// ("3'" or "5'") and not end itself.
+// otherEnd reports a help that names an end of the strand (lexicon class
+// strand_end) other than end, and not end itself ("ligated to the 5'
+// end" for the 3' end).
 func otherEnd(help, end string) bool {
 	if end == "" {
 		return false
 	}
-	other := map[string]string{"3'": "5'", "5'": "3'"}[end]
-	help = strings.NewReplacer("’", "'", "′", "'").Replace(help)
-	return strings.Contains(help, other) && !strings.Contains(help, end)
+	help = strings.ToLower(help)
+	other := false
+	for _, w := range task.V().Words("strand_end") {
+		if !strings.Contains(help, w) {
+			continue
+		}
+		if v, _ := task.V().ValueOf("strand_end", w); v == end {
+			return false
+		}
+		other = true
+	}
+	return other
 }
 
 // fitsAlone reports a flag fit good enough to place a task value: at

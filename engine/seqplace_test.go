@@ -42,7 +42,7 @@ func TestSequenceToTheFlagItsWordsFit(t *testing.T) {
 	if got := Assemble(rec, f).Display; strings.Contains(got, "--adapter-fasta") || len(f.Unused) == 0 {
 		t.Errorf("a flag that reads a file took the sequence: %q", got)
 	}
-	if !otherEnd("ligated to the 5’ end", "3'") || otherEnd("the 5' or 3' end", "3'") || otherEnd("the 5' end", "") {
+	if !otherEnd("ligated to the 5’ end", "3") || otherEnd("the 5' or 3' end", "3") || otherEnd("the 5' end", "") || otherEnd("no end named", "3") {
 		t.Error("otherEnd")
 	}
 }

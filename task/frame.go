@@ -437,12 +437,12 @@ func nameWords(toks, lower []string, i int) []string {
 }
 
 // primeEnd is the end of a strand the clause names before toks[i]
-// ("the 3' adapter AGATCGGAAGAGC", "the 5′ primer"), written "3'" or
-// "5'", or none: the end tells a 3' adapter's flag from a 5' one.
+// ("the 3' adapter AGATCGGAAGAGC", "the 5′ primer"; lexicon class
+// strand_end), as the task writes it, or none: the end tells a 3'
+// adapter's flag from a 5' one.
 func primeEnd(toks []string, i int) []string {
 	for j := i - 1; j >= 0 && j >= i-4; j-- {
-		t := strings.NewReplacer("’", "'", "′", "'").Replace(strings.Trim(toks[j], ",;:()[]\""))
-		if t == "3'" || t == "5'" {
+		if t := strings.ToLower(strings.Trim(toks[j], ",;:()[]\"")); V().Word("strand_end", t) {
 			return []string{t}
 		}
 		if strings.ContainsAny(toks[j][len(toks[j])-1:], ",;:") {

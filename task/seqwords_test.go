@@ -11,7 +11,7 @@ import (
 func TestSequenceWords(t *testing.T) {
 	for task, want := range map[string][]string{
 		"trim the 3' adapter AGATCGGAAGAGC from r.fq":       {"adapter", "3'"},
-		"remove the 5′ adapter GTTCAGAGTTC from r.fq":       {"adapter", "5'"},
+		"remove the 5′ adapter GTTCAGAGTTC from r.fq":       {"adapter", "5′"},
 		"find the motif GGATCC in genome.fa":                {"motif"},
 		"trim the 3' end, then the adapter ACGTACGTAC here": {"adapter"},
 	} {
