@@ -163,8 +163,9 @@ func (m *mapper) saidBySetValue(a *adaptation, parts []string) string {
 	if len(parts) != 1 {
 		return ""
 	}
+	items := m.taskItems()
 	for _, fv := range a.f.Flags {
-		if !fv.HasValue || !m.taskItems()[fv.Value] && !m.taskNumber(fv.Value) || knownExt(fv.Value) {
+		if !fv.HasValue || !items[fv.Value] && !m.taskNumber(fv.Value) || knownExt(fv.Value) {
 			continue
 		}
 		if fd, ok := LookupFlag(a.c.flags, fv.Name); ok && firstHelpWord(fd) == stem(parts[0]) {

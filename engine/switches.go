@@ -400,9 +400,11 @@ func (m *mapper) compoundWhole(a *adaptation, fd FlagDoc) map[string]bool {
 	if !strings.Contains(help, "-") {
 		return nil
 	}
-	for _, f := range strings.Fields(strings.ToLower(m.task)) {
+	// (taskWordList: the task's words, files left out, split once per
+	// task, not once per switch of every round)
+	for _, f := range m.taskWordList() {
 		f = strings.Trim(f, ",;:.()[]'\"?!")
-		if !strings.Contains(f, "-") || task.FileWord(f) != "" || !strings.Contains(help, f) || m.writtenBySet(a, f) || writers(a.c.flags, f) > 1 {
+		if !strings.Contains(f, "-") || !strings.Contains(help, f) || m.writtenBySet(a, f) || writers(a.c.flags, f) > 1 {
 			continue
 		}
 		if ts := terms(strings.ReplaceAll(f, "-", " ")); len(ts) > 1 {
