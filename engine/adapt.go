@@ -758,7 +758,11 @@ func (m *mapper) fillFlag(a *adaptation, i int, assigned map[int]*NumberSlot, se
 			// The example's adapter is at the other end of the strand
 			// ("the 5' adapter" where -a is "ligated to the 3' end"):
 			// the flag of the task's end, or the command is in doubt.
-			if fd, ok := m.sequenceFlag(a.c, fv.Value, a.used); ok {
+			// The flag that takes its place must take what the example's
+			// does (the same placeholder: cutadapt's -g ADAPTER for -a
+			// ADAPTER), never another kind of value whose help names the
+			// task's end ("-q [5'CUTOFF,]3'CUTOFF").
+			if fd, ok := m.sequenceFlag(a.c, fv.Value, a.used); ok && fd.Placeholder == t.doc.Placeholder {
 				m.evidence = append(m.evidence, fmt.Sprintf("set %s for the example's %s: the task's sequence %s is at the %s' end, which %s's help names", spelling(fd), t.flag, fv.Value, end, fd.Name))
 				fv.Name = spelling(fd)
 			} else {

@@ -660,10 +660,41 @@ func (m *mapper) placeSequences(f *Fill, c *candidate, used map[string]bool) {
 func (m *mapper) sequenceFlag(c *candidate, q string, used map[string]bool) (FlagDoc, bool) {
 	ctx := m.slots.SequenceWords[q]
 	end := sequenceEnd(ctx)
+	head := sequenceHead(ctx)
 	fd, s, tied, second := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool {
-		return fd.ParamType == "string" && len(fd.Choices) == 0 && kindMismatch(fd, q) == "" && !readsFile(fd) && !otherEnd(fd.Description, end)
+		return fd.ParamType == "string" && len(fd.Choices) == 0 && kindMismatch(fd, q) == "" && !readsFile(fd) && !otherEnd(fd.Description, end) && namesHead(fd, head)
 	}, used)
 	return fd, fitsAlone(s, second, tied)
+}
+
+// sequenceHead is the word that says what a sequence is, the last of the
+// words before it that names no end of the strand ("the 3' adapter
+// AGATCGGAAGAGC": adapter), as its terms.
+func sequenceHead(ctx []string) map[string]bool {
+	for i := len(ctx) - 1; i >= 0; i-- {
+		if _, ok := task.V().ValueOf("strand_end", ctx[i]); !ok {
+			return terms(ctx[i])
+		}
+	}
+	return nil
+}
+
+// headWords is how many of a help's first words say what its flag takes
+// ("Sequence of an adapter …"), not what it does on the way ("Trim
+// low-quality bases from 5' and/or 3' ends … before adapter removal").
+const headWords = 6
+
+// namesHead reports a flag whose name, placeholder or first help words
+// hold what the task's sequence is (head): cutadapt's -a "Sequence of an
+// adapter" for "the adapter …", not -q, whose help speaks of adapters
+// only later.
+func namesHead(fd FlagDoc, head map[string]bool) bool {
+	if len(head) == 0 {
+		return true
+	}
+	words := strings.Fields(fd.Description)
+	text := strings.NewReplacer("-", " ", "_", " ").Replace(strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")) + " " + strings.Join(words[:min(len(words), headWords)], " ")
+	return overlap(head, terms(text)) > 0
 }
 
 // sequenceEnd is the strand's end among the words before a sequence, as

@@ -68,6 +68,15 @@ func TestHelpOnlyOnRealHelp(t *testing.T) {
 	if !res.Uncertain || res.Fill == nil || !slices.ContainsFunc(res.Fill.Missing, func(s string) bool { return strings.Contains(s, "chooses between") }) {
 		t.Errorf("diamond: %s uncertain %v", res.Command.Display, res.Uncertain)
 	}
+	// "5-prime" names an end, no number for -g; a sequence never goes to
+	// a flag whose help names its end but not what it is (-q
+	// "[5'CUTOFF,]3'CUTOFF … Trim low-quality bases from 5' and/or 3'
+	// ends … before adapter removal"): with -g and -G tied, it stays
+	// unplaced and the command uncertain.
+	res = fromHelpAlone(t, "cutadapt", "trim the 5-prime adapter GTTCAGAGTTCTACAGTCCGACGATC from lib.fq and write lib.trim.fq")
+	if got := res.Command.Display; strings.Contains(got, "-q ") || strings.Contains(got, "-g 5") || !res.Uncertain {
+		t.Errorf("cutadapt 5-prime: %s uncertain %v", got, res.Uncertain)
+	}
 	// A file's flag whose help opens on "merging" (--merged_out) does not
 	// do the merge: -m does.
 	res = fromHelpAlone(t, "fastp", "merge the overlapping pairs of r1.fq.gz and r2.fq.gz and write the merged reads to merged.fq.gz")

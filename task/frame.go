@@ -925,7 +925,8 @@ func Parse(task string) Frame {
 				n.After = strings.Trim(lower[i-1], ",;()[]")
 			}
 			s.Numbers = append(s.Numbers, n)
-		case joinedNumberRE.MatchString(raw) && !V().Is("end_word", low) && !numberingJoin(low):
+		case joinedNumberRE.MatchString(raw) && !V().Is("end_word", low) && !V().Word("strand_end", low) && !numberingJoin(low):
+			// ("5-prime" names a strand's end, no number: lexicon strand_end)
 			// "25-mers", "150-bp": the number, and the word joined to it
 			// says what it counts, not the words of the clause around it.
 			m := joinedNumberRE.FindStringSubmatch(low)

@@ -27,3 +27,14 @@ func TestSequenceWords(t *testing.T) {
 		}
 	}
 }
+
+// TestStrandEndIsNoNumber checks that "5-prime" names a strand's end, not
+// the number 5 ("25-mers" stays a number).
+func TestStrandEndIsNoNumber(t *testing.T) {
+	if f := Parse("trim the 5-prime adapter GTTCAGAGTTC from r.fq"); len(f.Numbers) != 0 {
+		t.Errorf("numbers %v", f.Numbers)
+	}
+	if f := Parse("count 25-mers of r.fq"); len(f.Numbers) != 1 || f.Numbers[0].Value != "25" {
+		t.Errorf("25-mers: numbers %v", f.Numbers)
+	}
+}
