@@ -30,3 +30,21 @@ func TestExampleSwitchAskedAwayByANegation(t *testing.T) {
 		t.Errorf("plain: got %q", got)
 	}
 }
+
+// TestExampleSwitchNamedPlainlyStays checks that an example's switch
+// whose own name the task says plainly ("name, length and GC content")
+// stays though the task negates another word of its help ("without the
+// sequence column" for --length "print sequence length").
+func TestExampleSwitchNamedPlainlyStays(t *testing.T) {
+	rec := &ToolRecord{Name: "tt", Executable: "tt"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "--name", Aliases: []string{"-n"}, ParamType: "bool", Category: "General", Description: "only print names (no sequences)"},
+		{Name: "--length", Aliases: []string{"-l"}, ParamType: "bool", Category: "General", Description: "print sequence length"},
+		{Name: "--gc", Aliases: []string{"-g"}, ParamType: "bool", Category: "General", Description: "print GC content"},
+	}}
+	sk := inlineSkill(t, "name: tt", "tabulate ID, length and GC content of each sequence in input.fa", "-n -l -g input.fa")
+	f := MapTask(builtinRules, rec, doc, sk, "table with the name, length and GC content of every transcript in t.fasta, without the sequence column")
+	if got := Assemble(rec, f).Display; got != "tt -n -l -g t.fasta" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}

@@ -578,9 +578,16 @@ func (m *mapper) negatedAsk(a *adaptation, t exToken) ([]string, bool) {
 	if len(hits) == 0 {
 		return nil, false
 	}
+	names, _ := m.flagTerms(t.flag, t.doc)
 	var against []string
 	for _, h := range hits {
 		switch {
+		case !neg[h] && names[h]:
+			// The task says a word of the switch's own name plainly
+			// ("name, length and GC content … without the sequence column"
+			// for fx2tab -l --length "print sequence length"): it asks
+			// for the switch, whatever else it leaves out.
+			return nil, false
 		case neg[h] && m.exTerms[h] && !exNeg[h]:
 			against = append(against, h)
 		case !neg[h] && !m.exTerms[h]:
