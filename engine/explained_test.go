@@ -169,6 +169,33 @@ func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
 	}
 }
 
+// TestSwitchAddedForRareWordsOfItsHelp checks, on the captured help of
+// kraken2 and bedtools, that a run of words few other flags' help says,
+// in the first sentence of a long help, adds the switch ("scientific
+// names" for --use-names "Print scientific names instead of just
+// taxids"), and that such a run in a later sentence does not ("bp
+// upstream" in flank -pct's "E.g. if used on a 1000bp feature, ... will
+// add 500 bp upstream").
+func TestSwitchAddedForRareWordsOfItsHelp(t *testing.T) {
+	got, f := mapOn(t, "kraken2", "run kraken2 on reads.fq with kraken2_db using 8 threads and write a report", "--db kraken2_db --threads 8 --report sample.kreport --output sample.kraken reads.fq",
+		"kraken2 on the reads r.fq with database db1; per-read output with scientific names to r.kraken, report to r.kreport")
+	if !strings.Contains(got, " --use-names ") || !hasEvidence(f, `added --use-names: the task says "scientific nam"`) {
+		t.Errorf("kraken2: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	got, f = mapOn(t, "kraken2", "run kraken2 on reads.fq with kraken2_db using 8 threads and write a report", "--db kraken2_db --threads 8 --report sample.kreport --output sample.kraken reads.fq",
+		"kraken2 on the reads r.fq with database db1; per-read output to r.kraken, report to r.kreport")
+	if strings.Contains(got, "--use-names") {
+		t.Errorf("kraken2 without names: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	bt := goldenDoc(t, "bedtools")
+	rec := &ToolRecord{Name: "bedtools", Executable: "bedtools"}
+	bt.Record = *rec
+	f = MapTask(builtinRules, rec, bt, nil, "create the 2000 bp upstream flank of each gene in genes.bed, respecting strand (genome file genome.txt)")
+	if got := Assemble(rec, f).Display; !strings.HasPrefix(got, "bedtools flank ") || strings.Contains(got, "-pct") {
+		t.Errorf("bedtools flank: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
+
 // TestPhraseTwoSwitchesSayIsUnmet checks that a run of help words two
 // switches' helps say alike adds neither and shows as the unmet_phrase
 // feature, and that a run a set flag's help says as well adds nothing.

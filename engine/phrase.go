@@ -128,7 +128,12 @@ func (m *mapper) runWords(tw []phraseWord, fd FlagDoc) []string {
 	}
 	out := m.rareRun(tw, fd)
 	if float64(len(out)) < sc.Fit.PhraseRunShare*float64(n) {
-		return nil
+		// In a long help, a run of words few other flags' help says, in
+		// the help's first sentence, still picks the switch out.
+		head, _, _ := strings.Cut(fd.Description, ". ")
+		if !m.allOnce(out) || len(sharedRun(tw, phraseWords(head))) < len(out) {
+			return nil
+		}
 	}
 	return out
 }
@@ -171,4 +176,24 @@ func (m *mapper) listedBySubcommand(a *adaptation) map[string]bool {
 		}
 	})
 	return out
+}
+
+// allOnce reports a run of at least scoring.fit.phrase_run_min words the
+// help of at most two of the candidate's flags says, one of them at least
+// a word tools' help seldom says (not of the lexicon class
+// common_help_word): "scientific names" for kraken2's --use-names "Print
+// scientific names instead of just taxids", not "IDs are" for seqkit
+// faidx -r "IDs are regular expression".
+func (m *mapper) allOnce(run []string) bool {
+	if len(run) < int(sc.Fit.PhraseRunMin) {
+		return false
+	}
+	seldom := false
+	for _, w := range run {
+		if !m.once[trimRoot(w)] {
+			return false
+		}
+		seldom = seldom || !task.V().Word("common_help_word", w)
+	}
+	return seldom
 }
