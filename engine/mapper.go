@@ -938,6 +938,8 @@ type choice struct {
 	// of the choice and no task word names either ("" otherwise): nothing
 	// in the task chooses between them.
 	tie string
+	// second is the runner-up when it scored above 0 (nil otherwise).
+	second *candidate
 }
 
 // samePartsOnly reports two candidates of one score named by the same
@@ -965,6 +967,7 @@ func (m *mapper) choose() (*candidate, choice) {
 		m.evidence = append(m.evidence, "nothing in the task points to a subcommand or companion")
 	}
 	if len(cands) > 1 && cands[1].score > 0 {
+		ch.second = cands[1]
 		ch.margin = min(1, max(0, best.score-cands[1].score)/5)
 		if best.score-cands[1].score < sc.Choose.CloseCall && !kept {
 			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))

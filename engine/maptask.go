@@ -101,6 +101,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		}
 	}
 	unmet := append(m.unmetWords(f, c), m.unmetModes(f, c)...)
+	if ru := m.runnerUpWords(f, c, choice.second); ru != "" {
+		unmet = append(unmet, ru)
+	}
 	if nosub := m.noSubcommand(f, c, doc); nosub != "" {
 		unmet = append(unmet, nosub)
 	}

@@ -120,3 +120,30 @@ func (m *mapper) namesTool(w string, c *candidate) bool {
 	}
 	return false
 }
+
+// runnerUpWords returns a finding when task words nothing in the command
+// accounts for are words of the runner-up's name or description, not the
+// chosen candidate's ("linear-time" for mmseqs easy-cluster, whose
+// runner-up easy-linclust is the "Fast linear time cluster"): the choice
+// passed over words that point elsewhere.
+func (m *mapper) runnerUpWords(f *Fill, c, second *candidate) string {
+	if second == nil || second.score < sc.Choose.RunnerUpShare*c.score {
+		return ""
+	}
+	own := m.candTerms(c, true)
+	theirs := m.candTerms(second, true)
+	// (a word of the runner-up's name the task says is the other program
+	// the task speaks of, "the sketch refs.msh", "bgzip-compressed", or
+	// what made its input, "the pileup file" for mpileup)
+	theirNames := m.candTerms(second, false)
+	var ws []string
+	for _, w := range m.uncoveredWords(f, c, nil, false) {
+		if theirs[w] && !theirNames[w] && !strings.Contains(strings.ToLower(second.key), w) && !own[w] && len(w) >= 4 && !m.common[w] && !task.V().Word("common_help_word", w) {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the task's words %s are %s's, the runner-up, and nothing in %s accounts for them", strings.Join(m.asWritten(ws), ", "), second.command(), c.command())
+}

@@ -58,6 +58,7 @@ type Scoring struct {
 		SubcommandNeeded     float64 `yaml:"subcommand_needed"`
 		NamedTool            float64 `yaml:"named_tool"`
 		CloseCall            float64 `yaml:"close_call"`
+		RunnerUpShare        float64 `yaml:"runner_up_share"`
 	} `yaml:"choose"`
 	Examples struct {
 		ConceptOverlap float64 `yaml:"concept_overlap"`
