@@ -1163,6 +1163,11 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		}
 		return true
 	}
+	if k, ok := m.writesKindNotOut(a, t); ok {
+		m.evidence = append(m.evidence, fmt.Sprintf("dropped %s from the example: it makes the output %s, and the task writes %s", t.flag, k, joinAnd(slotPaths(a.taskOut))))
+		m.dropQuiet = true
+		return false
+	}
 	if t.doc.Category == "Format" && !t.hasValue && m.outputKindIn(t.doc.Description) {
 		return true // "-a  output in the SAM format" when the task writes a .sam
 	}
@@ -2204,4 +2209,38 @@ func sameAmount(a, b string) bool {
 	x, err1 := strconv.ParseFloat(p, 64)
 	y, err2 := strconv.ParseFloat(b, 64)
 	return err1 == nil && err2 == nil && y > 0 && y < 1 && math.Abs(x/100-y) < 1e-9
+}
+
+// writesKindNotOut returns the kind an example's switch makes the output
+// (kindSwitch, about the output: "-T  main output will be GTF instead of
+// GFF3") when every file the task writes is of another known
+// kind (annotation.gff3, though GTF and GFF are one family): the example
+// wrote its kind, the task asks for another.
+func (m *mapper) writesKindNotOut(a *adaptation, t exToken) (string, bool) {
+	if t.hasValue || t.doc == nil || len(a.taskOut) == 0 || flagDir(*t.doc) != "out" {
+		return "", false
+	}
+	own, ok := kindSwitch(*t.doc, a.c)
+	if !ok {
+		return "", false
+	}
+	for _, o := range a.taskOut {
+		k := o.Type
+		if k == "" || k == "file" {
+			return "", false
+		}
+		if _, same := own[k]; same {
+			return "", false
+		}
+	}
+	return own[sortedKeys(own)[0]], true
+}
+
+// slotPaths are the paths of files.
+func slotPaths(fs []FileSlot) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Path
+	}
+	return out
 }

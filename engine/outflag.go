@@ -167,7 +167,7 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 			// A place for a directory, a suffix or a prefix takes no
 			// whole file of a kind from a flag that does (macs2
 			// bdgcmp's --outdir and --o-prefix for FE.bdg on --ofile).
-			if alreadyUsed(used, fd) || !writesPlace(fd) || m.tempFor(fd, fv.Value) ||
+			if alreadyUsed(used, fd) || !writesPlace(fd) || m.tempFor(fd, fv.Value) || writesOtherKind(fd, fv.Value) ||
 				knownExt(fv.Value) && (notFileFlag(fd) || prefixPlace(fd) && !prefixPlace(cur)) {
 				continue
 			}
@@ -300,4 +300,22 @@ func wordFit(fd FlagDoc, ctx []string) float64 {
 // writtenValue reports an output of the fill that the task names as one.
 func (m *mapper) writtenValue(f *Fill, v string) bool {
 	return FileType(v) != "" && m.taskOutput(v) && slices.Contains(f.Outputs, v)
+}
+
+// writesOtherKind reports a flag whose help opens on a kind of file of
+// another family than the file v's: the kind it writes ("-x  write a
+// fasta file with spliced CDS for each GFF transcript" is no place for
+// annotation.gff3, though its help says "GFF").
+func writesOtherKind(fd FlagDoc, v string) bool {
+	k := FileType(v)
+	if k == "" || k == "file" {
+		return false
+	}
+	for _, kw := range kindWords(fd.Description) {
+		if task.V().Word("plain_kind_word", kw.word) || kw.kind == "file" {
+			continue
+		}
+		return task.Family(kw.kind) != task.Family(k)
+	}
+	return false
 }
