@@ -495,8 +495,25 @@ func (m *mapper) flagNameParts(name string) (parts, named []string) {
 		words[j.word] = true
 	}
 	parts = splitName(strings.TrimLeft(name, "-"))
-	for _, p := range parts {
-		if len(p) >= minNamePart && (words[p] || words[stem(p)]) {
+	said := make([]bool, len(parts))
+	for i, p := range parts {
+		said[i] = len(p) >= minNamePart && (words[p] || words[stem(p)])
+	}
+	// A word of the task that is a run of the parts written together
+	// names each of them ("UCHIME3" for uchime, 3 of --uchime3_denovo).
+	for i := range parts {
+		joined := parts[i]
+		for j := i + 1; j < len(parts); j++ {
+			joined += parts[j]
+			if words[joined] {
+				for k := i; k <= j; k++ {
+					said[k] = true
+				}
+			}
+		}
+	}
+	for i, p := range parts {
+		if said[i] {
 			named = append(named, p)
 		}
 	}

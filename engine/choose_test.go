@@ -326,8 +326,9 @@ func TestExampleByNamedFlag(t *testing.T) {
 // has a flag of fewer parts, the named ones among them, leaves the choice
 // between the two to a word the task lacks: vsearch --uchime3_denovo
 // beside --uchime_denovo, bedtools getfasta -nameOnly beside -name, on
-// their captured help. A flag named whole, or one whose shorter sibling
-// has a part it lacks, is no tie.
+// their captured help. A flag named whole (its parts apart or run
+// together in one word), or one whose shorter sibling has a part it
+// lacks, is no tie.
 func TestFlagNamedInPartIsUncertain(t *testing.T) {
 	for _, c := range []struct {
 		tool, task string
@@ -338,6 +339,8 @@ func TestFlagNamedInPartIsUncertain(t *testing.T) {
 		{"bedtools", "extract the sequences of the regions in a.bed from g.fa, named by the name column", []FlagValue{{Name: "-fi"}, {Name: "-nameOnly"}}, "-nameOnly and -name"},
 		{"bedtools", "extract the sequences of the regions in a.bed from g.fa, name only", []FlagValue{{Name: "-nameOnly"}}, ""},
 		{"vsearch", "find chimeras with uchime3 de novo in zotus.fa", []FlagValue{{Name: "--uchime3_denovo"}}, ""},
+		// parts written together in one word of the task ("UCHIME3")
+		{"vsearch", "de novo chimera detection (UCHIME3) on zotus.fa", []FlagValue{{Name: "--uchime3_denovo"}}, ""},
 	} {
 		m := capturedMapper(t, c.tool, c.task)
 		cand, _ := m.choose()
