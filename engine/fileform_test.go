@@ -124,12 +124,15 @@ func TestNamedDefaultLeaves(t *testing.T) {
 // TestReviseCompressionFlags: a task file goes from the example's flag
 // for the other compressed form to the one the two helps link, whose
 // name and help carry the file's compression or none (vcftools --gzvcf
-// and --vcf), both ways.
+// and --vcf), both ways, from an example or from the help alone.
 func TestReviseCompressionFlags(t *testing.T) {
 	gz := &skills.Skill{Name: "vcftools", Examples: []skills.Example{{Task: "allele frequencies of calls.vcf.gz, output prefix af", Args: "--gzvcf calls.vcf.gz --freq --out af"}}}
 	checkCommands(t, "vcftools", gz, taskCommand{"allele frequencies of x.vcf, output prefix af", "vcftools --vcf x.vcf --freq --out af"})
 	plain := &skills.Skill{Name: "vcftools", Examples: []skills.Example{{Task: "allele frequencies of calls.vcf, output prefix af", Args: "--vcf calls.vcf --freq --out af"}}}
 	checkCommands(t, "vcftools", plain, taskCommand{"allele frequencies of x.vcf.gz, output prefix af", "vcftools --gzvcf x.vcf.gz --freq --out af"})
+	// Built from the help alone, the input placed on a flag by its words
+	// moves the same way.
+	checkCommands(t, "vcftools", nil, taskCommand{"per-individual heterozygosity for wild.vcf.gz, output prefix wild_het", "vcftools --out wild_het --het --gzvcf wild.vcf.gz"})
 	if !nameHolds(FlagDoc{Name: "--gzvcf"}, "gz") || nameHolds(FlagDoc{Name: "--vcf", Aliases: []string{"-v"}}, "gz") {
 		t.Error("nameHolds")
 	}
