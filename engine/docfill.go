@@ -954,6 +954,7 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
 	m.addPhraseSwitches(a)
+	m.addNeededBySet(a)
 	// Last, once every switch the task asks for is in: a mode one of them
 	// says (--very-sensitive-local) needs no flag of its own.
 	m.addModeChoices(f, c, used)

@@ -993,6 +993,20 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 	}
 }
 
+// addNeededBySet adds, for each flag the command sets with a value from
+// the task, the switch its help says it needs (addNeeded): macs2's
+// --broad-cutoff "is not available unless --broad is set", so "broad
+// cutoff 0.1" for "broad peak calling" needs --broad too.
+func (m *mapper) addNeededBySet(a *adaptation) {
+	words := m.askTerms()
+	for i := 0; i < len(a.f.Flags); i++ {
+		fv := a.f.Flags[i]
+		if fd, ok := LookupFlag(a.c.flags, fv.Name); ok && fv.HasValue && m.taskValues()[fv.Value] {
+			m.addNeeded(a, fd, words)
+		}
+	}
+}
+
 // addNeeded adds the switch an added switch's help says it must be used
 // with (lexicon class needs_flag: featureCounts --fraction "must be used
 // together with '-M' or '-O' or both"): of those named, the one the
