@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -118,7 +119,7 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 			}
 			continue
 		}
-		if _, ok := switchOn(fd); !ok || fd.Name == "" || task.V().Mentions("ends_run", fd.Description) {
+		if _, ok := switchOn(fd); !ok || fd.Name == "" || task.V().Mentions("ends_run", fd.Description) || deprecated(fd, a.c.flags) {
 			continue
 		}
 		if parts = m.literalName(fd, tw, ew); parts != nil {
@@ -326,4 +327,24 @@ func seeTarget(flags []FlagDoc, fd FlagDoc) (FlagDoc, bool) {
 	}
 	t, ok := LookupFlag(flags, strings.TrimRight(w[1], ".,;:"))
 	return t, ok && t.Name != fd.Name
+}
+
+// deprecated reports a flag whose help says it is kept only for old
+// scripts (lexicon class deprecated_word) and another flag of flags says
+// the same words besides (bedtools getfasta's -name+ "(deprecated) Use
+// the name field and coordinates for the FASTA header", whose current
+// spelling is -name): the task's words add the current one. A deprecated
+// flag with no such sibling (fastq-dump's --gzip) is still the one that
+// does it.
+func deprecated(fd FlagDoc, flags []FlagDoc) bool {
+	if !task.V().Mentions("deprecated_word", fd.Description) {
+		return false
+	}
+	own := contentWords(fd.Description)
+	for w := range contentWords(strings.Join(task.V().Words("deprecated_word"), " ")) {
+		delete(own, w)
+	}
+	return slices.ContainsFunc(flags, func(o FlagDoc) bool {
+		return o.Name != fd.Name && len(own) > 0 && maps.Equal(contentWords(o.Description), own)
+	})
 }

@@ -876,7 +876,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 					words = union(words, intersect(negated, leaves))
 				}
 			}
-			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" && len(splitIdent(strings.TrimLeft(fd.Name, "-"))) < 2 || alreadyUsed(a.used, fd) || a.used[spelling(fd)] ||
+			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" && len(splitIdent(strings.TrimLeft(fd.Name, "-"))) < 2 || alreadyUsed(a.used, fd) || a.used[spelling(fd)] || deprecated(fd, a.c.flags) ||
 				task.V().Mentions("ends_run", fd.Description) || task.V().Mentions("switch_on_by_default", fd.Description) {
 				continue
 			}
@@ -953,7 +953,9 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 		if best.score < sc.Fit.SwitchRelevanceMin && !best.phrase && !best.rare || tie {
 			// One word of the task that many flags' help says ("pair",
 			// "quality", "tree") is no sign of an ask the command lacks.
-			lone := len(best.hits) == 1 && len(m.rareHits(best.hits)) == 0
+			// (Two switches that tie above switch_relevance_min are both
+			// named by it: the task asks for one of them, whatever the word.)
+			lone := len(best.hits) == 1 && len(m.rareHits(best.hits)) == 0 && !(tie && best.score >= sc.Fit.SwitchRelevanceMin)
 			if best.score >= sc.Fit.SwitchNearMin && (saysOff || !m.oppositeAsk(best)) && !lone && !m.ownWordsOnly(a.c, best.hits) && m.headFits(best) {
 				why := "it fits them too little to add"
 				if tie && best.score >= sc.Fit.SwitchRelevanceMin {
@@ -962,7 +964,23 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				m.unmetSwitches++
 				m.evidence = append(m.evidence, fmt.Sprintf("unmet switch: the task's words %s fit %s (%q), but %s", strings.Join(best.hits, ", "), spelling(best.fd), best.fd.Description, why))
 			}
-			return
+			if !tie || best.score < sc.Fit.SwitchRelevanceMin {
+				return
+			}
+			// Two switches tie on these words: neither is added, but the
+			// task's other words may still ask for a switch of their own
+			// ("the BED name in the header" ties -name and -nameOnly;
+			// "reverse-complementing minus-strand features" asks for -s).
+			for _, f := range fits {
+				if f.score != best.score {
+					break
+				}
+				for _, w := range f.hits {
+					delete(words, w)
+					delete(negated, w)
+				}
+			}
+			continue
 		}
 		name := m.addSwitch(a, best.fd, "the task asks for it: "+best.fd.Description)
 		m.addNeeded(a, best.fd, words)
