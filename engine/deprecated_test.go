@@ -24,10 +24,8 @@ func TestDeprecatedSpellingNotAdded(t *testing.T) {
 	if !deprecated(old, gf) || deprecated(cur, gf) {
 		t.Errorf("deprecated: -name+ %v, -name %v", deprecated(old, gf), deprecated(cur, gf))
 	}
-	rec := &ToolRecord{Name: "bedtools", Executable: "bedtools"}
-	bt.Record = *rec
-	f := MapTask(builtinRules, rec, bt, nil, "get strand-aware sequences for genes.bed from genome.fa, naming each FASTA record by the BED name field, output genes.fa")
-	if got := Assemble(rec, f).Display; strings.Contains(got, "-name+") {
+	cmd, f := mapCaptured(t, "bedtools", nil, "get strand-aware sequences for genes.bed from genome.fa, naming each FASTA record by the BED name field, output genes.fa")
+	if got := cmd.Display; strings.Contains(got, "-name+") {
 		t.Errorf("getfasta: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	fq := goldenDoc(t, "fastq-dump")

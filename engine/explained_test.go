@@ -187,11 +187,8 @@ func TestSwitchAddedForRareWordsOfItsHelp(t *testing.T) {
 	if strings.Contains(got, "--use-names") {
 		t.Errorf("kraken2 without names: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
-	bt := goldenDoc(t, "bedtools")
-	rec := &ToolRecord{Name: "bedtools", Executable: "bedtools"}
-	bt.Record = *rec
-	f = MapTask(builtinRules, rec, bt, nil, "create the 2000 bp upstream flank of each gene in genes.bed, respecting strand (genome file genome.txt)")
-	if got := Assemble(rec, f).Display; !strings.HasPrefix(got, "bedtools flank ") || strings.Contains(got, "-pct") {
+	cmd, f := mapCaptured(t, "bedtools", nil, "create the 2000 bp upstream flank of each gene in genes.bed, respecting strand (genome file genome.txt)")
+	if got := cmd.Display; !strings.HasPrefix(got, "bedtools flank ") || strings.Contains(got, "-pct") {
 		t.Errorf("bedtools flank: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

@@ -11,12 +11,8 @@ import (
 // word names them, and do not keep the task's other words from adding
 // their switch ("reverse-complementing minus-strand features": -s).
 func TestSwitchTieLeavesOtherAsks(t *testing.T) {
-	bt := goldenDoc(t, "bedtools")
-	rec := &ToolRecord{Name: "bedtools", Executable: "bedtools"}
-	bt.Record = *rec
-	f := MapTask(builtinRules, rec, bt, nil, "extract the sequences of the regions in p.bed from g.fa, reverse-complementing minus-strand features and using the BED name in the header; save p.fa")
-	got := Assemble(rec, f).Display
-	if !strings.Contains(got, " -s ") || strings.Contains(got, "-name") || f.Features["unmet_switch"] != 1 || !hasEvidence(f, "fits them as well") {
+	cmd, f := mapCaptured(t, "bedtools", nil, "extract the sequences of the regions in p.bed from g.fa, reverse-complementing minus-strand features and using the BED name in the header; save p.fa")
+	if got := cmd.Display; !strings.Contains(got, " -s ") || strings.Contains(got, "-name") || f.Features["unmet_switch"] != 1 || !hasEvidence(f, "fits them as well") {
 		t.Errorf("got %q, features %v\n%s", got, f.Features, strings.Join(f.Evidence, "\n"))
 	}
 }
