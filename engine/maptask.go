@@ -103,8 +103,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 			m.evidence = append(m.evidence, "place: "+l)
 		}
 	}
+	uncovered := m.uncoveredWords(f, c, nil, false)
 	unmet := append(m.unmetWords(f, c), m.unmetModes(f, c)...)
-	if ru := m.runnerUpWords(f, c, choice.second); ru != "" {
+	if ru := m.runnerUpWords(uncovered, c, choice.second); ru != "" {
 		unmet = append(unmet, ru)
 	}
 	if nosub := m.noSubcommand(f, c, doc); nosub != "" {
@@ -119,7 +120,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	feat["no_doc"] = b2f(doc == nil)
 	feat["uncovered_words"] = m.uncovered(f, c, ex)
 	feat["command_uncovered"] = m.uncoveredByCommand(f, c)
-	if ws := m.uncoveredWords(f, c, nil, false); len(ws) > 0 {
+	if ws := uncovered; len(ws) > 0 {
 		m.evidence = append(m.evidence, "words of the task nothing in the command accounts for: "+strings.Join(m.asWritten(ws), ", "))
 	}
 	feat["uncovered_clauses"] = float64(m.uncoveredClauses(f, c))

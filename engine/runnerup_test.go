@@ -21,7 +21,7 @@ func TestRunnerUpWordsLeftUncovered(t *testing.T) {
 	c := &candidate{exe: "mm", sub: []string{"cluster"}, key: "cluster", desc: "Slower, sensitive clustering", score: 10}
 	r := &candidate{exe: "mm", sub: []string{"linclust"}, key: "linclust", desc: "Fast linear time clustering of pileups", score: 8}
 	f := &Fill{Positionals: []string{"x.faa"}}
-	got := m.runnerUpWords(f, c, r)
+	got := m.runnerUpWords(m.uncoveredWords(f, c, nil, false), c, r)
 	if !strings.Contains(got, "linear") || !strings.Contains(got, "mm linclust") || strings.Contains(got, "workflow") {
 		t.Errorf("close runner-up: %q", got)
 	}
@@ -29,14 +29,14 @@ func TestRunnerUpWordsLeftUncovered(t *testing.T) {
 		t.Errorf("a word of the runner-up's description, not its name: %q", got)
 	}
 	r = &candidate{exe: "mm", sub: []string{"mpileup"}, key: "mpileup", desc: r.desc, score: 8}
-	if got := m.runnerUpWords(f, c, r); !strings.Contains(got, "the task's words linear are mm mpileup's") {
+	if got := m.runnerUpWords(m.uncoveredWords(f, c, nil, false), c, r); !strings.Contains(got, "the task's words linear are mm mpileup's") {
 		t.Errorf("a word inside the runner-up's name: %q", got)
 	}
 	r.score = 4
-	if got := m.runnerUpWords(f, c, r); got != "" {
+	if got := m.runnerUpWords(m.uncoveredWords(f, c, nil, false), c, r); got != "" {
 		t.Errorf("far runner-up: %q", got)
 	}
-	if got := m.runnerUpWords(f, c, nil); got != "" {
+	if got := m.runnerUpWords(m.uncoveredWords(f, c, nil, false), c, nil); got != "" {
 		t.Errorf("no runner-up: %q", got)
 	}
 }

@@ -122,11 +122,11 @@ func (m *mapper) namesTool(w string, c *candidate) bool {
 }
 
 // runnerUpWords returns a finding when task words nothing in the command
-// accounts for are words of the runner-up's name or description, not the
-// chosen candidate's ("linear-time" for mmseqs easy-cluster, whose
-// runner-up easy-linclust is the "Fast linear time cluster"): the choice
-// passed over words that point elsewhere.
-func (m *mapper) runnerUpWords(f *Fill, c, second *candidate) string {
+// accounts for (uncovered, as uncoveredWords gives them) are words of the
+// runner-up's description, not the chosen candidate's ("linear-time" for
+// mmseqs easy-cluster, whose runner-up easy-linclust is the "Fast linear
+// time cluster"): the choice passed over words that point elsewhere.
+func (m *mapper) runnerUpWords(uncovered []string, c, second *candidate) string {
 	if second == nil || second.score < sc.Choose.RunnerUpShare*c.score {
 		return ""
 	}
@@ -137,7 +137,7 @@ func (m *mapper) runnerUpWords(f *Fill, c, second *candidate) string {
 	// what made its input, "the pileup file" for mpileup)
 	theirNames := m.candTerms(second, false)
 	var ws []string
-	for _, w := range m.uncoveredWords(f, c, nil, false) {
+	for _, w := range uncovered {
 		if theirs[w] && !theirNames[w] && !strings.Contains(strings.ToLower(second.key), w) && !own[w] && len(w) >= 4 && !m.common[w] && !task.V().Word("common_help_word", w) {
 			ws = append(ws, w)
 		}
