@@ -971,6 +971,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 			// task's other words may still ask for a switch of their own
 			// ("the BED name in the header" ties -name and -nameOnly;
 			// "reverse-complementing minus-strand features" asks for -s).
+			before := len(words) + len(negated)
 			for _, f := range fits {
 				if f.score != best.score {
 					break
@@ -979,6 +980,12 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 					delete(words, w)
 					delete(negated, w)
 				}
+			}
+			if len(words)+len(negated) == before {
+				// (hits that are no word of the task's as written, a name
+				// term matched as the start of a longer word: nothing left
+				// to set aside, so the next round would tie again)
+				return
 			}
 			continue
 		}
