@@ -302,10 +302,11 @@ func (m *mapper) writtenValue(f *Fill, v string) bool {
 	return FileType(v) != "" && m.taskOutput(v) && slices.Contains(f.Outputs, v)
 }
 
-// writesOtherKind reports a flag whose help opens on a kind of file of
-// another family than the file v's: the kind it writes ("-x  write a
-// fasta file with spliced CDS for each GFF transcript" is no place for
-// annotation.gff3, though its help says "GFF").
+// writesOtherKind reports a flag the first kind of file of whose help
+// (plain words such as "tree" or "log" left out) is of another family than
+// the file v's: the kind it writes ("-x  write a fasta file with spliced
+// CDS for each GFF transcript" is no place for annotation.gff3, though its
+// help says "GFF" later).
 func writesOtherKind(fd FlagDoc, v string) bool {
 	k := FileType(v)
 	if k == "" || k == "file" {
