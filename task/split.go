@@ -222,6 +222,12 @@ func redirection(s string, i int) (next int, file string, app, ok bool, err erro
 	if file == "" || NumberRE.MatchString(file) {
 		return 0, "", false, false, nil
 	}
+	if glued := i > 0 && s[i] == '>' && !wordStart(s, i) && k == j; glued && FileType(file) == "" && !strings.ContainsAny(file, "./") {
+		// ">" inside a word says "greater than" ("P(S>x)", "A>G"):
+		// only a file's name after it makes it a redirection
+		// (x.sam>out.sam)
+		return 0, "", false, false, nil
+	}
 	if fd == '2' {
 		return 0, "", false, true, fmt.Errorf("only standard output can be redirected (\"2> %s\"): standard error stays on the terminal", file)
 	}

@@ -38,6 +38,11 @@ func TestSplitCommands(t *testing.T) {
 		{"QUAL<20 || DP<10 in x.vcf", []seg{{"", "QUAL<20 || DP<10 in x.vcf", "", false, "QUAL<20·||·DP<10·in·x.vcf"}}},
 		{"the sample's reads | head", []seg{{"", "the sample's reads", "", false, "the·sample's·reads"}, {"|", "head", "", false, "head"}}},
 		{"map A -> B", []seg{{"", "map A -> B", "", false, "map·A·->·B"}}},
+		// ">" inside a word is "greater than" unless a file's name follows
+		{"save the P(S>x) data to p.xy", []seg{{"", "save the P(S>x) data to p.xy", "", false, "save·the·P(S>x)·data·to·p.xy"}}},
+		{"count A>G changes in x.vcf", []seg{{"", "count A>G changes in x.vcf", "", false, "count·A>G·changes·in·x.vcf"}}},
+		{"view x.bam>out.sam", []seg{{"", "view x.bam", "out.sam", false, "view·x.bam"}}},
+		{"view x.bam>out/", []seg{{"", "view x.bam", "out/", false, "view·x.bam"}}},
 		{"it's 'unclosed | head", []seg{{"", "it's 'unclosed", "", false, "it's·'unclosed"}, {"|", "head", "", false, "head"}}},
 		{`a\|b`, []seg{{"", `a\|b`, "", false, "a|b"}}},
 		{`view x.bam > 'my out.sam'`, []seg{{"", "view x.bam", "my out.sam", false, "view·x.bam"}}},
