@@ -209,11 +209,12 @@ func (m *mapper) reviseCompressionFlags(f *Fill, c *candidate) {
 	for i := range f.Flags {
 		fv := &f.Flags[i]
 		cur, ok := LookupFlag(c.flags, fv.Name)
-		if !ok || !fv.HasValue || !knownExt(fv.Value) || !m.taskInput(fv.Value) {
+		if !ok || !fv.HasValue || !knownExt(fv.Value) || !m.taskInput(fv.Value) && !m.taskOutput(fv.Value) {
 			continue
 		}
 		z, _ := task.V().Compression(strings.ToLower(fv.Value))
-		if curZ := compressionNamed(cur.Description); curZ == z || curZ != "" && !nameHolds(cur, curZ) {
+		curZ := compressionNamed(cur.Description)
+		if curZ == z || curZ != "" && !nameHolds(cur, curZ) {
 			// (a help that only accepts a compressed file as well, its
 			// name silent, reads a plain one too: featureCounts -a)
 			continue
@@ -223,7 +224,9 @@ func (m *mapper) reviseCompressionFlags(f *Fill, c *candidate) {
 			if g.Name == "" || g.Name == cur.Name || g.ParamType != cur.ParamType || slices.ContainsFunc(f.Flags, func(x FlagValue) bool { return sameDoc(g, x.Name) }) {
 				continue
 			}
-			if compressionNamed(g.Description) != z || z != "" && !nameHolds(g, z) || otherKind(g, fv.Value) != "" || !(namesFlag(cur.Description, g) || namesFlag(g.Description, cur)) {
+			linked := namesFlag(cur.Description, g) || namesFlag(g.Description, cur) ||
+				z != "" && compressedForm(cur, g, z) || z == "" && compressedForm(g, cur, curZ)
+			if compressionNamed(g.Description) != z || z != "" && !nameHolds(g, z) || otherKind(g, fv.Value) != "" || !linked {
 				continue
 			}
 			found = append(found, g)
@@ -237,10 +240,38 @@ func (m *mapper) reviseCompressionFlags(f *Fill, c *candidate) {
 		if z == "" {
 			why = fmt.Sprintf("the file is not compressed, and %s's help names a compression", fv.Name)
 		}
-		m.evidence = append(m.evidence, fmt.Sprintf("read %s through %s, not %s: %s", fv.Value, name, fv.Name, why))
+		verb, role := "read", "input"
+		if m.taskOutput(fv.Value) {
+			verb, role = "wrote", "output"
+		}
+		m.evidence = append(m.evidence, fmt.Sprintf("%s %s through %s, not %s: %s", verb, fv.Value, name, fv.Name, why))
 		fv.Name, fv.Style = name, kvStyle(g)
-		fv.Why = "the task's input " + fv.Value + ": " + g.Description
+		fv.Why = "the task's " + role + " " + fv.Value + ": " + g.Description
 	}
+}
+
+// compressedForm reports a flag comp whose name is plain's with the
+// compression suffix z added before or after it (--un and --un-gz, --vcf
+// and --gzvcf): the help need not name the other flag.
+func compressedForm(plain, comp FlagDoc, z string) bool {
+	if z == "" {
+		return false
+	}
+	dash := func(n string) (string, string) {
+		b := strings.TrimLeft(n, "-")
+		return n[:len(n)-len(b)], strings.ToLower(b)
+	}
+	pd, pb := dash(plain.Name)
+	cd, cb := dash(comp.Name)
+	if pd != cd || pb == "" {
+		return false
+	}
+	for _, sep := range []string{"", "-", "_"} {
+		if cb == pb+sep+z || cb == z+sep+pb {
+			return true
+		}
+	}
+	return false
 }
 
 // nameHolds reports a flag one of whose names holds the compression

@@ -239,6 +239,9 @@ func (m *mapper) readingFlags(c *candidate, path string, used map[string]bool, b
 		if alreadyUsed(used, fd) || !readsFile(fd) && !(valued && (slotFits(fd.Placeholder, path) || fd.Required && !writesPlace(fd) && descNamesKind(fd, path))) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
 			continue
 		}
+		if compressedOnly(fd, path) {
+			continue
+		}
 		withPlace := fd
 		withPlace.Description += " " + fd.Placeholder
 		s := wordFit(withPlace, ctx)
@@ -556,6 +559,9 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 		if alreadyUsed(used, fd) || !want(fd) && (!writesPlace(fd) || prefixPlace(fd)) || fd.ParamType == "int" || fd.ParamType == "float" || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) || knownExt(path) && notFileFlag(fd) {
 			return 0, false
 		}
+		if compressedOnly(fd, path) {
+			return 0, false
+		}
 		withPlace := fd
 		withPlace.Description += " " + fd.Placeholder
 		s := wordFit(withPlace, ctx)
@@ -754,4 +760,16 @@ func (m *mapper) usageWritesReader(c *candidate) bool {
 		}
 	}
 	return false
+}
+
+// compressedOnly reports a flag that is the compressed form of another
+// (its name holds the suffix its help names: --un-gz, --gzvcf) and a
+// file not compressed so: it reads or writes only files compressed so.
+func compressedOnly(fd FlagDoc, path string) bool {
+	z := compressionNamed(fd.Description)
+	if z == "" || !nameHolds(fd, z) {
+		return false
+	}
+	pz, _ := task.V().Compression(strings.ToLower(path))
+	return pz != z
 }

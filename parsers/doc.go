@@ -42,6 +42,7 @@ func (d *doc) schema(name string) *Schema {
 func (d *doc) scan(s *Schema, cfg scanConfig) {
 	s.Flags, s.OptionLines, s.ParsedLines = scanFlags(d.lines, d.inUsage, cfg)
 	listedFormats(d.lines, s.Flags)
+	s.Flags = append(s.Flags, suffixedFlags(d.lines, s.Flags)...)
 	d.valued = map[string]bool{}
 	for _, f := range s.Flags {
 		if f.ParamType != "bool" && f.ParamType != "" {
