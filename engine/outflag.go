@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/traitome/oxo-call/rules"
 	"github.com/traitome/oxo-call/skills"
@@ -289,12 +290,39 @@ func wordFit(fd FlagDoc, ctx []string) float64 {
 		names[n] = true
 	}
 	s := float64(overlap(contentWords(strings.Join(ctx, " ")), contentWords(desc)))
+	lower := strings.ToLower(fd.Description)
 	for _, w := range ctx {
 		if len(w) > 1 && names[w] {
 			s += sc.Fit.ExactFlagName
 		}
+		if symbolTerm(w) && strings.Contains(lower, w) {
+			// a term of letters and signs the help writes as the task
+			// does ("P(S>x)" of hmmsim's --pfile): its words alone are
+			// single letters, which say nothing
+			s++
+		}
 	}
 	return s
+}
+
+// symbolTerm reports a word of three or more characters that mixes
+// letters with signs other than a hyphen ("p(s>x", "n50/l50"): a term
+// written the same way only where it means the same thing.
+func symbolTerm(w string) bool {
+	if len(w) < 3 {
+		return false
+	}
+	letters, signs := false, false
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			letters = true
+		case unicode.IsDigit(r) || r == '-' || r == '_' || r == '.':
+		default:
+			signs = true
+		}
+	}
+	return letters && signs
 }
 
 // writtenValue reports an output of the fill that the task names as one.

@@ -186,3 +186,20 @@ func TestWholeFileKeepsFileFlag(t *testing.T) {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// TestWordFitSymbolTerm: a term of letters and signs the task writes as
+// the help does ("P(S>x)") fits that help: hmmsim's --pfile over --efile,
+// whose helps share the rest of the output's words.
+func TestWordFitSymbolTerm(t *testing.T) {
+	ctx := []string{"xy", "to", "data", "plot", "p(s>x", "the", "save"}
+	pfile := FlagDoc{Name: "--pfile", Description: "output P(S>x) plots to <f> in xy format"}
+	efile := FlagDoc{Name: "--efile", Description: "output E vs. E plots to <f> in xy format"}
+	if wordFit(pfile, ctx) <= wordFit(efile, ctx) {
+		t.Errorf("pfile %v, efile %v", wordFit(pfile, ctx), wordFit(efile, ctx))
+	}
+	for w, want := range map[string]bool{"p(s>x": true, "n50/l50": true, "a>g": true, "x.fq": false, "log2": false, "fold-change": false, "%s": false} {
+		if symbolTerm(w) != want {
+			t.Errorf("symbolTerm(%q) = %v", w, !want)
+		}
+	}
+}
