@@ -178,9 +178,12 @@ type kindFlag struct {
 }
 
 // onByDefault reports a switch whose help marks it as the default
-// (lexicon switch_on_by_default: "(default)", "[Default]").
+// (lexicon switch_on_by_default: "(default)", "[Default]") or whose
+// default is on (lexicon switch_on_value: EMBOSS "-[no]report toggle
+// [Y]"): setting it changes nothing.
 func onByDefault(fd FlagDoc) bool {
-	return task.V().Mentions("switch_on_by_default", fd.Description)
+	return task.V().Mentions("switch_on_by_default", fd.Description) ||
+		fd.ParamType == "bool" && task.V().Word("switch_on_value", strings.ToLower(fd.Default))
 }
 
 // flagDir reads whether a flag's name or help says it is about the input

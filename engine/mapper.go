@@ -91,6 +91,10 @@ type mapper struct {
 	// placedWords are task words a value was chosen for ("mouse" for
 	// -g mm): the word has its place in the command.
 	placedWords map[string]bool
+	// onNamed are the switches the task names that are on by default
+	// (addNamedSwitches leaves them out): their names account for the
+	// task's words.
+	onNamed []string
 	// valueTaken are the task's values an example flag took; valueCand,
 	// byWord and byShape the flags the candidate's examples give values
 	// (valueMaps).

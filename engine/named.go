@@ -144,6 +144,14 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 			m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task's %q is said by the help of %s, which the fill sets with the task's value", spelling(x.fd), strings.Join(x.parts, " "), by))
 			continue
 		}
+		if onByDefault(x.fd) {
+			// named, but on already (EMBOSS "-[no]report toggle [Y]"
+			// for "report written to x"): setting it adds nothing
+			m.namedSwitches++
+			m.onNamed = append(m.onNamed, x.fd.Name)
+			m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task names it (%s), and it is on by default", spelling(x.fd), strings.Join(x.parts, " ")))
+			continue
+		}
 		m.dropWithin(a, x.parts)
 		name := m.addSwitch(a, x.fd, "the task names it: "+strings.Join(x.parts, " "))
 		m.namedSwitches++

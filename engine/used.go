@@ -430,6 +430,9 @@ func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExampl
 		// -wordsize) accounts for the words it glues.
 		addAll(strings.Join(m.gluedParts(fv.Name), " "))
 	}
+	for _, n := range m.onNamed {
+		addAll(strings.TrimLeft(n, "-"))
+	}
 	// A column list or separator the command places accounts for the
 	// words it was read from ("the first three columns" in -f 1-3,
 	// "comma-separated" in -d ,).
