@@ -956,6 +956,10 @@ func samePartsOnly(a, b *candidate) bool {
 func (m *mapper) choose() (*candidate, choice) {
 	cands := m.candidates()
 	m.score(cands)
+	if slices.ContainsFunc(cands, func(c *candidate) bool { return c.exe == m.rec.Executable && len(c.sub) == 0 }) {
+		// (strangerCompanion: only a companion the task names)
+		cands = slices.DeleteFunc(cands, func(c *candidate) bool { return m.strangerCompanion(c) && !c.byName })
+	}
 	// The tool the user named wins a close call against its companions
 	// (named_tool), but the margin stays the scores' own: preferring it
 	// is no evidence that it is right.
