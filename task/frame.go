@@ -698,6 +698,10 @@ func markerAt(lower []string, j int) bool {
 	if lower[j] == "in" && j > 0 && V().Word("results_word", lower[j-1]) {
 		return true
 	}
+	// "intervals that fall into dups.bed": where the intervals lie.
+	if j > 0 && V().Word("located_verb", lower[j-1]) {
+		return false
+	}
 	return isOutputMarker(lower[j]) || markerBeforeNoun(lower[j])
 }
 
