@@ -53,6 +53,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		m.placeByBranch(f, c)
 		m.placeByRole(f, c)
 		m.placeNameOperand(f, c)
+		m.leftInputAsOutput(f, c)
 		// (the inputs those passes gave flags: a compressed file read
 		// through the plain form's flag moves to the compressed form's)
 		m.reviseCompressionFlags(f, c)
