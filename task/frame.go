@@ -170,7 +170,7 @@ func FileType(p string) string {
 		}
 		// A path without an extension is a file or directory ("data/raw"),
 		// but not a list of formats in prose ("pgen/pvar/psam").
-		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) && !shortPair(p) {
+		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) && !shortPair(p) && !prosePair(p) {
 			return "file"
 		}
 		return ""
@@ -182,6 +182,18 @@ func FileType(p string) string {
 		return "file"
 	}
 	return ""
+}
+
+// prosePair reports words joined by slashes that prose pairs (lexicon
+// class pair_prose_word: "up/downstream", "upper/lower",
+// "observed/expected"), every one of them: no path.
+func prosePair(p string) bool {
+	for _, part := range strings.Split(strings.ToLower(p), "/") {
+		if !V().Word("pair_prose_word", part) {
+			return false
+		}
+	}
+	return true
 }
 
 // shortPair reports two short capitalised words joined by a slash, as

@@ -137,6 +137,9 @@ func TestParseRoles(t *testing.T) {
 		"write the reads of in.fa aligned to ref.fa":                {[]string{"in.fa", "ref.fa"}, nil, nil},
 		"align reads.fq to ref.fa":                                  {[]string{"reads.fq", "ref.fa"}, nil, nil},
 		"split into a.fq and b.fq":                                  {nil, []string{"a.fq", "b.fq"}, nil},
+		// words prose pairs by a slash are no path; other words are
+		"count TTTT in x.bed ignoring upper/lower case, up/downstream": {[]string{"x.bed"}, nil, nil},
+		"list the files of data/raw":                                   {[]string{"data/raw"}, nil, nil},
 		// "fall into" says where a thing lies: a file read
 		"cut a.bed where it falls into dups.bed, write b.bed": {[]string{"a.bed", "dups.bed"}, []string{"b.bed"}, nil},
 		"merge a.bed into b.bed":                              {[]string{"a.bed"}, []string{"b.bed"}, nil},
