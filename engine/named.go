@@ -144,6 +144,13 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 			m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task's %q is said by the help of %s, which the fill sets with the task's value", spelling(x.fd), strings.Join(x.parts, " "), by))
 			continue
 		}
+		if task.V().Mentions("keeps_only", x.fd.Description) && m.removedBefore(x.parts) {
+			// "remove the repeated lines" names uniq's --repeated, "only
+			// print duplicate lines": the task takes away what the
+			// switch keeps
+			m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task removes the %s, which its help keeps only (%q)", spelling(x.fd), strings.Join(x.parts, " "), x.fd.Description))
+			continue
+		}
 		if onByDefault(x.fd) {
 			// named, but on already (EMBOSS "-[no]report toggle [Y]"
 			// for "report written to x"): setting it adds nothing
@@ -355,4 +362,30 @@ func deprecated(fd FlagDoc, flags []FlagDoc) bool {
 	return slices.ContainsFunc(flags, func(o FlagDoc) bool {
 		return o.Name != fd.Name && len(own) > 0 && maps.Equal(contentWords(o.Description), own)
 	})
+}
+
+// removedBefore reports words of a name the task says a few words after
+// a verb that takes them away (lexicon removes_verb: "remove the
+// repeated lines", "collapse adjacent repeated lines").
+func (m *mapper) removedBefore(parts []string) bool {
+	if len(parts) == 0 {
+		return false
+	}
+	tw := strings.Fields(strings.ToLower(withoutFiles(m.task)))
+	for i, w := range tw {
+		if !strings.HasPrefix(strings.Trim(w, ",;:.()"), parts[0]) {
+			continue
+		}
+		before := tw[max(0, i-4):i]
+		for k := len(before) - 1; k >= 0; k-- {
+			if strings.ContainsAny(before[k], ",;:.") {
+				before = before[k+1:]
+				break
+			}
+		}
+		if task.V().Mentions("removes_verb", strings.Join(before, " ")) {
+			return true
+		}
+	}
+	return false
 }

@@ -896,6 +896,9 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				continue
 			}
 			s, hits := m.switchFit(fd.Name, &fd, words)
+			if task.V().Mentions("keeps_only", fd.Description) && slices.ContainsFunc(hits, func(h string) bool { return m.removedBefore([]string{h}) }) {
+				continue // "remove the repeated lines" for "only print duplicate lines"
+			}
 			var agree []string
 			for _, w := range hits {
 				if negated[w] && leaves[w] {
