@@ -965,6 +965,18 @@ func (m *mapper) choose() (*candidate, choice) {
 	// is no evidence that it is right.
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score+cands[i].toolBonus > cands[j].score+cands[j].toolBonus })
 	kept := m.keepTyped(cands)
+	if cands[0].score <= 0 && !kept {
+		// Nothing points to any candidate: the program itself, not the
+		// subcommand its help happens to list first ("print the salmon
+		// version" is salmon -v, not salmon index -v).
+		// (the root's score holds scoring.choose.subcommand_needed, which
+		// only weighs it against a subcommand the task points to)
+		if i := slices.IndexFunc(cands, func(c *candidate) bool { return c.exe == m.rec.Executable && len(c.sub) == 0 && c.known }); i > 0 && cands[i].score-sc.Choose.SubcommandNeeded >= cands[0].score {
+			root := cands[i]
+			copy(cands[1:i+1], cands[0:i])
+			cands[0] = root
+		}
+	}
 	best := cands[0]
 	if best.toolBonus > 0 && len(cands) > 1 && cands[1].score > best.score {
 		best.why = append(best.why, fmt.Sprintf("the tool named, in a close call with %q", cands[1].key))
