@@ -225,7 +225,8 @@ func (m *mapper) reviseCompressionFlags(f *Fill, c *candidate) {
 				continue
 			}
 			linked := namesFlag(cur.Description, g) || namesFlag(g.Description, cur) ||
-				z != "" && compressedForm(cur, g, z) || z == "" && compressedForm(g, cur, curZ)
+				z != "" && compressedForm(cur, g, z) || z == "" && compressedForm(g, cur, curZ) ||
+				slices.ContainsFunc(c.flags, func(p FlagDoc) bool { return compressedForm(p, cur, curZ) && compressedForm(p, g, z) })
 			if compressionNamed(g.Description) != z || z != "" && !nameHolds(g, z) || otherKind(g, fv.Value) != "" || !linked {
 				continue
 			}
