@@ -13,9 +13,9 @@ import (
 // names no output, the command writes none yet, the usage shows no place
 // for the file, it is the last file the task names and no mate of
 // another, no flag still free reads a file of its kind, and one unused
-// output flag fits it best (outputFlagFor: its
-// help or name holds the file's words). The move is recorded; the
-// command's confidence is left to the other passes.
+// output flag fits it best (outputFlagFor: its help or name holds the
+// file's words). The move is recorded; the command's confidence is left
+// to the other passes.
 func (m *mapper) leftInputAsOutput(f *Fill, c *candidate) {
 	if !c.known || len(m.slots.Outputs()) > 0 || f.Stdout != "" || len(f.Outputs) > 0 || len(c.positionals) > 0 || len(f.Positionals) != 1 {
 		return
@@ -62,5 +62,5 @@ func (m *mapper) leftInputAsOutput(f *Fill, c *candidate) {
 			m.slots.Files[i].Output, m.slots.Files[i].Role = true, "output"
 		}
 	}
-	m.evidence = append(m.evidence, fmt.Sprintf("wrote %s through %s: the task names no output, the help reads its inputs through flags and shows no place for %s, and %s is its one output flag for it", p, name, p, name))
+	m.evidence = append(m.evidence, fmt.Sprintf("wrote %s through %s: the task names no output, the help reads its inputs through flags and shows no place for %s, no free flag reads it, and %s's help fits it best of the output flags", p, name, p, name))
 }
