@@ -224,10 +224,8 @@ func (m *mapper) reviseCompressionFlags(f *Fill, c *candidate) {
 			if g.Name == "" || g.Name == cur.Name || g.ParamType != cur.ParamType || slices.ContainsFunc(f.Flags, func(x FlagValue) bool { return sameDoc(g, x.Name) }) {
 				continue
 			}
-			linked := namesFlag(cur.Description, g) || namesFlag(g.Description, cur) ||
-				z != "" && compressedForm(cur, g, z) || z == "" && compressedForm(g, cur, curZ) ||
-				slices.ContainsFunc(c.flags, func(p FlagDoc) bool { return compressedForm(p, cur, curZ) && compressedForm(p, g, z) })
-			if compressionNamed(g.Description) != z || z != "" && !nameHolds(g, z) || otherKind(g, fv.Value) != "" || !linked {
+			// (the link last: it reads every flag's help and name)
+			if compressionNamed(g.Description) != z || z != "" && !nameHolds(g, z) || otherKind(g, fv.Value) != "" || !linkedForms(c.flags, cur, g, curZ, z) {
 				continue
 			}
 			found = append(found, g)
@@ -249,6 +247,16 @@ func (m *mapper) reviseCompressionFlags(f *Fill, c *candidate) {
 		fv.Name, fv.Style = name, kvStyle(g)
 		fv.Why = "the task's " + role + " " + fv.Value + ": " + g.Description
 	}
+}
+
+// linkedForms reports two flags for one file in two compressions (cur's
+// curZ, g's z): a help names the other flag, or one name is the other's
+// with the suffix added, or both are compressed forms of one flag
+// (--un-gz and --un-bz2).
+func linkedForms(flags []FlagDoc, cur, g FlagDoc, curZ, z string) bool {
+	return namesFlag(cur.Description, g) || namesFlag(g.Description, cur) ||
+		z != "" && compressedForm(cur, g, z) || z == "" && compressedForm(g, cur, curZ) ||
+		slices.ContainsFunc(flags, func(p FlagDoc) bool { return compressedForm(p, cur, curZ) && compressedForm(p, g, z) })
 }
 
 // compressedForm reports a flag comp whose name is plain's with the

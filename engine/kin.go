@@ -26,8 +26,9 @@ func (m *mapper) strangerCompanion(c *candidate) bool {
 }
 
 // namesAkin reports two program names (extensions and case aside) one of
-// which holds the other, or that open on the same three letters or more
-// (hmmsearch, hmmpress; seqret, seqretsplit).
+// which holds the other, or that open on the same
+// scoring.choose.akin_prefix_min letters or more (hmmsearch, hmmpress;
+// seqret, seqretsplit).
 func namesAkin(a, b string) bool {
 	bare := func(n string) string {
 		n = strings.ToLower(filepath.Base(n))
@@ -44,5 +45,5 @@ func namesAkin(a, b string) bool {
 	for n < len(a) && n < len(b) && a[n] == b[n] {
 		n++
 	}
-	return n >= 3
+	return float64(n) >= sc.Choose.AkinPrefixMin
 }
