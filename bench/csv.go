@@ -212,6 +212,7 @@ func readFile[T any](path string, parse func(io.Reader, string) ([]T, error)) ([
 var rowColumns = []string{"toolset", "tool", "scenario_id", "desc_id", "user_level", "category",
 	"scenario", "task", "reference", "command", "exact", "equivalent", "subcommand_match",
 	"recall", "precision", "jaccard", "positional_order", "accuracy",
+	"literal", "uncertain", "confidence",
 	"llm_calls", "prompt_tokens", "findings", "latency_ms", "error"}
 
 // WriteRows writes one CSV line per row, with a header; ratios have four
@@ -225,6 +226,7 @@ func WriteRows(w io.Writer, rows []Row) error {
 			r.Scenario, r.Task, r.Reference(), r.Command,
 			strconv.FormatBool(r.Exact), strconv.FormatBool(r.Equivalent), strconv.FormatBool(r.SubcommandMatch),
 			f(r.Recall), f(r.Precision), f(r.Jaccard), f(r.PositionalOrder), f(r.Accuracy),
+			strconv.FormatBool(r.Literal), strconv.FormatBool(r.Uncertain), f(r.Confidence),
 			strconv.Itoa(r.LLMCalls), strconv.Itoa(r.PromptTokens), strconv.Itoa(r.Findings),
 			strconv.FormatFloat(ms(r.Latency), 'f', 1, 64), r.Err})
 	}

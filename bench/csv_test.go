@@ -150,6 +150,7 @@ func TestWriteRows(t *testing.T) {
 		Scenario: "full", Command: "samtools sort in.bam",
 		Scores:   Scores{Exact: true, Equivalent: true, SubcommandMatch: true, Recall: 1, Precision: 1, Jaccard: 1, PositionalOrder: 1, Accuracy: 1},
 		LLMCalls: 2, PromptTokens: 1234, Findings: 1, Latency: 1500 * time.Microsecond,
+		Literal: true, Uncertain: true, Confidence: 0.41,
 	}, {
 		Case:     Case{Tool: "bwa", ScenarioID: "s2", ReferenceArgs: "mem r.fa q.fq", Task: "align"},
 		Scenario: "bare", Err: "model: timeout", Scores: Scores{Recall: 2.0 / 3},
@@ -158,9 +159,9 @@ func TestWriteRows(t *testing.T) {
 	if err := WriteRows(&b, rows); err != nil {
 		t.Fatal(err)
 	}
-	want := `toolset,tool,scenario_id,desc_id,user_level,category,scenario,task,reference,command,exact,equivalent,subcommand_match,recall,precision,jaccard,positional_order,accuracy,llm_calls,prompt_tokens,findings,latency_ms,error
-samtools,samtools,s1,d1,novice,sorting,full,"sort, please",samtools sort in.bam,samtools sort in.bam,true,true,true,1.0000,1.0000,1.0000,1.0000,1.0000,2,1234,1,1.5,
-,bwa,s2,,,,bare,align,bwa mem r.fa q.fq,,false,false,false,0.6667,0.0000,0.0000,0.0000,0.0000,0,0,0,0.0,model: timeout
+	want := `toolset,tool,scenario_id,desc_id,user_level,category,scenario,task,reference,command,exact,equivalent,subcommand_match,recall,precision,jaccard,positional_order,accuracy,literal,uncertain,confidence,llm_calls,prompt_tokens,findings,latency_ms,error
+samtools,samtools,s1,d1,novice,sorting,full,"sort, please",samtools sort in.bam,samtools sort in.bam,true,true,true,1.0000,1.0000,1.0000,1.0000,1.0000,true,true,0.4100,2,1234,1,1.5,
+,bwa,s2,,,,bare,align,bwa mem r.fa q.fq,,false,false,false,0.6667,0.0000,0.0000,0.0000,0.0000,false,false,0.0000,0,0,0,0.0,model: timeout
 `
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
