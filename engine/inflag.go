@@ -283,7 +283,7 @@ func readsFile(fd FlagDoc) bool {
 	if fd.Name == "" || fd.ParamType == "bool" || fd.ParamType == "int" || fd.ParamType == "float" || len(fd.Choices) > 0 {
 		return false
 	}
-	if fd.Category == "Output" || writesPlace(fd) || notFileFlag(fd) {
+	if fd.Category == "Output" || writesPlace(fd) || notFileFlag(fd) || parsers.NumberSlots(fd.Placeholder) {
 		return false
 	}
 	desc := strings.ToLower(fd.Description)

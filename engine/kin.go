@@ -4,17 +4,22 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/traitome/oxo-call/rules"
+	"github.com/traitome/oxo-call/task"
 )
 
-// A companion found only because the tool's package also installs it
-// (EMBOSS ships seqretsplit beside splitter, subread subread-align beside
-// featureCounts, bedtools sortBed beside groupBy) is another program
-// than the one the user named, whatever words of its description the
-// task says: on the golden and development tasks, every such choice made
-// by description alone was wrong. It is a candidate only when the task
-// names it; a companion akin to the tool by name (hisat2-build,
-// metaspades.py, hmmpress beside hmmsearch) or one the skill lists stays
-// one as before.
+// A companion of another name than the program the user typed is another
+// program, whatever words of its description or parts of its name the
+// task says: EMBOSS ships seqretsplit beside splitter, exonerate
+// fastalength beside fastasort, coreutils cut beside csplit, and on the
+// golden and development tasks every such choice made by description,
+// by a part of the name ("length") or by an English verb that is also a
+// program's name ("cut run_report.txt into two pieces") was wrong. It is
+// a candidate only when the task names it as a program (namesProgram); a
+// companion whose name holds the tool's or is held by it (hisat2-build
+// beside hisat2, hisat2 beside hisat2-build, seqretsplit beside seqret)
+// or one the skill lists stays one as before.
 
 // strangerCompanion reports a companion of the tool that the skill does
 // not list and whose name is not akin to the tool's.
@@ -26,9 +31,9 @@ func (m *mapper) strangerCompanion(c *candidate) bool {
 }
 
 // namesAkin reports two program names (extensions and case aside) one of
-// which holds the other, or that open on the same
-// scoring.choose.akin_prefix_min letters or more (hmmsearch, hmmpress;
-// seqret, seqretsplit).
+// which holds the other (hisat2, hisat2-build; spades.py, metaspades.py).
+// Names that only open alike (fastasort, fastalength; hmmsearch,
+// hmmpress) are two programs of one package.
 func namesAkin(a, b string) bool {
 	bare := func(n string) string {
 		n = strings.ToLower(filepath.Base(n))
@@ -38,12 +43,25 @@ func namesAkin(a, b string) bool {
 	if a == "" || b == "" {
 		return false
 	}
-	if strings.Contains(a, b) || strings.Contains(b, a) {
+	return strings.Contains(a, b) || strings.Contains(b, a)
+}
+
+// namesProgram reports a task that names the program name as one to run:
+// after a word of the lexicon class program_lead ("use seqretsplit",
+// "用 seqretsplit"), or written as no prose writes it (vcf-to-tab,
+// split2). A plain word elsewhere ("cut x.txt into pieces", "sort by
+// length") is the task's verb or noun, not a program.
+func (m *mapper) namesProgram(name string) bool {
+	name = strings.ToLower(name)
+	if typedName(name) && m.mentions(name) {
 		return true
 	}
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
+	ws := rules.Words(strings.ToLower(m.task))
+	v := task.V()
+	for i := 1; i < len(ws); i++ {
+		if ws[i] == name && v.Is("program_lead", ws[i-1]) {
+			return true
+		}
 	}
-	return float64(n) >= sc.Choose.AkinPrefixMin
+	return false
 }

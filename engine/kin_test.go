@@ -1,18 +1,20 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestStrangerCompanion: a companion that only shares the tool's package
 // (EMBOSS's seqretsplit beside splitter) is no candidate for words of its
-// description ("writes them"): the program the user typed is chosen. The
-// task that names the companion still chooses it, and a companion akin
-// by name (splitter-build) is scored as before.
+// description ("writes them"), for an English word that is also its name
+// ("cut"), or for a part of its name: the program the user typed is
+// chosen. The task that names the companion as a program still chooses
+// it, and a companion akin by name (splitter-build) is scored as before.
 func TestStrangerCompanion(t *testing.T) {
 	rec := &ToolRecord{Name: "splitter", Executable: "splitter", Installed: true,
-		CompanionTools: []Companion{{Name: "seqretsplit", Path: "/x/seqretsplit"}, {Name: "splitter-build", Path: "/x/splitter-build"}}}
+		CompanionTools: []Companion{{Name: "seqretsplit", Path: "/x/seqretsplit"}, {Name: "splitter-build", Path: "/x/splitter-build"}, {Name: "cut", Path: "/x/cut"}, {Name: "seq-len", Path: "/x/seq-len"}}}
 	flags := []FlagDoc{
 		{Name: "-sequence", ParamType: "file", Category: "Input", Description: "sequence(s) filename (input USA)"},
 		{Name: "-outseq", ParamType: "file", Category: "Output", Description: "sequence set(s) filename (output USA)"},
@@ -21,22 +23,34 @@ func TestStrangerCompanion(t *testing.T) {
 		Companions: []SubcommandDoc{
 			{Name: "seqretsplit", Parser: "generic", Description: "Reads sequences and writes them to individual files", Flags: flags},
 			{Name: "splitter-build", Parser: "generic", Description: "Builds an index of the pieces", Flags: flags},
+			{Name: "cut", Parser: "generic", Description: "Remove sections from each line of files", Flags: flags},
+			{Name: "seq-len", Parser: "generic", Description: "Report the length of each sequence", Flags: flags},
 		}}
 	for _, c := range []struct{ task, exe string }{
 		{"cut chr14.fa into pieces and write them to chr14_pieces.fa", "splitter"},
 		{"use seqretsplit to write the sequences of all.fa to single files", "seqretsplit"},
 		{"build an index of the pieces of chr14.fa into idx.fa", "splitter-build"},
+		{"cut chr14.fa into pieces of equal length, write chr14_pieces.fa", "splitter"},
+		{"split chr14.fa by sequence length into chr14_pieces.fa", "splitter"},
+		{"run cut on chr14.fa to remove sections, write chr14_pieces.fa", "cut"},
+		{"report the length of each sequence of chr14.fa with seq-len", "seq-len"},
+		{"用 seqretsplit 把 all.fa 的序列写成单个文件", "seqretsplit"},
 	} {
 		f := MapTask(builtinRules, rec, doc, nil, c.task)
 		if got := Assemble(rec, f).Display; !strings.HasPrefix(got, c.exe+" ") {
 			t.Errorf("%q: got %q\n%s", c.task, got, strings.Join(f.Evidence, "\n"))
+		}
+		// the program left out for a word of the task is named in the
+		// evidence, and the choice's margin is no more than its lead
+		if c.exe == "splitter" && strings.HasPrefix(c.task, "cut ") && !slices.ContainsFunc(f.Evidence, func(e string) bool { return strings.HasPrefix(e, "cut, of the same package, fits the task as well") }) {
+			t.Errorf("%q: no word of cut\n%s", c.task, strings.Join(f.Evidence, "\n"))
 		}
 	}
 	for _, c := range []struct {
 		a, b string
 		want bool
 	}{
-		{"hisat2", "hisat2-build", true}, {"spades.py", "metaspades.py", true}, {"hmmsearch", "hmmpress", true},
+		{"hisat2", "hisat2-build", true}, {"spades.py", "metaspades.py", true}, {"hmmsearch", "hmmpress", false}, {"fastasort", "fastalength", false},
 		{"splitter", "seqretsplit", false}, {"featureCounts", "subread-align", false}, {"nucBed", "windowBed", false}, {"ab", "abc", true}, {"", "x", false},
 	} {
 		if namesAkin(c.a, c.b) != c.want {

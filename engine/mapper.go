@@ -956,9 +956,17 @@ func samePartsOnly(a, b *candidate) bool {
 func (m *mapper) choose() (*candidate, choice) {
 	cands := m.candidates()
 	m.score(cands)
+	var stranger *candidate
 	if slices.ContainsFunc(cands, func(c *candidate) bool { return c.exe == m.rec.Executable && len(c.sub) == 0 }) {
-		// (strangerCompanion: only a companion the task names)
-		cands = slices.DeleteFunc(cands, func(c *candidate) bool { return m.strangerCompanion(c) && !c.byName })
+		// (strangerCompanion: only a companion the task names as a
+		// program)
+		cands = slices.DeleteFunc(cands, func(c *candidate) bool {
+			drop := m.strangerCompanion(c) && !m.namesProgram(c.key)
+			if drop && (stranger == nil || c.score > stranger.score) {
+				stranger = c
+			}
+			return drop
+		})
 	}
 	// The tool the user named wins a close call against its companions
 	// (named_tool), but the margin stays the scores' own: preferring it
@@ -1006,6 +1014,15 @@ func (m *mapper) choose() (*candidate, choice) {
 			if best.toolBonus == 0 && (!best.named && !cands[1].named || samePartsOnly(best, cands[1]) || best.score == cands[1].score && !(best.byName && cands[1].byName)) {
 				ch.tie = cands[1].command()
 			}
+		}
+	}
+	if stranger != nil && stranger.score > 0 {
+		// Another program of the package fits the task's words too: it
+		// is not chosen, but the choice won by no more than it leads it
+		// (a task about lengths asked of fastasort fits fastalength).
+		if g := min(1, max(0, best.score-stranger.score)/5); g < ch.margin {
+			ch.margin = g
+			m.evidence = append(m.evidence, fmt.Sprintf("%s, of the same package, fits the task as well (score %.1f vs %.1f); the task does not name it as the program to run", stranger.key, stranger.score, best.score))
 		}
 	}
 	if best.exe != m.rec.Executable && len(best.sub) == 0 && !best.named && slices.ContainsFunc(cands, func(c *candidate) bool {

@@ -17,6 +17,9 @@ func TestOneLetterInputName(t *testing.T) {
 		{FlagDoc{Name: "-i", ParamType: "string", Category: "Input", Placeholder: "string", Description: "Input file(s)"}, true},
 		{FlagDoc{Name: "-i", ParamType: "string", Category: "Input", Placeholder: "string", Description: "input reads, FASTQ"}, true},
 		{FlagDoc{Name: "--in", ParamType: "string", Category: "Input", Placeholder: "x", Description: "what to read"}, true},
+		// numbers in a shape read no file, whatever the help says of files
+		{FlagDoc{Name: "-F", ParamType: "string", Category: "Input", Placeholder: "k:<int>,i:<int>", Description: "query input files are continuous FASTA where reads are substrings (k-mers) extracted from a FASTA file <s>"}, false},
+		{FlagDoc{Name: "-F", ParamType: "string", Category: "Input", Placeholder: "<file>", Description: "query input file, FASTA"}, true},
 	} {
 		if got := readsFile(c.fd); got != c.want {
 			t.Errorf("readsFile(%s %q) = %v, want %v", c.fd.Name, c.fd.Description, got, c.want)
@@ -39,6 +42,11 @@ func TestSwitchForOtherKinds(t *testing.T) {
 	}
 	if strings.Contains(cmd, "--align-paired-reads") {
 		t.Errorf("a switch for BAM input added: %q", cmd)
+	}
+	// FASTA reads go to -U too, not to -F "k:<int>,i:<int>", whose help
+	// speaks of reads from a FASTA file but whose value is two numbers
+	if cmd, f := mapHelpOnly(t, "bowtie2", "align the FASTA reads contigs.fa to index idx and write contigs.sam"); !strings.Contains(cmd, "-U contigs.fa") || strings.Contains(cmd, "-F ") {
+		t.Errorf("FASTA reads: %q\n%s", cmd, strings.Join(f.Evidence, "\n"))
 	}
 	if cmd, _ := mapHelpOnly(t, "samtools", "print just the header of aln.bam"); cmd != "samtools view -H aln.bam" {
 		t.Errorf("samtools: %q", cmd)

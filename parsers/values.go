@@ -232,3 +232,24 @@ func expandChoices(cs []string) []string {
 	}
 	return out
 }
+
+// slotRE is a typed slot inside a placeholder ("<int>" in "k:<int>,i:<int>").
+var slotRE = lazyre.New(`<([^<>\s]+)>`)
+
+// NumberSlots reports a placeholder built of typed number slots and the
+// separators between them: bowtie2's "-F k:<int>,i:<int>", "<int>,<int>".
+// Such a value is numbers written in a shape, never a file, whatever the
+// help says of the files the option is about ("reads are substrings
+// extracted from a FASTA file").
+func NumberSlots(placeholder string) bool {
+	slots := slotRE.FindAllStringSubmatch(placeholder, -1)
+	if len(slots) == 0 {
+		return false
+	}
+	for _, s := range slots {
+		if t := inferType(s[1], nil); t != "int" && t != "float" {
+			return false
+		}
+	}
+	return true
+}

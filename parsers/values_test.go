@@ -39,6 +39,19 @@ func TestReadValues(t *testing.T) {
 	}
 }
 
+// A placeholder of typed number slots is numbers in a shape; one slot of
+// another type, or none, is not.
+func TestNumberSlots(t *testing.T) {
+	for p, want := range map[string]bool{
+		"k:<int>,i:<int>": true, "<int>,<float>": true, "<int>": true,
+		"<file>": false, "<int>:<file>": false, "INT[,INT]": false, "k:int": false, "": false,
+	} {
+		if got := NumberSlots(p); got != want {
+			t.Errorf("NumberSlots(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
 func TestInferType(t *testing.T) {
 	cases := map[string]string{
 		"": "bool", "INT": "int", "NUM": "int", "integer": "int", "int_value": "int", "Int8": "int",

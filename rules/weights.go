@@ -59,7 +59,6 @@ type Scoring struct {
 		NamedTool            float64 `yaml:"named_tool"`
 		CloseCall            float64 `yaml:"close_call"`
 		RunnerUpShare        float64 `yaml:"runner_up_share"`
-		AkinPrefixMin        float64 `yaml:"akin_prefix_min"`
 	} `yaml:"choose"`
 	Examples struct {
 		ConceptOverlap float64 `yaml:"concept_overlap"`
