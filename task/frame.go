@@ -196,6 +196,20 @@ func prosePair(p string) bool {
 	return true
 }
 
+// qualifyingPair reports two lower-case words joined by a slash that
+// qualify the noun after them ("its exon/intron structure", "read/write access"): a
+// path names a place and is followed by a preposition, a comma, the end
+// of the task, or a word that calls it a directory ("the out/run
+// directory"), never by the noun it describes. Capitals make a value
+// ("the INFO/DP and FORMAT/AD annotations": tags to remove).
+func qualifyingPair(toks, lower []string, i int) bool {
+	a, b, ok := strings.Cut(strings.Trim(toks[i], ",;()[]"), "/")
+	if !ok || strings.ToLower(a) != a || strings.ToLower(b) != b || !isWord(a) || !isWord(b) || len(a) < 2 || len(b) < 2 || i+1 >= len(lower) || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") {
+		return false
+	}
+	return contentWordAt(lower, i+1) && !V().Is("name_marker_before", lower[i+1])
+}
+
 // shortPair reports two short capitalised words joined by a slash, as
 // prose writes alleles and fields ("REF/ALT", "A/T"), or a word and a
 // single capital letter ("stop/X" characters): no path. Lower-case short
@@ -874,7 +888,7 @@ func Parse(task string) Frame {
 			if NumberRE.MatchString(m[2]) {
 				s.Numbers = append(s.Numbers, Number{Value: m[2], Context: []string{strings.ToLower(m[1])}, Pos: i})
 			}
-		case FileType(raw) != "" && !NumberRE.MatchString(raw):
+		case FileType(raw) != "" && !NumberRE.MatchString(raw) && !qualifyingPair(toks, lower, i):
 			fs := File{Path: raw, Type: FileType(raw), Pos: i}
 			if raw != "." {
 				fs.Path = strings.TrimSuffix(raw, ".")

@@ -140,6 +140,12 @@ func TestParseRoles(t *testing.T) {
 		// words prose pairs by a slash are no path; other words are
 		"count TTTT in x.bed ignoring upper/lower case, up/downstream": {[]string{"x.bed"}, nil, nil},
 		"list the files of data/raw":                                   {[]string{"data/raw"}, nil, nil},
+		// lower-case words by a slash before the noun they qualify are
+		// prose; a path before the word that calls it a directory, or
+		// tags in capitals, are not
+		"align e.fa to g.fa to get its exon/intron structure":    {[]string{"e.fa", "g.fa"}, nil, nil},
+		"list the files of data/raw directory":                   {[]string{"data/raw"}, nil, nil},
+		"strip the INFO/DP and FORMAT/AD annotations from c.vcf": {[]string{"INFO/DP", "FORMAT/AD", "c.vcf"}, nil, nil},
 		// "fall into" says where a thing lies: a file read
 		"cut a.bed where it falls into dups.bed, write b.bed": {[]string{"a.bed", "dups.bed"}, []string{"b.bed"}, nil},
 		"merge a.bed into b.bed":                              {[]string{"a.bed"}, []string{"b.bed"}, nil},
