@@ -803,7 +803,7 @@ func Parse(task string) Frame {
 		}
 		s.Numbers = append(s.Numbers, Number{Value: strings.ReplaceAll(m[1], " ", ""), Context: ctx, Pos: -1})
 	}
-	toks := splitClauseCommas(splitPairs(clauseTokens(task)), task)
+	toks := splitRanges(splitClauseCommas(splitPairs(clauseTokens(task)), task))
 	lower := make([]string, len(toks))
 	for i, t := range toks {
 		lower[i] = strings.ToLower(strings.Trim(t, ",;()[]"))
@@ -1400,6 +1400,28 @@ func splitPairs(toks []string) []string {
 		} else {
 			out = append(out, t)
 		}
+	}
+	return out
+}
+
+// rangeTokRE is two numbers joined by a hyphen ("100-250", "0.3-0.7").
+var rangeTokRE = lazyre.New(`^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)([,;)]*)$`)
+
+// splitRanges writes a range glued by a hyphen, its numbers ascending
+// ("mask positions 100-250"), as its two numbers and the join, so the
+// range is read as one written apart ("100 - 250": rangeBounds) and its
+// numbers are items of the task like any other: a command that places
+// neither is missing them. Descending or equal pairs ("10-10", a date)
+// stay one token.
+func splitRanges(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		m := rangeTokRE.FindStringSubmatch(t)
+		if m == nil || !ascending(m[1], m[2]) {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, m[1], "-", m[2]+m[3])
 	}
 	return out
 }

@@ -486,6 +486,11 @@ func TestRangeBounds(t *testing.T) {
 		{"remove bases 101 to 250 from contig.fa", "101", "250"},
 		{"keep reads of 20 到 50 bp", "20", "50"},
 		{"lower the k-mer size 31 to 21", "", ""},
+		// glued by a hyphen, ascending: a range of two numbers, each an
+		// item of the task; descending, no range and no numbers
+		{"mask positions 100-250 of bac.fa with Ns", "100", "250"},
+		{"keep GC content 0.3-0.7, write k.fa", "0.3", "0.7"},
+		{"the 2024-12 run of x.fa", "", ""},
 	} {
 		fr := Parse(tc.task)
 		low, high := "", ""
