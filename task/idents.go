@@ -40,7 +40,8 @@ var (
 )
 
 // identShape reports a word only an identifier is written as: letters or
-// digits joined by an underscore inside it (salmon_index, busco_tr), an
+// digits joined by an underscore inside it (salmon_index, busco_tr) or
+// with one at an end (_v2, tumor_), an
 // identifier's ending (refdb, seqDB), a
 // run of four or more lower-case letters followed by a capital (queryDB,
 // targetDB; not "mRNA" or "MinHash"), a tag pair (SM:sample1), an
@@ -56,6 +57,11 @@ func identShape(raw string) bool {
 		return false
 	}
 	if strings.Contains(strings.Trim(raw, "_-"), "_") || suffixIdent(raw) {
+		return true
+	}
+	// a piece to add on to a name ("append _v2", "prefix tumor_"): an
+	// underscore at one end of letters or digits
+	if t := strings.Trim(raw, "_"); t != raw && t != "" && len(raw)-len(t) == 1 && !strings.ContainsAny(t, "_-") {
 		return true
 	}
 	return camelIdent(raw)

@@ -54,6 +54,10 @@ func TestGivenItems(t *testing.T) {
 		{"set sampleName on every read", nil, []string{"sampleName"}},
 		{"blastp of orfs.faa on refdb keeping hits", nil, []string{"refdb"}},
 		{"cluster seqDB into clu", nil, []string{"seqDB"}},
+		// A piece to add on to names: an underscore at one end.
+		{"在 a.fa 的序列名后面追加 _v2", nil, []string{"_v2"}},
+		{"put tumor_ before every sample of a.vcf", nil, []string{"tumor_"}},
+		{"keep the __init__ and _ files", nil, nil},
 		// An accession with its version, lists of numbers: values no prose
 		// writes. A number with thousands separators is one number; a
 		// version is prose.
