@@ -189,6 +189,14 @@ func TestUncoveredWordsInTrace(t *testing.T) {
 	if !hasEvidence(f, "words of the task nothing in the command accounts for: ") || !hasEvidence(f, "sequences") || hasEvidence(f, "sequenc,") {
 		t.Errorf("evidence %q", f.Evidence)
 	}
+	// a number written as an ordinal and placed is no word left over
+	nth := &ToolRecord{Name: "nth", Executable: "nth"}
+	ndoc := &ToolDoc{Record: *nth, Description: "write one sequence from a set",
+		Flags: []FlagDoc{{Name: "-number", ParamType: "int", Description: "Number of the sequence to output"}}, Positionals: []PositionalDoc{{Position: 1, Name: "sequence", Required: true}}}
+	f = MapTask(builtinRules, nth, ndoc, nil, "give me the 3rd sequence of x.fa")
+	if got := Assemble(nth, f).Display; !strings.Contains(got, "-number 3") || hasEvidence(f, "3rd") {
+		t.Errorf("ordinal: %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
 	m := newMapper(builtinRules, rec, nil, nil, "keep the sequences")
 	if got := m.asWritten([]string{"sequenc", "zzz"}); got[0] != "sequences" || got[1] != "zzz" {
 		t.Errorf("asWritten %q", got)

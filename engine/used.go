@@ -341,6 +341,7 @@ func (m *mapper) uncoveredWords(f *Fill, c *candidate, ex *scoredExample, withEx
 // taskTerms are the content words of a piece of the task, its numbers,
 // regions and sequences left out.
 func (m *mapper) taskTerms(text string) map[string]bool {
+	ordinal := task.V().Words("ordinal_suffix")
 	task := contentWords(text)
 	// The words that make a negation ("leaving out", "turned off") ask
 	// for nothing themselves: the words they negate do.
@@ -355,6 +356,10 @@ func (m *mapper) taskTerms(text string) map[string]bool {
 	}
 	for _, n := range m.slots.Numbers {
 		delete(task, n.Value)
+		// the number as an ordinal ("the 3rd sequence"): a value too
+		for _, sfx := range ordinal {
+			delete(task, n.Value+sfx)
+		}
 	}
 	for _, v := range append(append([]string(nil), m.slots.Regions...), m.slots.Sequences...) {
 		for w := range contentWords(v) {
