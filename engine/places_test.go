@@ -197,6 +197,22 @@ func TestUncoveredWordsInTrace(t *testing.T) {
 	if got := Assemble(nth, f).Display; !strings.Contains(got, "-number 3") || hasEvidence(f, "3rd") {
 		t.Errorf("ordinal: %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
+	// a description that names the program by what it does accounts for
+	// the task's verb: an indexer indexes, a trimmer trims
+	for desc, task := range map[string]string{
+		"Generic indexer for TAB-delimited genome position files": "index the bgzipped table calls.tsv.gz",
+		"Fast adapter trimmer": "trim r.fq",
+	} {
+		ix := &ToolRecord{Name: "ix", Executable: "ix"}
+		f = MapTask(builtinRules, ix, &ToolDoc{Record: *ix, Description: desc, Positionals: []PositionalDoc{{Position: 1, Name: "in", Required: true}}}, nil, task)
+		left := slices.ContainsFunc(f.Evidence, func(e string) bool {
+			rest, ok := strings.CutPrefix(e, "words of the task nothing in the command accounts for: ")
+			return ok && slices.ContainsFunc(strings.Split(rest, ", "), func(w string) bool { return w == "index" || w == "trim" })
+		})
+		if left {
+			t.Errorf("%s: %s", desc, strings.Join(f.Evidence, "\n"))
+		}
+	}
 	m := newMapper(builtinRules, rec, nil, nil, "keep the sequences")
 	if got := m.asWritten([]string{"sequenc", "zzz"}); got[0] != "sequences" || got[1] != "zzz" {
 		t.Errorf("asWritten %q", got)

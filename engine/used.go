@@ -408,6 +408,21 @@ func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExampl
 	// The program's own name: a subcommand's key leaves it out ("aln" of
 	// "bwa aln"), though "with bwa aln" names both.
 	addAll(c.exe + " " + c.key + " " + c.desc)
+	// A description that calls the program by what it does ("Generic
+	// indexer", "Ultra-fast … preprocessor") accounts for the verb
+	// ("index", "preprocess").
+	for w := range contentWords(c.desc) {
+		for _, e := range task.V().Suffixes("agent_ending") {
+			base, ok := strings.CutSuffix(w, e)
+			if !ok || len(base) < 3 {
+				continue
+			}
+			cover[stem(base)] = true
+			if n := len(base); base[n-1] == base[n-2] {
+				cover[stem(base[:n-1])] = true // trimmer: trim
+			}
+		}
+	}
 	// A placed argument that is no file accounts for its words: a
 	// quoted command line (hyperfine 'samtools sort -o out.bam in.bam'),
 	// a name; a placeholder ("<dir>") is none of the task's.
