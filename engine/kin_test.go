@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -42,9 +43,34 @@ func TestStrangerCompanion(t *testing.T) {
 		}
 		// the program left out for a word of the task is named in the
 		// evidence, and the choice's margin is no more than its lead
-		if c.exe == "splitter" && strings.HasPrefix(c.task, "cut ") && !slices.ContainsFunc(f.Evidence, func(e string) bool { return strings.HasPrefix(e, "cut, of the same package, fits the task as well") }) {
+		if c.exe == "splitter" && strings.HasPrefix(c.task, "cut ") && !slices.ContainsFunc(f.Evidence, func(e string) bool { return strings.HasPrefix(e, "cut, of the same package, fits the task better") }) {
 			t.Errorf("%q: no word of cut\n%s", c.task, strings.Join(f.Evidence, "\n"))
 		}
+		// the line's comparison is the scores' own: "better" only for a
+		// higher score, "as well" for the same, "nearly" for a lower
+		for _, e := range f.Evidence {
+			var name, how string
+			var theirs, ours float64
+			if _, err := fmt.Sscanf(e, "%s of the same package, fits the task", &name); err != nil {
+				continue
+			}
+			_, after, _ := strings.Cut(e, "fits the task ")
+			how, rest, _ := strings.Cut(after, " (score ")
+			if _, err := fmt.Sscanf(rest, "%g vs %g", &theirs, &ours); err != nil {
+				t.Fatalf("%q: %v", e, err)
+			}
+			if want := map[bool]string{true: "better", false: map[bool]string{true: "as well", false: "nearly as well"}[theirs == ours]}[theirs > ours]; how != want {
+				t.Errorf("%q: says %q for %g vs %g", e, how, theirs, ours)
+			}
+		}
+	}
+	// a program of the package that scores below the choice fits
+	// "nearly as well"
+	f := MapTask(builtinRules, rec, doc, nil, "split chr14.fa by sequence length into chr14_pieces.fa")
+	if !slices.ContainsFunc(f.Evidence, func(e string) bool {
+		return strings.HasPrefix(e, "seq-len, of the same package, fits the task nearly as well")
+	}) {
+		t.Errorf("no seq-len line:\n%s", strings.Join(f.Evidence, "\n"))
 	}
 	for _, c := range []struct {
 		a, b string

@@ -205,6 +205,12 @@ type candidate struct {
 	examples  []scoredExample
 }
 
+// marginOf puts a score gap to the runner-up on the confidence model's
+// scale: 0 for a tie or worse, 1 from choose.margin_scale up.
+func marginOf(gap float64) float64 {
+	return min(1, max(0, gap)/sc.Choose.MarginScale)
+}
+
 type scoredExample struct {
 	ex    skills.Example
 	args  []string
@@ -996,7 +1002,7 @@ func (m *mapper) choose() (*candidate, choice) {
 	}
 	if len(cands) > 1 && cands[1].score > 0 {
 		ch.second = cands[1]
-		ch.margin = min(1, max(0, best.score-cands[1].score)/5)
+		ch.margin = marginOf(best.score - cands[1].score)
 		if best.score-cands[1].score < sc.Choose.CloseCall && !kept {
 			m.evidence = append(m.evidence, fmt.Sprintf("close call between %q (%.1f) and %q (%.1f)", best.key, best.score, cands[1].key, cands[1].score))
 			// The tool the user typed is the default choice among its
@@ -1020,9 +1026,16 @@ func (m *mapper) choose() (*candidate, choice) {
 		// Another program of the package fits the task's words too: it
 		// is not chosen, but the choice won by no more than it leads it
 		// (a task about lengths asked of fastasort fits fastalength).
-		if g := min(1, max(0, best.score-stranger.score)/5); g < ch.margin {
+		if g := marginOf(best.score - stranger.score); g < ch.margin {
 			ch.margin = g
-			m.evidence = append(m.evidence, fmt.Sprintf("%s, of the same package, fits the task as well (score %.1f vs %.1f); the task does not name it as the program to run", stranger.key, stranger.score, best.score))
+			how := "as well"
+			switch {
+			case stranger.score > best.score:
+				how = "better"
+			case stranger.score < best.score:
+				how = "nearly as well"
+			}
+			m.evidence = append(m.evidence, fmt.Sprintf("%s, of the same package, fits the task %s (score %.1f vs %.1f); the task does not name it as the program to run", stranger.key, how, stranger.score, best.score))
 		}
 	}
 	if best.exe != m.rec.Executable && len(best.sub) == 0 && !best.named && slices.ContainsFunc(cands, func(c *candidate) bool {

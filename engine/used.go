@@ -400,18 +400,20 @@ func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample
 // mode the command sets ("hifi_sheep.sam" says no "HiFi preset").
 func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExample, strict bool) map[string]bool {
 	cover := map[string]bool{}
-	addAll := func(text string) {
-		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text)) {
+	addAll := func(text string) map[string]bool {
+		words := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+		for w := range words {
 			cover[w] = true
 		}
+		return words
 	}
 	// The program's own name: a subcommand's key leaves it out ("aln" of
 	// "bwa aln"), though "with bwa aln" names both.
-	addAll(c.exe + " " + c.key + " " + c.desc)
+	addAll(c.exe + " " + c.key)
 	// A description that calls the program by what it does ("Generic
 	// indexer", "Ultra-fast … preprocessor") accounts for the verb
 	// ("index", "preprocess").
-	for w := range contentWords(c.desc) {
+	for w := range addAll(c.desc) {
 		for _, e := range task.V().Suffixes("agent_ending") {
 			base, ok := strings.CutSuffix(w, e)
 			if !ok || len(base) < 3 {

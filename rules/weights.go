@@ -59,6 +59,7 @@ type Scoring struct {
 		NamedTool            float64 `yaml:"named_tool"`
 		CloseCall            float64 `yaml:"close_call"`
 		RunnerUpShare        float64 `yaml:"runner_up_share"`
+		MarginScale          float64 `yaml:"margin_scale"`
 	} `yaml:"choose"`
 	Examples struct {
 		ConceptOverlap float64 `yaml:"concept_overlap"`
@@ -164,6 +165,9 @@ func parseWeightsYAML(b []byte) (*Weights, error) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil, fmt.Errorf("weights.yaml: confidence weight %q is not a finite number", k)
 		}
+	}
+	if w.Scoring.Choose.MarginScale <= 0 {
+		return nil, fmt.Errorf("weights.yaml: scoring.choose.margin_scale %v is not above 0 (it divides a score gap)", w.Scoring.Choose.MarginScale)
 	}
 	// Every scoring number is set (a missing key would silently be 0) and
 	// finite.

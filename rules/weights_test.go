@@ -43,6 +43,7 @@ func TestParseWeightsErrors(t *testing.T) {
 		"    name_mentioned: 5\n":        "scoring.choose.name_mentioned is missing",
 		"    name_mentioned: 5\n|.nan":   "scoring.choose.name_mentioned is not a finite number",
 		"    name_mentioned: 5\n|colour": "field colour not found",
+		"    margin_scale: 5\n|zero":     "margin_scale 0 is not above 0",
 	} {
 		old, repl, _ := strings.Cut(edit, "|")
 		switch repl {
@@ -50,13 +51,15 @@ func TestParseWeightsErrors(t *testing.T) {
 			repl = "    name_mentioned: .nan\n"
 		case "colour":
 			repl = old + "    colour: 1\n"
+		case "zero":
+			repl = "    margin_scale: 0\n"
 		}
 		if _, err := ParseWeights([]byte(strings.Replace(base, old, repl, 1))); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", edit, err, want)
 		}
 	}
 	sc := BuiltinWeights().Scoring
-	if sc.Choose.NameMentioned != 5 || sc.Examples.InputCountGap != -0.08 || sc.Fit.NumberFitMin != 1.5 || sc.Penalties.NoInputFile != -0.2 {
+	if sc.Choose.NameMentioned != 5 || sc.Examples.InputCountGap != -0.08 || sc.Fit.NumberFitMin != 1.5 || sc.Penalties.NoInputFile != -0.2 || sc.Choose.MarginScale != 5 {
 		t.Errorf("scoring read: %+v", sc)
 	}
 }

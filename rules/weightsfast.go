@@ -76,7 +76,7 @@ func parseWeightsFast(b []byte) (*Weights, bool) {
 		}
 	}
 	var w Weights
-	if !fillWeights(reflect.ValueOf(&w).Elem(), root) || w.Confidence.Threshold <= 0 || w.Confidence.Threshold >= 1 {
+	if !fillWeights(reflect.ValueOf(&w).Elem(), root) || w.Confidence.Threshold <= 0 || w.Confidence.Threshold >= 1 || w.Scoring.Choose.MarginScale <= 0 {
 		return nil, false
 	}
 	return &w, true
