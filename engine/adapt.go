@@ -620,6 +620,7 @@ func (m *mapper) fillArgs(a *adaptation, se scoredExample) {
 				a.used[part] = true // "-rcl": none of -r, -c, -l is added again
 			}
 		}
+		fv.fromExample = true
 		a.f.Order = append(a.f.Order, fmt.Sprintf("f%d", len(a.f.Flags)))
 		a.f.Flags = append(a.f.Flags, fv)
 	}

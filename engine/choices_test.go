@@ -129,7 +129,7 @@ func TestRechooseOnCapturedHelp(t *testing.T) {
 			task: "map PacBio CLR reads pb.fq to ref.fa into pb.sam", want: "minimap2 -a -x map-pb -o pb.sam ref.fa pb.fq"},
 		// the example's own words asked for its value: kept
 		{name: "nanopore kept", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: mmEx,
-			task: "map Oxford Nanopore reads r.fq to ref.fa with 4 threads into r.sam", want: "minimap2 -a -x map-ont -o r.sam -t 4 ref.fa r.fq"},
+			task: "map Oxford Nanopore reads r.fq to ref.fa with 4 threads into r.sam", want: "minimap2 -a -x map-ont -t 4 -o r.sam ref.fa r.fq"},
 		// the task writes a listed value itself: that value
 		{name: "named value", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: asmEx,
 			task: "align contigs c.fa to ref.fa with the asm20 preset into o.paf", want: "minimap2 -x asm20 -o o.paf ref.fa c.fa",
@@ -167,7 +167,7 @@ func TestChoiceMeaningsThroughSenses(t *testing.T) {
 	macEx := []string{"call peaks on chip.bam against input.bam, name exp", "callpeak -t chip.bam -c input.bam -n exp"}
 	runAdaptCases(t, []adaptCase{
 		{name: "mouse in Chinese", rec: mac, doc: goldenDoc(t, "macs2"), front: "name: macs2", examples: macEx,
-			task: "用 t.bam 和对照 c.bam 在小鼠基因组上找峰，实验名 s1", want: "macs2 callpeak -t t.bam -c c.bam -n s1 -g mm"},
+			task: "用 t.bam 和对照 c.bam 在小鼠基因组上找峰，实验名 s1", want: "macs2 callpeak -t t.bam -c c.bam -g mm -n s1"},
 		{name: "no species", rec: mac, doc: goldenDoc(t, "macs2"), front: "name: macs2", examples: macEx,
 			task: "用 t.bam 和对照 c.bam 找峰，实验名 s1", want: "macs2 callpeak -t t.bam -c c.bam -n s1"},
 		// the example's value is kept: the task says its meaning in Chinese
@@ -195,10 +195,10 @@ func TestCodedChoicesOnCapturedHelp(t *testing.T) {
 	iqEx := []string{"infer a tree from aln.fasta", "-s aln.fasta"}
 	runAdaptCases(t, []adaptCase{
 		{name: "deletions", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
-			task: "call deletions only in p.bam with reference r.fa, write d.bcf", want: "delly call -g r.fa -o d.bcf -t DEL p.bam",
+			task: "call deletions only in p.bam with reference r.fa, write d.bcf", want: "delly call -g r.fa -t DEL -o d.bcf p.bam",
 			evidence: []string{`added -t DEL: the task's "deletions" begins with DEL, a value its help lists`}},
 		{name: "inversions in Chinese", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
-			task: "用参考 r.fa 检测 p.bam 中的倒位，输出 d.bcf", want: "delly call -g r.fa -o d.bcf -t INV p.bam"},
+			task: "用参考 r.fa 检测 p.bam 中的倒位，输出 d.bcf", want: "delly call -g r.fa -t INV -o d.bcf p.bam"},
 		{name: "the default", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
 			task: "call all structural variants in p.bam with reference r.fa, write d.bcf", want: "delly call -g r.fa -o d.bcf p.bam"},
 		{name: "two codes", rec: dl, doc: goldenDoc(t, "delly"), front: "name: delly", examples: dlEx,
@@ -222,12 +222,12 @@ func TestNamedChoicesOnCapturedHelp(t *testing.T) {
 	runAdaptCases(t, []adaptCase{
 		{name: "quoted value", rec: fc, doc: goldenDoc(t, "featureCounts"), front: "name: featureCounts",
 			examples: []string{"count reads of aln.bam on genes.gtf into counts.txt", "-a genes.gtf -o counts.txt aln.bam"},
-			task:     "count reads of chip.bam on the SAF file peaks.saf into pc.txt", want: "featureCounts -a peaks.saf -o pc.txt -F SAF chip.bam",
+			task:     "count reads of chip.bam on the SAF file peaks.saf into pc.txt", want: "featureCounts -a peaks.saf -F SAF -o pc.txt chip.bam",
 			evidence: []string{`added -F SAF: the task names "saf", a value its help lists`}},
 		// --infmt lists clu too: the flag that writes takes it
 		{name: "long form of a brace list", rec: cl, doc: goldenDoc(t, "clustalo"), front: "name: clustalo",
 			examples: []string{"align seqs.fa into aln.fa", "-i seqs.fa -o aln.fa"},
-			task:     "align s.fa into a.aln in Clustal format", want: "clustalo -i s.fa -o a.aln --outfmt clu"},
+			task:     "align s.fa into a.aln in Clustal format", want: "clustalo -i s.fa --outfmt clu -o a.aln"},
 		// the default is not added; the tool's own name is no value
 		{name: "default", rec: cl, doc: goldenDoc(t, "clustalo"), front: "name: clustalo",
 			examples: []string{"align seqs.fa into aln.fa", "-i seqs.fa -o aln.fa"},
@@ -394,7 +394,7 @@ func TestAddListedValues(t *testing.T) {
 	vskEx := []string{"search q.fa against db.fa into hits.txt", "--db db.fa -o hits.txt q.fa"}
 	runAdaptCases(t, []adaptCase{
 		{name: "beside an example", rec: mm, doc: goldenDoc(t, "minimap2"), front: "name: minimap2", examples: plain,
-			task: "map reads r.fq to ref.fa with the map-hifi preset into r.sam", want: "minimap2 -a -o r.sam -x map-hifi ref.fa r.fq",
+			task: "map reads r.fq to ref.fa with the map-hifi preset into r.sam", want: "minimap2 -a -x map-hifi -o r.sam ref.fa r.fq",
 			evidence: []string{"added -x map-hifi: the task names map-hifi, a value its help lists"}},
 		{name: "two flags list it", rec: vsk, doc: vskDoc(), front: "name: vsk", examples: vskEx,
 			task: "search r.fa against d.fa with slow-2 into h.txt", want: "vsk --db d.fa -o h.txt r.fa"},
@@ -472,7 +472,7 @@ func TestEqualsChoices(t *testing.T) {
 	}
 	sk := &skills.Skill{Name: "blastn", Examples: []skills.Example{{Task: "search short primers primers.fa against ref_db", Args: "-query primers.fa -db ref_db -outfmt 6 -out primer_hits.tsv"}}}
 	checkCommands(t, "blastn", sk,
-		taskCommand{"search only the plus strand of probe.fa against transcripts_db and write probe_plus.txt", "blastn -query probe.fa -db transcripts_db -out probe_plus.txt -strand plus"},
+		taskCommand{"search only the plus strand of probe.fa against transcripts_db and write probe_plus.txt", "blastn -query probe.fa -db transcripts_db -strand plus -out probe_plus.txt"},
 		taskCommand{"search probe.fa against transcripts_db, tabular output to probe.tsv", "blastn -query probe.fa -db transcripts_db -outfmt 6 -out probe.tsv"})
 }
 
@@ -482,8 +482,8 @@ func TestEqualsChoices(t *testing.T) {
 // on the value's word alone.
 func TestHelpSaidChoice(t *testing.T) {
 	checkCommands(t, "bamCoverage", nil,
-		taskCommand{"coverage of reads from forward-strand genes only, stranded dUTP library x.bam, output x.fwd.bw", "bamCoverage -o x.fwd.bw --filterRNAstrand forward -b x.bam"},
-		taskCommand{"coverage of the forward reads of x.bam, output x.bw", "bamCoverage -o x.bw -b x.bam"})
+		taskCommand{"coverage of reads from forward-strand genes only, stranded dUTP library x.bam, output x.fwd.bw", "bamCoverage -b x.bam -o x.fwd.bw --filterRNAstrand forward"},
+		taskCommand{"coverage of the forward reads of x.bam, output x.bw", "bamCoverage -b x.bam -o x.bw"})
 }
 
 // A flag's help that names another flag ("required when using --single")

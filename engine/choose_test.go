@@ -442,7 +442,7 @@ func TestModifiesOther(t *testing.T) {
 // task reads is named by that file too (macs2 bdgpeakcall for "call
 // peaks from x.bdg"); a name no task word part-names gains nothing.
 func TestExtensionNamePart(t *testing.T) {
-	checkCommands(t, "macs2", nil, taskCommand{"call peaks from the score track x.bdg with cutoff 2 and write y.bed", "macs2 bdgpeakcall -o y.bed -c 2 -i x.bdg"})
+	checkCommands(t, "macs2", nil, taskCommand{"call peaks from the score track x.bdg with cutoff 2 and write y.bed", "macs2 bdgpeakcall -i x.bdg -o y.bed -c 2"})
 	m := newMapper(builtinRules, &ToolRecord{Name: "macs2", Executable: "macs2"}, nil, nil, "compare the tracks in x.bdg")
 	if ps := m.nameParts(&candidate{exe: "macs2", sub: []string{"bdgpeakcall"}, key: "bdgpeakcall"}); len(ps) != 0 {
 		t.Errorf("parts %v", ps)

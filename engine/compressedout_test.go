@@ -13,8 +13,8 @@ import (
 // wrote the other form.
 func TestCompressedOutputFlags(t *testing.T) {
 	checkCommands(t, "bowtie2", nil,
-		taskCommand{"map reads.fq to index host, write host.sam, and save the reads that did not align gzip-compressed to nonhost.fq.gz", "bowtie2 -S host.sam --un-gz nonhost.fq.gz -x host -U reads.fq"},
-		taskCommand{"align r1.fq and r2.fq to index host into host.sam and write the pairs that fail to align concordantly to unconc.fq", "bowtie2 -S host.sam --un-conc unconc.fq -x host -1 r1.fq -2 r2.fq"})
+		taskCommand{"map reads.fq to index host, write host.sam, and save the reads that did not align gzip-compressed to nonhost.fq.gz", "bowtie2 -U reads.fq -S host.sam --un-gz nonhost.fq.gz -x host"},
+		taskCommand{"align r1.fq and r2.fq to index host into host.sam and write the pairs that fail to align concordantly to unconc.fq", "bowtie2 -1 r1.fq -2 r2.fq -S host.sam --un-conc unconc.fq -x host"})
 	gz := &skills.Skill{Name: "bowtie2", Examples: []skills.Example{{Task: "map reads.fq to index host, write host.sam, keep the reads that did not align gzipped in un.fq.gz", Args: "-x host -U reads.fq -S host.sam --un-gz un.fq.gz"}}}
 	checkCommands(t, "bowtie2", gz,
 		taskCommand{"map s1.fq to index hg, write s1.sam, save the reads that did not align to s1_un.fq", "bowtie2 -x hg -U s1.fq -S s1.sam --un s1_un.fq"},
@@ -22,7 +22,7 @@ func TestCompressedOutputFlags(t *testing.T) {
 		taskCommand{"map s1.fq to index hg, write s1.sam, save the reads that did not align to s1_un.fq.bz2", "bowtie2 -x hg -U s1.fq -S s1.sam --un-bz2 s1_un.fq.bz2"})
 	// From the help alone, a bzip2 file goes to no gzip flag, whichever
 	// pass places it.
-	checkCommands(t, "hisat2", nil, taskCommand{"align reads.fq.gz to the index hg38_tran, save the alignments to hits.sam and put the reads that failed to align, bzip2-compressed, into failed.fq.bz2", "hisat2 -S hits.sam --un-bz2 failed.fq.bz2 -x hg38_tran -U reads.fq.gz"})
+	checkCommands(t, "hisat2", nil, taskCommand{"align reads.fq.gz to the index hg38_tran, save the alignments to hits.sam and put the reads that failed to align, bzip2-compressed, into failed.fq.bz2", "hisat2 -U reads.fq.gz -S hits.sam --un-bz2 failed.fq.bz2 -x hg38_tran"})
 }
 
 func TestCompressedForm(t *testing.T) {

@@ -28,7 +28,7 @@ func TestDefaultOnSwitchNamed(t *testing.T) {
 // name: nothing is added and no finding says the mode is missing.
 func TestDefaultOnModeMet(t *testing.T) {
 	cmd, f := mapCaptured(t, "bowtie2", nil, "map the single-end reads r.fq.gz to the bowtie2 index mm10_bt2 with the very sensitive end-to-end preset and 8 threads, write r.sam")
-	if cmd.Display != "bowtie2 -S r.sam -p 8 -x mm10_bt2 --very-sensitive -U r.fq.gz" {
+	if cmd.Display != "bowtie2 -U r.fq.gz -S r.sam -p 8 -x mm10_bt2 --very-sensitive" {
 		t.Errorf("got %s", cmd.Display)
 	}
 	for _, m := range f.Missing {

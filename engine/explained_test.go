@@ -142,7 +142,7 @@ func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
 	doc.Record = *rec
 	f := MapTask(builtinRules, rec, doc, inlineSkill(t, "name: bwa", "align paired-end reads r1.fq and r2.fq to ref.fa with 8 threads", "mem -t 8 -o aln.sam ref.fa r1.fq r2.fq"),
 		"align the interleaved paired-end file il.fq (smart pairing) to ref.fa using 4 threads into il.sam")
-	if got := Assemble(rec, f).Display; got != "bwa mem -t 4 -o il.sam -p ref.fa il.fq" || !hasEvidence(f, `added -p: the task says "smart pair"`) {
+	if got := Assemble(rec, f).Display; got != "bwa mem -t 4 -p -o il.sam ref.fa il.fq" || !hasEvidence(f, `added -p: the task says "smart pair"`) {
 		t.Errorf("bwa: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, f := mapOn(t, "grep", "show the lines of a.txt holding ACGT", "-e ACGT a.txt", "show the lines of b.txt holding TTAGGG with their line numbers")
@@ -210,7 +210,7 @@ func TestPhraseTwoSwitchesSayIsUnmet(t *testing.T) {
 		t.Errorf("got %q, features %v\n%s", got, f.Features, strings.Join(f.Evidence, "\n"))
 	}
 	f = MapTask(builtinRules, rec, doc, sk, "process x.fq with gentle trimming into y.fq")
-	if got := Assemble(rec, f).Display; got != "tool -o y.fq -c x.fq" || f.Features["unmet_phrase"] != 0 {
+	if got := Assemble(rec, f).Display; got != "tool -c -o y.fq x.fq" || f.Features["unmet_phrase"] != 0 {
 		t.Errorf("got %q, features %v\n%s", got, f.Features, strings.Join(f.Evidence, "\n"))
 	}
 }

@@ -132,7 +132,7 @@ func TestReviseCompressionFlags(t *testing.T) {
 	checkCommands(t, "vcftools", plain, taskCommand{"allele frequencies of x.vcf.gz, output prefix af", "vcftools --gzvcf x.vcf.gz --freq --out af"})
 	// Built from the help alone, the input placed on a flag by its words
 	// moves the same way.
-	checkCommands(t, "vcftools", nil, taskCommand{"per-individual heterozygosity for wild.vcf.gz, output prefix wild_het", "vcftools --out wild_het --het --gzvcf wild.vcf.gz"})
+	checkCommands(t, "vcftools", nil, taskCommand{"per-individual heterozygosity for wild.vcf.gz, output prefix wild_het", "vcftools --gzvcf wild.vcf.gz --out wild_het --het"})
 	if !nameHolds(FlagDoc{Name: "--gzvcf"}, "gz") || nameHolds(FlagDoc{Name: "--vcf", Aliases: []string{"-v"}}, "gz") {
 		t.Error("nameHolds")
 	}

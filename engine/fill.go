@@ -81,6 +81,9 @@ type FlagValue struct {
 	Style string `json:"style,omitempty"`
 	// Why says where the flag came from.
 	Why string `json:"why,omitempty"`
+	// fromExample: the flag stands where the adapted example writes it
+	// (its value may be the task's); flags the later passes add are not.
+	fromExample bool
 }
 
 // ConfidenceThreshold is the confidence below which a command is

@@ -255,7 +255,7 @@ func TestInputToTheFlagTheUsageNeeds(t *testing.T) {
 			{Name: "-out", ParamType: "file", Placeholder: "output_file", Category: "Output"},
 		}}
 	f = MapTask(builtinRules, rec, doc, nil, "search query.fa and write the report to results.txt")
-	if got := Assemble(rec, f).Display; got != "bn -out results.txt -query query.fa" {
+	if got := Assemble(rec, f).Display; got != "bn -query query.fa -out results.txt" {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	for place, want := range map[string]bool{"input_file": true, "<in.bam>": true, "subject_input_file": false, "": false, "output_file": false} {
@@ -306,9 +306,9 @@ func TestHelpAloneInputsThroughTheUsagesFlags(t *testing.T) {
 			{Name: "-S", ParamType: "string", Placeholder: "sam", Category: "Output"},
 		}}
 	for task, want := range map[string]string{
-		"align reads.fq, write out.sam":                    "hs -S out.sam -U reads.fq",
-		"align the pairs r1.fq and r2.fq, write out.sam":   "hs -S out.sam -1 r1.fq -2 r2.fq",
-		"align the interleaved file inter.fq, write x.sam": "hs -S x.sam --interleaved inter.fq",
+		"align reads.fq, write out.sam":                    "hs -U reads.fq -S out.sam",
+		"align the pairs r1.fq and r2.fq, write out.sam":   "hs -1 r1.fq -2 r2.fq -S out.sam",
+		"align the interleaved file inter.fq, write x.sam": "hs --interleaved inter.fq -S x.sam",
 	} {
 		f := MapTask(builtinRules, rec, doc, nil, task)
 		if got := Assemble(rec, f).Display; got != want {

@@ -67,12 +67,12 @@ func TestLengthUnitOnTheNumber(t *testing.T) {
 		{Name: "--shorter-list", ParamType: "file", Placeholder: "FILE", Description: "list the reads shorter than the length in FILE"},
 	}}
 	for task, want := range map[string]string{
-		"drop reads shorter than 50bp from a.fq":  "-l 50 ",
-		"drop reads shorter than 50 bp from a.fq": "-l 50 ",
-		"drop reads shorter than 2kb from a.fq":   "-l 2000 ",
+		"drop reads shorter than 50bp from a.fq":  " -l 50 ",
+		"drop reads shorter than 50 bp from a.fq": " -l 50 ",
+		"drop reads shorter than 2kb from a.fq":   " -l 2000 ",
 	} {
 		f := MapTask(builtinRules, rec, doc, nil, task)
-		if got := Assemble(rec, f).Display; !strings.Contains(got, want) || strings.Contains(got, "--shorter-list 50") || strings.Contains(got, "--shorter-list 2") {
+		if got := Assemble(rec, f).Display; !strings.Contains(got+" ", want) || strings.Contains(got, "--shorter-list 50") || strings.Contains(got, "--shorter-list 2") {
 			t.Errorf("%q: got %q, want %q\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
 		}
 	}

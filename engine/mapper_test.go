@@ -178,7 +178,7 @@ func TestMapAdaptsSkillExample(t *testing.T) {
 		// and dropped when the output is no BAM.
 		{"extract region chr2:5-10 from x.bam into y.sam", "samtools view -o y.sam x.bam chr2:5-10", []string{"y.sam"}, "dropped -b from the example"},
 		// A user-typed flag is added before the positionals.
-		{"sort in.bam into out.bam -n", "samtools sort -o out.bam -n in.bam", []string{"out.bam"}, "chose subcommand sort"},
+		{"sort in.bam into out.bam -n", "samtools sort -n -o out.bam in.bam", []string{"out.bam"}, "chose subcommand sort"},
 	}
 	for _, c := range cases {
 		f := MapTask(builtinRules, samRec, samToolDoc(), sk, c.task)
@@ -268,7 +268,7 @@ func TestMapAligner(t *testing.T) {
 		// is not asked for and is dropped.
 		{"align single-end reads s.fq to genome_idx into s.sam", "hisat2 -x genome_idx -U s.fq -S s.sam"},
 		// A flag the user typed is kept as written.
-		{"align single-end reads s.fq to genome_idx into s.sam with -k 31", "hisat2 -x genome_idx -U s.fq -S s.sam -k 31"},
+		{"align single-end reads s.fq to genome_idx into s.sam with -k 31", "hisat2 -x genome_idx -U s.fq -k 31 -S s.sam"},
 	}
 	for _, c := range cases {
 		f := MapTask(builtinRules, hisatRec, hisatToolDoc(), sk, c.task)

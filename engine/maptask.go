@@ -62,6 +62,11 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.loneMate(f, c)
 	m.placeDirs(f, c)
 	m.placeStdin(f, c)
+	if ex == nil {
+		m.inputsFirst(f)
+	} else {
+		m.keepOutputLast(f, c)
+	}
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)

@@ -12,11 +12,11 @@ import (
 // flag the switch does not come.
 func TestSwitchNeededByASetFlag(t *testing.T) {
 	cmd, f := mapCaptured(t, "macs2", nil, "broad peak calling: treatment ip.bam, control input.bam, mouse genome, broad cutoff 0.1, name K36")
-	if got := cmd.Display; !strings.Contains(got, " --broad-cutoff 0.1") || !strings.Contains(got, " --broad ") || !hasEvidence(f, "added --broad: --broad-cutoff must be used with it") {
+	if got := cmd.Display; !strings.Contains(got, " --broad-cutoff 0.1") || !strings.Contains(got+" ", " --broad ") || !hasEvidence(f, "added --broad: --broad-cutoff must be used with it") {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	cmd, f = mapCaptured(t, "macs2", nil, "call peaks: treatment ip.bam, control input.bam, mouse genome, q-value cutoff 0.01, name K36")
-	if got := cmd.Display; strings.Contains(got, " --broad ") {
+	if got := cmd.Display; strings.Contains(got+" ", " --broad ") {
 		t.Errorf("no broad cutoff: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

@@ -27,7 +27,7 @@ func TestOperandsBehindFlags(t *testing.T) {
 		want  string
 		left  bool // the item stays, and the command is uncertain for it
 	}{
-		{task, []FlagDoc{db, threads, skip}, nil, []string{"k2i [options]"}, "k2i --skip-counts --db /data/k2_standard", false},
+		{task, []FlagDoc{db, threads, skip}, nil, []string{"k2i [options]"}, "k2i --db /data/k2_standard --skip-counts", false},
 		{task, []FlagDoc{threads, skip}, nil, []string{"k2i [options]"}, "k2i --skip-counts /data/k2_standard", true},
 		{task, []FlagDoc{db, refdb, skip}, nil, []string{"k2i [options]"}, "k2i --skip-counts /data/k2_standard", true},
 		{task, []FlagDoc{db, threads, skip}, []PositionalDoc{{Position: 1, Name: "db", Required: true}}, []string{"k2i [options] <db>"}, "k2i --skip-counts /data/k2_standard", false},

@@ -26,7 +26,7 @@ func helpDoc(t *testing.T, tool, file string) (*ToolRecord, *ToolDoc) {
 func TestInputOnStdin(t *testing.T) {
 	for _, c := range []struct{ tool, file, task, display string }{
 		{"bamleftalign", "bamleftalign", "left-align indels in realigned_N2.bam against ce11.fa and write compressed BAM to N2.leftaligned.bam",
-			"bamleftalign -c -f ce11.fa < realigned_N2.bam > N2.leftaligned.bam"},
+			"bamleftalign -f ce11.fa -c < realigned_N2.bam > N2.leftaligned.bam"},
 		{"bam2bed", "bam2bed", "turn GM12878_chr1.bam into BED GM12878_chr1.bed", "bam2bed < GM12878_chr1.bam > GM12878_chr1.bed"},
 		{"vcf-sort", "vcf_sort", "sort calls.vcf in natural chromosome order and write sorted.vcf", "vcf-sort -c < calls.vcf > sorted.vcf"},
 	} {

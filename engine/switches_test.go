@@ -146,7 +146,7 @@ func TestSwitchAddedForItsHelpsWords(t *testing.T) {
 	}{
 		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "re-index x.vcf.gz as VCF, overwriting the existing index", "tabix -p vcf -f x.vcf.gz"},
 		{"md5sum", "print the MD5 checksum of a.txt", "a.txt", "print a BSD-style MD5 checksum line for b.txt", "md5sum --tag b.txt"},
-		{"bowtie2", "align reads.fq to the index idx, output aln.sam", "-x idx -U reads.fq -S aln.sam", "align r.fq to the index idx, write out.sam, and leave unaligned reads out of the SAM", "bowtie2 -x idx -U r.fq -S out.sam --no-unal"},
+		{"bowtie2", "align reads.fq to the index idx, output aln.sam", "-x idx -U reads.fq -S aln.sam", "align r.fq to the index idx, write out.sam, and leave unaligned reads out of the SAM", "bowtie2 -x idx -U r.fq --no-unal -S out.sam"},
 		// "asking" alone is too little of -f's help ("overwrite" names
 		// its --force: sense_force).
 		{"tabix", "index the bgzipped VCF calls.vcf.gz", "-p vcf calls.vcf.gz", "index x.vcf.gz as VCF, asking first", "tabix -p vcf x.vcf.gz"},

@@ -12,7 +12,7 @@ import (
 func TestToolNameIsNoChoiceValue(t *testing.T) {
 	for _, c := range []struct{ task, want string }{
 		{"align hsp70.fa with Clustal Omega and write the aligned FASTA to hsp70.aln.fa", "clustalo -i hsp70.fa -o hsp70.aln.fa"},
-		{"align hsp70.fa in Clustal format into hsp70.aln", "clustalo -i hsp70.fa -o hsp70.aln --outfmt clu"},
+		{"align hsp70.fa in Clustal format into hsp70.aln", "clustalo -i hsp70.fa --outfmt clu -o hsp70.aln"},
 	} {
 		got, f := mapOn(t, "clustalo", "align seqs.fa and write the alignment to aln.fa", "-i seqs.fa -o aln.fa", c.task)
 		if got != c.want {

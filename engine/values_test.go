@@ -40,15 +40,15 @@ func TestNamedValuesOnCapturedHelp(t *testing.T) {
 		{name: "markers fit the help", rec: prokka, doc: goldenDoc(t, "prokka"), front: "name: prokka",
 			examples: []string{"annotate contigs.fa into out_dir", "--outdir out_dir contigs.fa"},
 			task:     "annotate ecoli.fna as genus Escherichia, species coli, strain K12 with locus tag ECK, into ecoli_annot",
-			want:     "prokka --outdir ecoli_annot --genus Escherichia --species coli --strain K12 --locustag ECK ecoli.fna"},
+			want:     "prokka --genus Escherichia --species coli --strain K12 --locustag ECK --outdir ecoli_annot ecoli.fna"},
 		{name: "assembly", rec: pt, doc: goldenDoc(t, "pairtools"), front: "name: pairtools",
 			examples: []string{"parse aln.bam into pairs with chromosome sizes chrom.sizes, output out.pairs.gz", "parse -c chrom.sizes -o out.pairs.gz aln.bam"},
 			task:     "parse a.bam with chromosome sizes hg38.chrom.sizes, assembly hg38, output a.pairs.gz",
-			want:     "pairtools parse -c hg38.chrom.sizes -o a.pairs.gz --assembly hg38 a.bam"},
+			want:     "pairtools parse -c hg38.chrom.sizes --assembly hg38 -o a.pairs.gz a.bam"},
 		{name: "genome", rec: macs, doc: goldenDoc(t, "macs2"), front: "name: macs2",
 			examples: []string{"call peaks for chip.bam with control ctrl.bam, name run1", "callpeak -t chip.bam -c ctrl.bam -n run1"},
 			task:     "call peaks for t.bam with control c.bam genome mm, name s1",
-			want:     "macs2 callpeak -t t.bam -c c.bam -n s1 -g mm"},
+			want:     "macs2 callpeak -t t.bam -c c.bam -g mm -n s1"},
 	})
 }
 

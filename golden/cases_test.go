@@ -207,9 +207,12 @@ func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 // compared), mean accuracy 0.736. Set again on 2026-12-02 when the 300
 // checked tasks of the held-out sets ho4 and ho5 joined (58 new tools):
 // 521/1398 = 0.373 exact (624 = 0.446 with file names compared), mean
-// accuracy 0.738.
+// accuracy 0.738. Raised on 2026-12-07 for the same 1398 cases, once an
+// added flag keeps an example's output flag last and a command built from
+// the help reads its inputs first: 632/1398 = 0.452 exact, mean accuracy
+// 0.792.
 const (
-	exactFloor    = 0.37
+	exactFloor    = 0.45
 	accuracyFloor = 0.73
 )
 
