@@ -777,12 +777,39 @@ var numCodeRE = lazyre.New(`(?:^|\s)(\d{1,2}):\s`)
 // the form EMBOSS gives every menu, list and selection option.
 var valuesListRE = lazyre.New(`(?:Values:|;)\s*([A-Za-z0-9][\w.+-]*)\s+\(([^()]*(?:\([^()]*\)[^()]*)*)\)`)
 
+// valuesListed are the values of a help that lists them all after
+// "(Values:" (EMBOSS menus, lists and selections: "-frame … (Values: 1
+// (1); 2 (2); 3 (3); F (Forward three frames); … 6 (All six frames))"):
+// the list is whole, so a value outside it is no value of the flag, codes
+// in a run or not.
+func valuesListed(fd FlagDoc) []string {
+	if !strings.Contains(fd.Description, "(Values:") {
+		return nil
+	}
+	ms := wholeValuesRE.FindAllStringSubmatch(fd.Description, -1)
+	if len(ms) < 2 {
+		return nil
+	}
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m[1]
+	}
+	return out
+}
+
+// wholeValuesRE is valuesListRE's value with a sign ("-1 (-1)" of
+// transeq -frame): a whole list must hold every value it names.
+var wholeValuesRE = lazyre.New(`(?:Values:|;)\s*(-?[A-Za-z0-9][\w.+-]*)\s+\(`)
+
 // codesExclude reports a number a flag cannot take because its help lists
 // the numbers it takes as codes with their meaning, counting up from 0 or
 // 1 ("0: coverage of query and target 1: coverage of target …" for mmseqs
 // --cov-mode), and the number is none of them: 80 for "80% coverage" is no
 // mode.
 func codesExclude(fd FlagDoc, v string) bool {
+	if cs := valuesListed(fd); len(cs) > 0 {
+		return !fitsChoice(cs, strings.TrimSuffix(v, "%"))
+	}
 	ms := numCodeRE.FindAllStringSubmatch(fd.Description, -1)
 	if len(ms) < 2 {
 		ms = valuesListRE.FindAllStringSubmatch(fd.Description, -1)

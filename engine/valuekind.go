@@ -111,7 +111,11 @@ func kindMismatch(fd FlagDoc, v string) string {
 			return "is a number where the help reads a file (its help names FILE)"
 		}
 	}
-	if cs := choicesOf(fd); len(cs) > 0 && !fitsChoice(cs, v) {
+	cs := choicesOf(fd)
+	if len(cs) == 0 {
+		cs = valuesListed(fd)
+	}
+	if len(cs) > 0 && !fitsChoice(cs, v) {
 		return "is not one of the values the help lists (" + strings.Join(cs, ", ") + ")"
 	}
 	return ""

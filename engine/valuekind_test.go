@@ -137,3 +137,25 @@ func TestChineseDirectoryName(t *testing.T) {
 		t.Errorf("values %+v", fr.Values)
 	}
 }
+
+// TestValuesListIsWhole: a help that lists every value after "(Values:"
+// (EMBOSS menus) takes no number outside the list: "table 4" goes to
+// -table, not to -frame, whose list has no 4, and a 4 on -frame is a
+// value-kind mismatch.
+func TestValuesListIsWhole(t *testing.T) {
+	checkCommands(t, "transeq", nil,
+		taskCommand{"translate cds_q.fa in all three forward frames with table 4, save cds_q.pep", "transeq -sequence cds_q.fa -outseq cds_q.pep -table 4 -frame F"})
+	doc := goldenDoc(t, "transeq")
+	frame, _ := LookupFlag(doc.Flags, "-frame")
+	if why := kindMismatch(frame, "4"); !strings.Contains(why, "not one of the values the help lists (1, 2, 3, F, -1, -2, -3, R, 6)") {
+		t.Errorf("-frame 4: %q", why)
+	}
+	for _, v := range []string{"f", "-1", "6"} {
+		if why := kindMismatch(frame, v); why != "" {
+			t.Errorf("-frame %s: %q", v, why)
+		}
+	}
+	if valuesListed(FlagDoc{Description: "one; two (2); three (3)"}) != nil {
+		t.Error("a list without (Values: is no whole list")
+	}
+}
