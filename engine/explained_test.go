@@ -146,7 +146,7 @@ func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
 		t.Errorf("bwa: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, f := mapOn(t, "grep", "show the lines of a.txt holding ACGT", "-e ACGT a.txt", "show the lines of b.txt holding TTAGGG with their line numbers")
-	if !strings.Contains(got, " -n ") || !hasEvidence(f, `added -n: the task says "`+stem("line")+` number"`) {
+	if !strings.Contains(got+" ", " -n ") || !hasEvidence(f, `added -n: the task says "`+stem("line")+` number"`) {
 		t.Errorf("grep: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, f = mapOn(t, "hisat2", "align single-end reads r.fq.gz to genome_idx", "-x genome_idx -U r.fq.gz -S r.sam", "map single-end reads a.fq.gz to the index idx, SAM output to a.sam")
@@ -160,11 +160,11 @@ func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
 	srec := &ToolRecord{Name: "seqkit", Executable: "seqkit"}
 	sq.Record = *srec
 	f = MapTask(builtinRules, srec, sq, nil, "sort contigs.fa by sequence length, save as sorted.fa")
-	if got := Assemble(srec, f).Display; !strings.HasPrefix(got, "seqkit sort ") || !strings.Contains(got, " -l ") {
+	if got := Assemble(srec, f).Display; !strings.HasPrefix(got, "seqkit sort ") || !strings.Contains(got+" ", " -l ") {
 		t.Errorf("seqkit sort: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	f = MapTask(builtinRules, srec, sq, nil, "sort contigs.fa by name, save as sorted.fa")
-	if got := Assemble(srec, f).Display; strings.Contains(got, " -l ") {
+	if got := Assemble(srec, f).Display; strings.Contains(got+" ", " -l ") {
 		t.Errorf("seqkit sort by name: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
@@ -179,7 +179,7 @@ func TestSwitchAddedForItsHelpsPhrase(t *testing.T) {
 func TestSwitchAddedForRareWordsOfItsHelp(t *testing.T) {
 	got, f := mapOn(t, "kraken2", "run kraken2 on reads.fq with kraken2_db using 8 threads and write a report", "--db kraken2_db --threads 8 --report sample.kreport --output sample.kraken reads.fq",
 		"kraken2 on the reads r.fq with database db1; per-read output with scientific names to r.kraken, report to r.kreport")
-	if !strings.Contains(got, " --use-names ") || !hasEvidence(f, `added --use-names: the task says "scientific nam"`) {
+	if !strings.Contains(got+" ", " --use-names ") || !hasEvidence(f, `added --use-names: the task says "scientific nam"`) {
 		t.Errorf("kraken2: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, f = mapOn(t, "kraken2", "run kraken2 on reads.fq with kraken2_db using 8 threads and write a report", "--db kraken2_db --threads 8 --report sample.kreport --output sample.kraken reads.fq",
@@ -242,7 +242,7 @@ func TestDescriptionTermStandsForAFlag(t *testing.T) {
 		"-lg -out tree.nwk prot.fasta", "-lg selects the LG model"}
 	task := "build a maximum-likelihood tree from the nucleotide alignment gene.fa with the GTR model, write gene.nwk"
 	got, f := mapExplained(t, "FastTree", task, nt...)
-	if !strings.Contains(got, " -nt ") || strings.Contains(got, "-n t") {
+	if !strings.Contains(got+" ", " -nt ") || strings.Contains(got, "-n t") {
 		t.Errorf("two examples: got %q, want -nt kept\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, f = mapExplained(t, "FastTree", task, nt[:3]...)
@@ -306,7 +306,7 @@ func TestSwitchThatDoesInsteadOf(t *testing.T) {
 		"mark duplicate reads in a.sorted.bam, saving a.marked.bam":                    false,
 	} {
 		got, f := mapExplained(t, "sambamba", task, ex...)
-		if strings.Contains(got, " -r ") != want {
+		if strings.Contains(got+" ", " -r ") != want {
 			t.Errorf("%s: got %q, want -r: %v\n%s", task, got, want, strings.Join(f.Evidence, "\n"))
 		}
 	}

@@ -76,18 +76,37 @@ func (m *mapper) keepOutputLast(f *Fill, c *candidate) {
 }
 
 // outputFollowed reports an example of c that writes a flag after the
-// output flag out (and its value).
+// output flag out and its value: by any of the flag's spellings (-o,
+// --output), written apart or as key=value (bbduk.sh's out=x.fq k=12).
 func outputFollowed(c *candidate, out string) bool {
+	od, ok := LookupFlag(c.flags, out)
+	if !ok {
+		od = FlagDoc{Name: out}
+	}
+	isOut := func(a string) bool {
+		key, _, _ := strings.Cut(a, "=")
+		return slices.Contains(append([]string{od.Name}, od.Aliases...), key)
+	}
+	isFlag := func(a string) bool {
+		if len(a) > 1 && a[0] == '-' && !intRE.MatchString(a) && !floatRE.MatchString(a) {
+			return true
+		}
+		key, _, kv := strings.Cut(a, "=")
+		_, known := LookupFlag(c.flags, key)
+		return kv && known
+	}
 	for _, se := range c.examples {
 		args, _, _ := splitRedirect(se.args)
-		i := slices.Index(args, out)
+		i := slices.IndexFunc(args, isOut)
 		if i < 0 {
 			continue
 		}
-		for _, a := range args[i+2:] {
-			if len(a) > 1 && a[0] == '-' && !numberRE.MatchString(a) {
-				return true
-			}
+		next := i + 1
+		if !strings.Contains(args[i], "=") {
+			next++ // the value written apart
+		}
+		if next < len(args) && slices.ContainsFunc(args[next:], isFlag) {
+			return true
 		}
 	}
 	return false

@@ -34,3 +34,32 @@ func TestInputsFirst(t *testing.T) {
 	checkCommands(t, "kalign", nil,
 		taskCommand{"align the proteins in fam7.faa and write the alignment to fam7.afa", "kalign -i fam7.faa -o fam7.afa"})
 }
+
+// TestOutputFollowed: another example writes a flag after the output
+// flag by another of its spellings, or as key=value.
+func TestOutputFollowed(t *testing.T) {
+	c := &candidate{flags: []FlagDoc{
+		{Name: "--output", Aliases: []string{"-o"}, ParamType: "file"},
+		{Name: "-k", ParamType: "int"},
+		{Name: "out", ParamType: "file", Style: "kv"},
+		{Name: "k", ParamType: "int", Style: "kv"},
+	}}
+	for _, tc := range []struct {
+		args []string
+		out  string
+		want bool
+	}{
+		{[]string{"-o", "x.sam", "-k", "3", "r.fq"}, "--output", true},
+		{[]string{"--output", "x.sam", "r.fq"}, "-o", false},
+		{[]string{"-k", "3", "-o", "x.sam", "r.fq"}, "-o", false},
+		{[]string{"in=a.fq", "out=b.fq", "k=12"}, "out", true},
+		{[]string{"in=a.fq", "k=12", "out=b.fq"}, "out", false},
+		{[]string{"-o", "x.sam", "-5", "r.fq"}, "-o", false},
+		{[]string{"in=a.fq", "out=b.fq", "name=z"}, "out", false},
+	} {
+		c.examples = []scoredExample{{args: tc.args}}
+		if got := outputFollowed(c, tc.out); got != tc.want {
+			t.Errorf("%v %s: %v", tc.args, tc.out, got)
+		}
+	}
+}

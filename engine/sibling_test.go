@@ -89,7 +89,7 @@ func TestHelpAloneAddsAskedSwitches(t *testing.T) {
 		Positionals: []PositionalDoc{{Position: 1, Name: "INPUT", Required: true}}}
 	f := MapTask(builtinRules, rec, doc, nil, "decompress calls.tsv.zz into calls.tsv")
 	got := Assemble(rec, f).Display
-	if !strings.Contains(got, " -d ") || strings.Contains(got, "-k") {
+	if !strings.Contains(got+" ", " -d ") || strings.Contains(got, "-k") {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }

@@ -12,11 +12,11 @@ import (
 func TestSiblingSwitch(t *testing.T) {
 	const exTask, exArgs = "quantify a dUTP stranded paired-end library r1.fq.gz r2.fq.gz with index tx.idx into quant_out", "quant -i tx.idx -o quant_out --rf-stranded r1.fq.gz r2.fq.gz"
 	got, f := mapOn(t, "kallisto", exTask, exArgs, "quantify the forward-stranded paired library a_1.fq.gz a_2.fq.gz with index m.idx into f_out")
-	if !strings.Contains(got, " --fr-stranded ") || !hasEvidence(f, "set --fr-stranded for the example's --rf-stranded") {
+	if !strings.Contains(got+" ", " --fr-stranded ") || !hasEvidence(f, "set --fr-stranded for the example's --rf-stranded") {
 		t.Errorf("forward: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 	got, _ = mapOn(t, "kallisto", exTask, exArgs, "quantify the reverse-stranded paired library a_1.fq.gz a_2.fq.gz with index m.idx into f_out")
-	if !strings.Contains(got, " --rf-stranded ") {
+	if !strings.Contains(got+" ", " --rf-stranded ") {
 		t.Errorf("reverse: got %q", got)
 	}
 	got, _ = mapOn(t, "samtools", "build a CSI index for sorted.bam with long chromosomes", "index -c sorted.bam", "build a CSI index, not a BAI one, for big.bam")

@@ -120,7 +120,7 @@ func TestNumberOnAFilePlace(t *testing.T) {
 func TestBundledSwitchNotAddedAgain(t *testing.T) {
 	got, f := mapOn(t, "show-coords", "print the coordinates of a.delta sorted by reference, with coverage and lengths, to a.coords",
 		"-rcl a.delta", "print the coordinates of b.delta sorted by reference with percent coverage and sequence lengths")
-	if !strings.Contains(got, " -rcl ") || strings.Contains(got, " -r ") {
+	if !strings.Contains(got+" ", " -rcl ") || strings.Contains(got+" ", " -r ") {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
 }
