@@ -20,13 +20,7 @@ func (m *mapper) keepOutputLast(f *Fill, c *candidate) {
 	if len(f.Order) != len(f.Flags)+len(f.Positionals) {
 		return
 	}
-	writes := func(o string) bool {
-		if o[0] != 'f' {
-			return false
-		}
-		fv := f.Flags[atoi(o[1:])]
-		return fv.HasValue && slices.Contains(f.Outputs, fv.Value)
-	}
+	writes := func(o string) bool { return valueIn(f, o, f.Outputs) }
 	// the example's last flag, and the run of its output flags that ends
 	// there
 	last := -1
@@ -120,13 +114,7 @@ func (m *mapper) inputsFirst(f *Fill) {
 	if len(f.Order) != len(f.Flags)+len(f.Positionals) {
 		return
 	}
-	reads := func(o string) bool {
-		if o[0] != 'f' {
-			return false
-		}
-		fv := f.Flags[atoi(o[1:])]
-		return fv.HasValue && slices.Contains(f.Inputs, fv.Value) && !slices.Contains(f.Outputs, fv.Value)
-	}
+	reads := func(o string) bool { return valueIn(f, o, f.Inputs) && !valueIn(f, o, f.Outputs) }
 	first := slices.IndexFunc(f.Order, func(o string) bool { return o[0] == 'f' })
 	if first < 0 {
 		return
@@ -148,4 +136,14 @@ func (m *mapper) inputsFirst(f *Fill) {
 	}
 	f.Order = append(append(f.Order[:first:first], in...), other...)
 	m.evidence = append(m.evidence, fmt.Sprintf("order: %s first, the input before what the command writes or sets", strings.Join(names, ", ")))
+}
+
+// valueIn reports an item of the fill's order that is a flag whose value
+// is one of paths.
+func valueIn(f *Fill, o string, paths []string) bool {
+	if o[0] != 'f' {
+		return false
+	}
+	fv := f.Flags[atoi(o[1:])]
+	return fv.HasValue && slices.Contains(paths, fv.Value)
 }
