@@ -166,9 +166,6 @@ func parseWeightsYAML(b []byte) (*Weights, error) {
 			return nil, fmt.Errorf("weights.yaml: confidence weight %q is not a finite number", k)
 		}
 	}
-	if w.Scoring.Choose.MarginScale <= 0 {
-		return nil, fmt.Errorf("weights.yaml: scoring.choose.margin_scale %v is not above 0 (it divides a score gap)", w.Scoring.Choose.MarginScale)
-	}
 	// Every scoring number is set (a missing key would silently be 0) and
 	// finite.
 	var top struct {
@@ -191,6 +188,9 @@ func parseWeightsYAML(b []byte) (*Weights, error) {
 		if math.IsNaN(vals[k]) || math.IsInf(vals[k], 0) {
 			return nil, fmt.Errorf("weights.yaml: %s is not a finite number", k)
 		}
+	}
+	if w.Scoring.Choose.MarginScale <= 0 {
+		return nil, fmt.Errorf("weights.yaml: scoring.choose.margin_scale %v is not above 0 (it divides a score gap)", w.Scoring.Choose.MarginScale)
 	}
 	return &w, nil
 }

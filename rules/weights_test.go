@@ -44,6 +44,7 @@ func TestParseWeightsErrors(t *testing.T) {
 		"    name_mentioned: 5\n|.nan":   "scoring.choose.name_mentioned is not a finite number",
 		"    name_mentioned: 5\n|colour": "field colour not found",
 		"    margin_scale: 5\n|zero":     "margin_scale 0 is not above 0",
+		"    margin_scale: 5\n":          "scoring.choose.margin_scale is missing",
 	} {
 		old, repl, _ := strings.Cut(edit, "|")
 		switch repl {
