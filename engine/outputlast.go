@@ -43,9 +43,6 @@ func (m *mapper) keepOutputLast(f *Fill, c *candidate) {
 		}
 		first = j
 	}
-	if outputFollowed(c, f.Flags[atoi(f.Order[first][1:])].Name) {
-		return
-	}
 	var moved, rest []string
 	for _, o := range f.Order[last+1:] {
 		if o[0] == 'f' && !writes(o) {
@@ -54,10 +51,11 @@ func (m *mapper) keepOutputLast(f *Fill, c *candidate) {
 		}
 		rest = append(rest, o)
 	}
-	if len(moved) == 0 {
+	out := f.Flags[atoi(f.Order[first][1:])].Name
+	// (the skill's other examples are read only when a flag would move)
+	if len(moved) == 0 || outputFollowed(c, out) {
 		return
 	}
-	out := f.Flags[atoi(f.Order[first][1:])].Name
 	order := append([]string(nil), f.Order[:first]...)
 	order = append(order, moved...)
 	order = append(order, f.Order[first:last+1]...)

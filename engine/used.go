@@ -413,8 +413,9 @@ func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExampl
 	// A description that calls the program by what it does ("Generic
 	// indexer", "Ultra-fast … preprocessor") accounts for the verb
 	// ("index", "preprocess").
+	agent := task.V().Suffixes("agent_ending")
 	for w := range addAll(c.desc) {
-		for _, e := range task.V().Suffixes("agent_ending") {
+		for _, e := range agent {
 			base, ok := strings.CutSuffix(w, e)
 			if !ok || len(base) < 3 {
 				continue
