@@ -45,30 +45,69 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 	words := keys(m.taskTerms(m.keywordText()))
 	slices.Sort(words)
 	for _, w := range words {
-		if len(w) < 4 || isCJK(w) || numberRE.MatchString(w) || m.common[w] || covered(w) ||
-			task.V().Word("common_help_word", w) || placedContext[w] {
+		if len(w) < 4 || isCJK(w) || numberRE.MatchString(w) || covered(w) || placedContext[w] {
 			continue
 		}
+		// a word common to many helps names no flag, but may name a
+		// listed value ("length" for "len")
+		common := m.common[w] || task.V().Word("common_help_word", w)
 		if k, ok := task.KindOfWord(w); ok && kinds[k] {
 			continue // "BAM output" said by the task's out.bam
 		}
 		if m.namesTool(w, c) {
 			continue // "bowtie" names the tool, not a flag
 		}
-		var hits []string
+		var hits, valued []string
 		var hitDocs []FlagDoc
 		for _, fd := range c.flags {
-			if fd.Name != "" && !set(fd) && flagNameWords(fd)[w] {
+			if fd.Name == "" || set(fd) {
+				continue
+			}
+			if !common && flagNameWords(fd)[w] {
 				hits, hitDocs = append(hits, spelling(fd)), append(hitDocs, fd)
+			} else if v := listedValueOf(fd, w); v != "" {
+				valued, hitDocs = append(valued, fmt.Sprintf("%s of %s", v, spelling(fd))), append(hitDocs, fd)
 			}
 		}
-		if len(hits) == 0 || len(hits) > int(sc.Fit.UnmetWordFlagsMax) || exampleMeets(f.Example, w, hitDocs) {
+		if len(hitDocs) == 0 || len(hitDocs) > int(sc.Fit.UnmetWordFlagsMax) || exampleMeets(f.Example, w, hitDocs) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("the task's word %q is in the name of %s, which the command does not set", w, joinAnd(hits)))
+		if len(hits) > 0 {
+			out = append(out, fmt.Sprintf("the task's word %q is in the name of %s, which the command does not set", w, joinAnd(hits)))
+			continue
+		}
+		out = append(out, fmt.Sprintf("the task's word %q names the value %s, which the command does not set", w, joinAnd(valued)))
 	}
 	return out
 }
+
+// listedValueOf returns the value of a whole list of fd's values (its
+// choices, "-k --key <id | len | seq>", or an EMBOSS "(Values: …)" list)
+// that the task word w names: the value's stem, or an abbreviation of
+// three or four letters w begins with ("length" names fastasort's "len";
+// "blastdbcmd" does not name "blastdb"). A listed value is what the flag
+// is for, so a task that says it asks for the flag as surely as one that
+// says its name; the flag's default names nothing, it holds unset.
+func listedValueOf(fd FlagDoc, w string) string {
+	vs := choicesOf(fd)
+	if len(vs) == 0 {
+		vs = valuesListed(fd)
+	}
+	for _, v := range vs {
+		lv := strings.ToLower(v)
+		if len(lv) < 3 || !isLetters(lv) || strings.EqualFold(v, fd.Default) {
+			continue // the default is in effect unset (cutadapt's "trim")
+		}
+		if stem(lv) == w || len(lv) <= maxValueAbbrev && strings.HasPrefix(w, lv) {
+			return v
+		}
+	}
+	return ""
+}
+
+// maxValueAbbrev is the longest listed value read as an abbreviation of
+// a longer task word: longer ones are words or names of their own.
+const maxValueAbbrev = 4
 
 // flagNameWords are the words of a flag's names (--max-expected-errors:
 // max, expected, errors), stemmed.

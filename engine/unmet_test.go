@@ -54,3 +54,39 @@ func TestExampleValueAbbreviatesItsWord(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmetListedValue checks that a task word naming a value of a flag's
+// whole list of values ("by sequence length" and fastasort's
+// "-k --key <id | len | seq>") makes a command that does not set the flag
+// uncertain, and names the value and the flag, though "length" is a word
+// many helps say. A value of fewer than three letters names nothing, a
+// value of more than four is no abbreviation of a longer word
+// ("blastdbcmd" is not "blastdb"), and the flag's default names nothing.
+func TestUnmetListedValue(t *testing.T) {
+	rec, doc := helpDoc(t, "fastasort", "fastasort")
+	f := MapTask(builtinRules, rec, doc, nil, "sort proteome.fa by sequence length, longest first -> proteome_bylen.fa")
+	if !f.Uncertain || !hasEvidence(f, `unmet: the task's word "length" names the value len of -k`) {
+		t.Errorf("fastasort: %s\n%s", Assemble(rec, f).Display, strings.Join(f.Evidence, "\n"))
+	}
+	key := FlagDoc{Name: "--key", Choices: []string{"id", "len", "seq"}}
+	menu := FlagDoc{Name: "-dbtype", Description: "Database type (Values: nucl (Nucleotide); prot (Protein))"}
+	for _, c := range []struct {
+		fd   FlagDoc
+		w    string
+		want string
+	}{
+		{key, "length", "len"},
+		{key, "identif", ""},
+		{key, "sort", ""},
+		{menu, "protein", "prot"},
+		{FlagDoc{Name: "-O", Placeholder: "{sam|bam|cram}"}, "cram", "cram"},
+		{FlagDoc{Name: "-p", Placeholder: "NUM|AUTO"}, "auto", ""},
+		{FlagDoc{Name: "-input_type", Choices: []string{"asn1_bin", "blastdb", "fasta"}}, "blastdbcmd", ""},
+		{FlagDoc{Name: "--action", Choices: []string{"trim", "retain", "mask"}, Default: "trim"}, "trim", ""},
+		{FlagDoc{Name: "--action", Choices: []string{"trim", "retain", "mask"}, Default: "trim"}, "mask", "mask"},
+	} {
+		if got := listedValueOf(c.fd, c.w); got != c.want {
+			t.Errorf("listedValueOf(%s, %q) = %q, want %q", c.fd.Name, c.w, got, c.want)
+		}
+	}
+}
