@@ -114,6 +114,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	if ru := m.runnerUpWords(uncovered, c, choice.second); ru != "" {
 		unmet = append(unmet, ru)
 	}
+	if none := m.nothingRead(); none != "" {
+		unmet = append(unmet, none)
+	}
 	if nosub := m.noSubcommand(f, c, doc); nosub != "" {
 		unmet = append(unmet, nosub)
 	}
