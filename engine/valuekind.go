@@ -75,6 +75,16 @@ func takesFormatName(fd FlagDoc) bool {
 	return false
 }
 
+// namesFormatOnly reports a flag whose placeholder says it takes a
+// format's name (samtools -O "FORMAT[,OPT[=VAL]]"; lexicon class
+// format_flag_name) and whose help writes no digit: its formats have
+// names, not numbers, so "-O 42" is no format. A help that numbers its
+// formats (BLAST's "-outfmt <Integer>" with "6 = Tabular") takes them.
+func namesFormatOnly(fd FlagDoc) bool {
+	return fd.Placeholder != "" && task.V().Mentions("format_flag_name", fd.Placeholder) &&
+		!strings.ContainsAny(fd.Description+fd.Placeholder, "0123456789")
+}
+
 // sizeRE is a size with a unit and a fraction ("4.6m"), which flags read
 // as integers take.
 var sizeRE = lazyre.New(`^\d+\.\d+[kKmMgGtT][bB]?$`)
@@ -103,6 +113,9 @@ func kindMismatch(fd FlagDoc, v string) string {
 	case "string", "":
 		if file && takesFormatName(fd) {
 			return "is a file where the help reads the name of a format"
+		}
+		if numberRE.MatchString(v) && namesFormatOnly(fd) {
+			return "is a number where the help reads the name of a format"
 		}
 		if numberRE.MatchString(v) && namesFileKind(fd.Description) {
 			return "is a number where the help reads a file of a kind it names"

@@ -36,6 +36,12 @@ func TestKindMismatch(t *testing.T) {
 		{FlagDoc{Name: "--outfmt", ParamType: "string"}, "2", false},
 		{FlagDoc{Name: "--output-fmt-option", ParamType: "string"}, "noRG.bam", true},
 		{FlagDoc{Name: "--format-file", ParamType: "string"}, "fmt.txt", false},
+		// A number where the placeholder reads a format's name and the
+		// help numbers no format (samtools -O); BLAST's numbered formats
+		// take one.
+		{FlagDoc{Name: "--output-fmt", ParamType: "string", Placeholder: "FORMAT[,OPT[=VAL]]", Description: "Specify output format (SAM, BAM, CRAM)"}, "42", true},
+		{FlagDoc{Name: "--output-fmt", ParamType: "string", Placeholder: "FORMAT[,OPT[=VAL]]", Description: "Specify output format (SAM, BAM, CRAM)"}, "bam", false},
+		{FlagDoc{Name: "-outfmt", ParamType: "string", Placeholder: "<format>", Description: "alignment view options: 0 = Pairwise, 6 = Tabular"}, "6", false},
 	} {
 		if got := kindMismatch(c.fd, c.v) != ""; got != c.want {
 			t.Errorf("kindMismatch(%s %s, %q) = %v, want %v", c.fd.Name, c.fd.ParamType, c.v, got, c.want)
