@@ -342,6 +342,7 @@ func (m *mapper) uncoveredWords(f *Fill, c *candidate, ex *scoredExample, withEx
 // regions and sequences left out.
 func (m *mapper) taskTerms(text string) map[string]bool {
 	ordinal := task.V().Words("ordinal_suffix")
+	particles := task.V().Words("verb_particle")
 	task := contentWords(text)
 	// The words that make a negation ("leaving out", "turned off") ask
 	// for nothing themselves: the words they negate do.
@@ -353,6 +354,11 @@ func (m *mapper) taskTerms(text string) map[string]bool {
 				delete(task, w)
 			}
 		}
+	}
+	// A verb's particle ("pull … out", "stitch … together") says
+	// nothing the verb does not (lexicon class verb_particle).
+	for _, p := range particles {
+		delete(task, stem(p))
 	}
 	for _, n := range m.slots.Numbers {
 		delete(task, n.Value)
