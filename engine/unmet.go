@@ -10,8 +10,9 @@ import (
 
 // A task word the command does not account for may name a flag the
 // command lacks: "SH-aLRT" names iqtree2's --alrt, "parsing the sequence
-// IDs" makeblastdb's -parse_seqids, "FASTA format" a value clustalo's
-// When such a word is a word of the name of at most
+// IDs" makeblastdb's -parse_seqids, and "by sequence length" the value
+// len of fastasort's --key <id | len | seq> (listedValueOf). When such a
+// word is a word of the name, or a listed value, of at most
 // scoring.fit.unmet_word_flags_max flags the command does not set, the
 // command lacks what the task asks for: it is uncertain, and the finding
 // names the word and the flags. Words of flag descriptions are not
@@ -89,11 +90,7 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 // is for, so a task that says it asks for the flag as surely as one that
 // says its name; the flag's default names nothing, it holds unset.
 func listedValueOf(fd FlagDoc, w string) string {
-	vs := choicesOf(fd)
-	if len(vs) == 0 {
-		vs = valuesListed(fd)
-	}
-	for _, v := range vs {
+	for _, v := range wholeValues(fd) {
 		lv := strings.ToLower(v)
 		if len(lv) < 3 || !isLetters(lv) || strings.EqualFold(v, fd.Default) {
 			continue // the default is in effect unset (cutadapt's "trim")

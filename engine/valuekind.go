@@ -124,11 +124,7 @@ func kindMismatch(fd FlagDoc, v string) string {
 			return "is a number where the help reads a file (its help names FILE)"
 		}
 	}
-	cs := choicesOf(fd)
-	if len(cs) == 0 {
-		cs = valuesListed(fd)
-	}
-	if len(cs) > 0 && !fitsChoice(cs, v) {
+	if cs := wholeValues(fd); len(cs) > 0 && !fitsChoice(cs, v) {
 		return "is not one of the values the help lists (" + strings.Join(cs, ", ") + ")"
 	}
 	return ""
@@ -163,6 +159,17 @@ func choicesOf(fd FlagDoc) []string {
 		}
 	}
 	return parts
+}
+
+// wholeValues are the values of a flag's whole list: its choices or
+// lower-case "|" placeholder (choicesOf), else an EMBOSS "(Values: …)"
+// list (valuesListed). Both the value-kind check and the unmet-word pass
+// read them.
+func wholeValues(fd FlagDoc) []string {
+	if cs := choicesOf(fd); len(cs) > 0 {
+		return cs
+	}
+	return valuesListed(fd)
 }
 
 // fitsChoice reports v among the choices, case aside; "z[0-9]" allows z
