@@ -111,6 +111,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	}
 	uncovered := m.uncoveredWords(f, c, nil, false)
 	unmet := append(m.unmetWords(f, c), m.unmetModes(f, c)...)
+	unmet = append(unmet, m.unmetFormats(f, c)...)
 	if ru := m.runnerUpWords(uncovered, c, choice.second); ru != "" {
 		unmet = append(unmet, ru)
 	}
