@@ -175,6 +175,9 @@ type kindFlag struct {
 	// otherDefault: the help names another kind as the default ("(PAF
 	// by default)", a format flag's "Default is gbk").
 	otherDefault bool
+	// words is the meaning the help gives a listed value ("Tabular with
+	// comment lines" for BLAST's 7).
+	words string
 }
 
 // onByDefault reports a switch whose help marks it as the default
@@ -359,7 +362,7 @@ func kindFlags(c *candidate, k, word string) []kindFlag {
 			if _, ok := ks[k]; !ok || len(ks) > 2 {
 				continue
 			}
-			out = append(out, kindFlag{fd: fd, value: p.value, exact: namesWord(p, word), isDefault: isDefaultPair(p, def), dir: dir, otherDefault: defaultNamesKind(pairs, def)})
+			out = append(out, kindFlag{fd: fd, value: p.value, exact: namesWord(p, word), isDefault: isDefaultPair(p, def), dir: dir, otherDefault: defaultNamesKind(pairs, def), words: p.words})
 		}
 	}
 	return out
@@ -555,6 +558,7 @@ func (m *mapper) addKindFlags(f *Fill, c *candidate, used map[string]bool) {
 				fit = ex
 			}
 		}
+		fit = plainestValue(fit)
 		if len(fit) != 1 {
 			var names []string
 			for _, kf := range fit {
@@ -708,6 +712,32 @@ func (m *mapper) otherKindDefault(c *candidate, k, dir string) bool {
 		}
 	}
 	return false
+}
+
+// plainestValue narrows values of one flag that name a kind alike to the
+// one whose meaning says the least beside it: "6 = Tabular" over "7 =
+// Tabular with comment lines", which adds to the kind what the task does
+// not ask for. Flags of their own, or meanings of one length, stay a tie.
+func plainestValue(fit []kindFlag) []kindFlag {
+	if len(fit) < 2 {
+		return fit
+	}
+	best, tied := -1, false
+	for i, kf := range fit {
+		if kf.value == "" || kf.fd.Name != fit[0].fd.Name {
+			return fit
+		}
+		switch n := len(strings.Fields(kf.words)); {
+		case best < 0 || n < len(strings.Fields(fit[best].words)):
+			best, tied = i, false
+		case n == len(strings.Fields(fit[best].words)):
+			tied = true
+		}
+	}
+	if tied {
+		return fit
+	}
+	return fit[best : best+1]
 }
 
 // sortedKeys returns a map's keys in order.

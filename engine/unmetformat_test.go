@@ -36,3 +36,31 @@ func TestUnmetFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainestValue: of a flag's listed values that name the task's kind
+// alike, the one whose meaning is the kind alone is chosen ("6 =
+// Tabular", not "7 = Tabular with comment lines"); values of two flags,
+// or meanings of one length, stay a tie.
+func TestPlainestValue(t *testing.T) {
+	rec, doc := helpDoc(t, "blast_formatter", "blast_formatter")
+	f := MapTask(builtinRules, rec, doc, nil, "reformat the saved BLAST archive run12.asn as tabular output to run12.tsv")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-outfmt 6") {
+		t.Errorf("tabular: %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	outfmt := FlagDoc{Name: "-outfmt"}
+	six := kindFlag{fd: outfmt, value: "6", words: "Tabular"}
+	seven := kindFlag{fd: outfmt, value: "7", words: "Tabular with comment lines"}
+	if got := plainestValue([]kindFlag{seven, six}); len(got) != 1 || got[0].value != "6" {
+		t.Errorf("plainestValue(7, 6) = %v", got)
+	}
+	other := kindFlag{fd: FlagDoc{Name: "--fmt"}, value: "tab", words: "Tabular"}
+	for _, tie := range [][]kindFlag{
+		{six, other},
+		{six, {fd: outfmt, value: "10", words: "Tabular"}},
+		{six, {fd: outfmt}},
+	} {
+		if got := plainestValue(tie); len(got) != len(tie) {
+			t.Errorf("plainestValue(%v) = %v, want the tie kept", tie, got)
+		}
+	}
+}
