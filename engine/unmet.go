@@ -11,7 +11,8 @@ import (
 // A task word the command does not account for may name a flag the
 // command lacks: "SH-aLRT" names iqtree2's --alrt, "parsing the sequence
 // IDs" makeblastdb's -parse_seqids, and "by sequence length" the value
-// len of fastasort's --key <id | len | seq> (listedValueOf). When such a
+// len of fastasort's --key <id | len | seq> (listedValueOf), "Pfam" the
+// compound name --pfamtblout (compoundHolds). When such a
 // word is a word of the name, or a listed value, of at most
 // scoring.fit.unmet_word_flags_max flags the command does not set, the
 // command lacks what the task asks for: it is uncertain, and the finding
@@ -42,6 +43,7 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 			}
 		}
 	}
+	parts := nameParts(c.flags)
 	var out []string
 	words := keys(m.taskTerms(m.keywordText()))
 	slices.Sort(words)
@@ -64,7 +66,7 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 			if fd.Name == "" || set(fd) {
 				continue
 			}
-			if !common && flagNameWords(fd)[w] {
+			if !common && (flagNameWords(fd)[w] || compoundHolds(fd, w, parts)) {
 				hits, hitDocs = append(hits, spelling(fd)), append(hitDocs, fd)
 			} else if v := listedValueOf(fd, w); v != "" {
 				valued, hitDocs = append(valued, fmt.Sprintf("%s of %s", v, spelling(fd))), append(hitDocs, fd)
@@ -114,6 +116,40 @@ func flagNameWords(fd FlagDoc) map[string]bool {
 		for _, part := range splitIdent(strings.TrimLeft(n, "-")) {
 			if len(part) >= 4 {
 				out[stem(strings.ToLower(part))] = true
+			}
+		}
+	}
+	return out
+}
+
+// compoundHolds reports a flag name written as one run of letters that
+// is the task word w (a stem) joined to the name of another flag of the
+// help: hmmsearch's --pfamtblout is "Pfam" and --tblout. The rest must be
+// a whole part of another flag's name (parts), so a word that merely
+// begins a longer one ("rest" of bbduk's restrictleft) holds none.
+func compoundHolds(fd FlagDoc, w string, parts map[string]bool) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		for _, part := range splitIdent(strings.TrimLeft(n, "-")) {
+			p := strings.ToLower(part)
+			if len(p) <= len(w) || !isLetters(p) {
+				continue
+			}
+			if strings.HasPrefix(p, w) && parts[p[len(w):]] || strings.HasSuffix(p, w) && parts[p[:len(p)-len(w)]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameParts are the parts of the help's flag names, lower-cased
+// (--tblout: tblout; --max-gap: max, gap).
+func nameParts(flags []FlagDoc) map[string]bool {
+	out := map[string]bool{}
+	for _, fd := range flags {
+		for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+			for _, part := range splitIdent(strings.TrimLeft(n, "-")) {
+				out[strings.ToLower(part)] = true
 			}
 		}
 	}

@@ -90,3 +90,32 @@ func TestUnmetListedValue(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundName: a task word that begins or ends a flag name written
+// as one run of letters, joined to another flag's name, names that flag
+// ("Pfam-format table" for hmmsearch's --pfamtblout beside --tblout); a
+// word that only begins a longer word does not ("rest" of restrictleft).
+func TestCompoundName(t *testing.T) {
+	rec, doc := helpDoc(t, "hmmsearch", "hmmsearch")
+	f := MapTask(builtinRules, rec, doc, nil, "write a Pfam-format table of hits and domains to pf.tbl for model x.hmm against y.faa")
+	if !f.Uncertain || !hasEvidence(f, `unmet: the task's word "pfam" is in the name of --pfamtblout`) {
+		t.Errorf("hmmsearch: %s\n%s", Assemble(rec, f).Display, strings.Join(f.Evidence, "\n"))
+	}
+	flags := []FlagDoc{{Name: "--tblout"}, {Name: "--pfamtblout"}, {Name: "--maxmatch"}, {Name: "--max-gap"}, {Name: "restrictleft"}}
+	parts := nameParts(flags)
+	for _, c := range []struct {
+		fd   FlagDoc
+		w    string
+		want bool
+	}{
+		{flags[1], "pfam", true},
+		{flags[2], "match", true},
+		{flags[4], "rest", false},
+		{flags[0], "tblout", false},
+		{FlagDoc{Name: "--pfam-tblout"}, "pfam", false},
+	} {
+		if got := compoundHolds(c.fd, c.w, parts); got != c.want {
+			t.Errorf("compoundHolds(%s, %q) = %v, want %v", c.fd.Name, c.w, got, c.want)
+		}
+	}
+}
