@@ -55,6 +55,11 @@ func TestParse(t *testing.T) {
 			`{"files":[{"path":"asm.gfa","type":"file","output":true,"role":"output","pos":4},{"path":"r.fq","type":"fastq","pos":8}]}`},
 		{"build the index tx.idx from tx.fa",
 			`{"files":[{"path":"tx.idx","type":"index","pos":3},{"path":"tx.fa","type":"fasta","pos":5}]}`},
+		// "create x for y", "make x of y": what is made comes first.
+		{"create the sequence dictionary ref.dict for the reference ref.fa",
+			`{"files":[{"path":"ref.dict","type":"dict","output":true,"role":"output","pos":4},{"path":"ref.fa","type":"fasta","role":"reference","pos":8}]}`},
+		{"make the summary table stats.tsv of the run in run.log",
+			`{"files":[{"path":"stats.tsv","type":"table","output":true,"role":"output","pos":4},{"path":"run.log","type":"text","pos":9}]}`},
 		// "save … in x" ending its clause names where the result goes;
 		// "write the reads in x to y" reads x.
 		{"keep the mapped alignments of a.bam and save them as BAM in b.bam",
