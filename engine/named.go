@@ -159,6 +159,13 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 			m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task names it (%s), and it is on by default", spelling(x.fd), strings.Join(x.parts, " ")))
 			continue
 		}
+		if len(x.parts) == 1 && ownAction(a.c.desc, x.parts[0]) {
+			// "align the EST … to the locus" asks est2genome ("Align
+			// EST sequences to genomic DNA sequence") to do what it does,
+			// not for -align ("Show the alignment")
+			m.evidence = append(m.evidence, fmt.Sprintf("left out %s: the task's %q is the tool's own action (%q)", spelling(x.fd), x.parts[0], a.c.desc))
+			continue
+		}
 		m.dropWithin(a, x.parts)
 		name := m.addSwitch(a, x.fd, "the task names it: "+strings.Join(x.parts, " "))
 		m.namedSwitches++
@@ -388,4 +395,17 @@ func (m *mapper) removedBefore(parts []string) bool {
 		}
 	}
 	return false
+}
+
+// ownAction reports a word that is the first word of the tool's or
+// subcommand's description, its action ("Align EST sequences to genomic
+// DNA sequence"): a task that says it asks for the tool, not for a
+// switch of that name.
+func ownAction(desc, w string) bool {
+	f := strings.Fields(desc)
+	if len(f) < 2 {
+		return false
+	}
+	a, lw := stem(strings.ToLower(strings.Trim(f[0], ".,:;"))), strings.ToLower(w)
+	return a == lw || a == stem(lw) // w may be a stem already ("compres")
 }

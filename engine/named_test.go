@@ -114,3 +114,34 @@ func TestOnOffFlagsAreSwitches(t *testing.T) {
 		t.Error("a flag of three values is a switch")
 	}
 }
+
+// TestOwnAction: the first word of the tool's description is its action;
+// a task that says it asks for the tool, not for a switch of that name
+// ("align the EST … to the locus" gives est2genome no -align, "Show the
+// alignment"), in the named-switch pass and the asked-switch pass alike.
+func TestOwnAction(t *testing.T) {
+	rec, doc := helpDoc(t, "est2genome", "est2genome")
+	f := MapTask(builtinRules, rec, doc, nil, "align the EST in est_clone.fa to genomic_locus.fa to get its exon/intron structure, output est_locus.e2g")
+	if got := Assemble(rec, f).Display; strings.Contains(got, "-align") {
+		t.Errorf("est2genome: %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	// A task that asks for the alignment shown still gets the switch.
+	f = MapTask(builtinRules, rec, doc, nil, "align the EST in est_clone.fa to genomic_locus.fa, show the alignment, output est_locus.e2g")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "-align") {
+		t.Errorf("est2genome, show the alignment: %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	for _, c := range []struct {
+		desc, w string
+		want    bool
+	}{
+		{"Align EST sequences to genomic DNA sequence", "align", true},
+		{"Compress or decompress FILEs in the .xz format.", "compres", true},
+		{"Compress or decompress FILEs in the .xz format.", "decompress", false},
+		{"Align", "align", false},
+		{"", "align", false},
+	} {
+		if got := ownAction(c.desc, c.w); got != c.want {
+			t.Errorf("ownAction(%q, %q) = %v, want %v", c.desc, c.w, got, c.want)
+		}
+	}
+}

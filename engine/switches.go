@@ -896,6 +896,9 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				continue
 			}
 			s, hits := m.switchFit(fd.Name, &fd, words)
+			if len(hits) > 0 && !slices.ContainsFunc(hits, func(h string) bool { return !ownAction(a.c.desc, h) }) {
+				continue // the tool's own action alone asks for the tool (ownAction)
+			}
 			if task.V().Mentions("keeps_only", fd.Description) && slices.ContainsFunc(hits, func(h string) bool { return m.removedBefore([]string{h}) }) {
 				continue // "remove the repeated lines" for "only print duplicate lines"
 			}
