@@ -12,7 +12,10 @@ import (
 // command lacks: "SH-aLRT" names iqtree2's --alrt, "parsing the sequence
 // IDs" makeblastdb's -parse_seqids, and "by sequence length" the value
 // len of fastasort's --key <id | len | seq> (listedValueOf), "Pfam" the
-// compound name --pfamtblout (compoundHolds). When such a
+// compound name --pfamtblout (compoundHolds). A platform's name
+// ("nanopore reads"; lexicon platform_word) may be in the help of the
+// flag that tunes the tool to it (minimap2's -x presets, "PacBio
+// CLR/Nanopore"): for those words the help counts too. When such a
 // word is a word of the name, or a listed value, of at most
 // scoring.fit.unmet_word_flags_max flags the command does not set, the
 // command lacks what the task asks for: it is uncertain, and the finding
@@ -48,7 +51,13 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 	words := keys(m.taskTerms(m.keywordText()))
 	slices.Sort(words)
 	for _, w := range words {
-		if len(w) < 4 || isCJK(w) || numberRE.MatchString(w) || covered(w) || placedContext[w] {
+		// a platform's name (lexicon platform_word: "nanopore", "hifi")
+		// may be in the help of the flag that tunes the tool to it
+		platform := ""
+		if i := slices.IndexFunc(task.V().Words("platform_word"), func(p string) bool { return stem(p) == w }); i >= 0 {
+			platform = task.V().Words("platform_word")[i]
+		}
+		if len(w) < 4 && platform == "" || isCJK(w) || numberRE.MatchString(w) || covered(w) || placedContext[w] {
 			continue
 		}
 		// a word common to many helps names no flag, but may name a
@@ -60,7 +69,7 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 		if m.namesTool(w, c) {
 			continue // "bowtie" names the tool, not a flag
 		}
-		var hits, valued []string
+		var hits, valued, helped []string
 		var hitDocs []FlagDoc
 		for _, fd := range c.flags {
 			if fd.Name == "" || set(fd) {
@@ -70,6 +79,8 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 				hits, hitDocs = append(hits, spelling(fd)), append(hitDocs, fd)
 			} else if v := listedValueOf(fd, w); v != "" {
 				valued, hitDocs = append(valued, fmt.Sprintf("%s of %s", v, spelling(fd))), append(hitDocs, fd)
+			} else if platform != "" && HelpWords(strings.ReplaceAll(fd.Description, "/", " "))[w] {
+				helped, hitDocs = append(helped, spelling(fd)), append(hitDocs, fd)
 			}
 		}
 		if len(hitDocs) == 0 || len(hitDocs) > int(sc.Fit.UnmetWordFlagsMax) || exampleMeets(f.Example, w, hitDocs) {
@@ -79,7 +90,11 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 			out = append(out, fmt.Sprintf("the task's word %q is in the name of %s, which the command does not set", w, joinAnd(hits)))
 			continue
 		}
-		out = append(out, fmt.Sprintf("the task's word %q names the value %s, which the command does not set", w, joinAnd(valued)))
+		if len(valued) > 0 {
+			out = append(out, fmt.Sprintf("the task's word %q names the value %s, which the command does not set", w, joinAnd(valued)))
+			continue
+		}
+		out = append(out, fmt.Sprintf("the task's reads are %s, and the help of %s, which the command does not set, names them", platform, joinAnd(helped)))
 	}
 	return out
 }

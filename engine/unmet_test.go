@@ -119,3 +119,20 @@ func TestCompoundName(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmetPlatform: a task that names its reads' platform ("nanopore
+// reads") to a tool whose help names that platform for a flag the
+// command does not set (minimap2's -x presets, "PacBio CLR/Nanopore")
+// gets an uncertain command; a platform the help never names asks for
+// nothing.
+func TestUnmetPlatform(t *testing.T) {
+	rec, doc := helpDoc(t, "minimap2", "minimap2")
+	f := MapTask(builtinRules, rec, doc, nil, "align the nanopore reads ont.fq.gz to genome.fa, SAM output to ont.sam")
+	if !f.Uncertain || !hasEvidence(f, "unmet: the task's reads are nanopore, and the help of -x") {
+		t.Errorf("nanopore: %s\n%s", Assemble(rec, f).Display, strings.Join(f.Evidence, "\n"))
+	}
+	f = MapTask(builtinRules, rec, doc, nil, "align the illumina reads ill.fq.gz to genome.fa, SAM output to ill.sam")
+	if hasEvidence(f, "unmet: the task's reads are") {
+		t.Errorf("illumina: %s\n%s", Assemble(rec, f).Display, strings.Join(f.Evidence, "\n"))
+	}
+}
