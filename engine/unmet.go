@@ -47,6 +47,7 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 		}
 	}
 	parts := nameParts(c.flags)
+	platforms := task.V().Words("platform_word")
 	var out []string
 	words := keys(m.taskTerms(m.keywordText()))
 	slices.Sort(words)
@@ -54,8 +55,8 @@ func (m *mapper) unmetWords(f *Fill, c *candidate) []string {
 		// a platform's name (lexicon platform_word: "nanopore", "hifi")
 		// may be in the help of the flag that tunes the tool to it
 		platform := ""
-		if i := slices.IndexFunc(task.V().Words("platform_word"), func(p string) bool { return stem(p) == w }); i >= 0 {
-			platform = task.V().Words("platform_word")[i]
+		if i := slices.IndexFunc(platforms, func(p string) bool { return stem(p) == w }); i >= 0 {
+			platform = platforms[i]
 		}
 		if len(w) < 4 && platform == "" || isCJK(w) || numberRE.MatchString(w) || covered(w) || placedContext[w] {
 			continue

@@ -8,16 +8,16 @@ import (
 	"github.com/traitome/oxo-call/task"
 )
 
-// A task that asks in words for the kind of its output ("give me the
-// report as GFF3", "in aligned FASTA format", "输出为表格格式") asks for a
-// format. When no flag of the command names that kind, no flag of the
-// help lists it (addKindFlags would have added it), and the help has a
-// flag that takes a format's name (lexicon format_flag_name: EMBOSS
-// -rformat, hmmalign --outformat <s>, BLAST -outfmt) which the command
-// does not set, the tool writes its default format, which the help does
-// not say is the one asked for: the command lacks what the task asks
-// for, and it is uncertain. The output file's extension does not settle
-// it: a .gff name does not make sigcleave write GFF3.
+// A task that asks in words for the kind of its output ("write the
+// alignment in aligned FASTA format") asks for a format. When no flag of
+// the command names that kind, no flag of the help lists it
+// (addKindFlags would have added it), and the help has a flag that takes
+// a format's name (lexicon format_flag_name: hmmalign's --outformat <s>,
+// EMBOSS's -rformat where the help lists it) which the command does not
+// set, the tool writes its default format, which the help does not say
+// is the one asked for: the command lacks what the task asks for, and it
+// is uncertain. The output file's extension does not settle it: an .afa
+// name does not make hmmalign write aligned FASTA.
 
 // unmetFormats returns a finding for each such kind.
 func (m *mapper) unmetFormats(f *Fill, c *candidate) []string {
