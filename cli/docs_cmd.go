@@ -306,7 +306,24 @@ func renderFlags(w io.Writer, title string, fs []engine.FlagDoc) {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	for _, f := range fs {
 		names := strings.Join(append(append([]string(nil), f.Aliases...), f.Name), ", ")
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", names, f.ParamType, f.Category, f.Description)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", names, f.ParamType, f.Category, flagNote(f)+f.Description)
 	}
 	tw.Flush()
+}
+
+// flagNote says what docs show adds to a flag's help: the parameter an
+// associated qualifier belongs to, and that only the detailed help lists
+// it (Stage 3 fills such a flag only when the task asks for it).
+func flagNote(f engine.FlagDoc) string {
+	var notes []string
+	if f.Qualifies != "" {
+		notes = append(notes, "of "+f.Qualifies)
+	}
+	if f.Secondary {
+		notes = append(notes, "detailed help only")
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(notes, "; ") + ") "
 }

@@ -103,6 +103,9 @@ type level struct {
 	style     string
 	rule      *rules.Rule
 	entries   []parsers.Entry
+	// secondary names the flags only a detailed help that adds to the
+	// root help lists (a probes rule's detail_secondary).
+	secondary map[string]bool
 }
 
 // Explore probes rec's help (and its companions' and subcommands') and
@@ -176,10 +179,10 @@ func (x *Explorer) explore(ctx context.Context, rec *ToolRecord, tr *Trace, g *h
 		doc.UsagePatterns, doc.ReadsStdin = lv.schema.Usage, lv.schema.Stdin
 		doc.Positionals = positionalDocs(lv.schema.Positionals, lv.entries)
 		if len(lv.entries) > 0 {
-			doc.GlobalFlags = x.categorise(flagDocs(lv.schema.Flags))
+			doc.GlobalFlags = markSecondary(x.categorise(flagDocs(lv.schema.Flags)), lv.secondary)
 			sectionOwners(doc.GlobalFlags, lv.schema.Flags, lv.entries)
 		} else {
-			doc.Flags = x.categorise(flagDocs(lv.schema.Flags))
+			doc.Flags = markSecondary(x.categorise(flagDocs(lv.schema.Flags)), lv.secondary)
 		}
 		if doc.Record.Version == "" {
 			doc.Record.Version = FindVersion(versionLines(root.text))
@@ -381,27 +384,78 @@ func (x *Explorer) detailedHelp(ctx context.Context, p *prober, rec *ToolRecord,
 		return helpResult{}, level{}, false
 	}
 	m := re.FindStringSubmatch(root.text)
-	if len(m) < 2 || !detailFlagRE.MatchString(m[1]) {
+	if len(m) < 2 {
+		return helpResult{}, level{}, false
+	}
+	args := detailArgs(m[1])
+	if args == nil {
 		return helpResult{}, level{}, false
 	}
 	for _, pr := range root.probes {
-		if len(pr.Args) == 1 && pr.Args[0] == m[1] {
+		if strings.Join(pr.Args, " ") == strings.Join(args, " ") {
 			return helpResult{}, level{}, false // it printed the root help
 		}
 	}
 	start := time.Now()
-	hr := p.find(ctx, rec.Argv0(), [][]string{{m[1]}}, true, "")
+	hr := p.find(ctx, rec.Argv0(), [][]string{args}, true, "")
 	if hr.text == "" || sameAsAny(hr.text, root.text, nil) {
-		tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: %s", m[1], validProbe(hr)), probeLines(hr.probes)...)
+		tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: %s", strings.Join(args, " "), validProbe(hr)), probeLines(hr.probes)...)
 		return helpResult{}, level{}, false
 	}
 	l := x.readLevel(hr.text, false, rec.Executable, nil, "")
 	if described(l.schema.Flags) <= described(lv.schema.Flags) {
-		tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: it describes no more flags (%d)", m[1], described(l.schema.Flags)), probeLines(hr.probes)...)
+		tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: it describes no more flags (%d)", strings.Join(args, " "), described(l.schema.Flags)), probeLines(hr.probes)...)
 		return helpResult{}, level{}, false
 	}
-	tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: read instead (%d flags described, %d before)", m[1], described(l.schema.Flags), described(lv.schema.Flags)), probeLines(hr.probes)...)
-	return hr, x.readLevel(hr.text, false, rec.Executable, tr, "detailed root"), true
+	tr.Add(StageExplore, ms[0].Rule, time.Since(start), fmt.Sprintf("the help points to %s for detail: read instead (%d flags described, %d before)", strings.Join(args, " "), described(l.schema.Flags), described(lv.schema.Flags)), probeLines(hr.probes)...)
+	more := x.readLevel(hr.text, false, rec.Executable, tr, "detailed root")
+	if ms[0].Then.(*rules.ProbeThen).DetailSecondary {
+		more.secondary = newFlags(more.schema.Flags, lv.schema.Flags)
+	}
+	return hr, more, true
+}
+
+// newFlags names the flags of fs that old lists under none of their names.
+func newFlags(fs, old []parsers.Flag) map[string]bool {
+	had := map[string]bool{}
+	for _, f := range old {
+		had[f.Name] = true
+		for _, a := range f.Aliases {
+			had[a] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, f := range fs {
+		if !had[f.Name] && !slices.ContainsFunc(f.Aliases, func(a string) bool { return had[a] }) {
+			out[f.Name] = true
+		}
+	}
+	return out
+}
+
+// markSecondary sets Secondary on the flags named in secondary.
+func markSecondary(fs []FlagDoc, secondary map[string]bool) []FlagDoc {
+	for i := range fs {
+		fs[i].Secondary = secondary[fs[i].Name]
+	}
+	return fs
+}
+
+// detailArgs splits what a help names as its detailed-help call into the
+// probe's arguments: one to three flag-shaped words ("-help", or EMBOSS's
+// "-help -verbose"); nil when any word is not a flag, so nothing a shell
+// would read otherwise is ever run.
+func detailArgs(s string) []string {
+	args := strings.Fields(s)
+	if len(args) == 0 || len(args) > 3 {
+		return nil
+	}
+	for _, a := range args {
+		if !detailFlagRE.MatchString(a) {
+			return nil
+		}
+	}
+	return args
 }
 
 // described counts the flags a help gives a description.

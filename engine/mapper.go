@@ -179,11 +179,15 @@ type mapper struct {
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.
 type candidate struct {
-	exe         string
-	sub         []string
-	key         string
-	desc        string
-	flags       []FlagDoc
+	exe   string
+	sub   []string
+	key   string
+	desc  string
+	flags []FlagDoc
+	// extra are the secondary flags (FlagDoc.Secondary): kept out of
+	// flags, so no pass fills them unasked, but read by the checks that
+	// find what the task asks for and the command lacks.
+	extra       []FlagDoc
 	positionals []PositionalDoc
 	usage       string
 	known       bool // its flags come from real help
@@ -256,6 +260,7 @@ func (m *mapper) candidates() []*candidate {
 	add := func(c *candidate) {
 		if !seen[c.key] {
 			seen[c.key] = true
+			c.flags, c.extra = splitSecondary(c.flags)
 			c.positionals = writtenPositionals(c.desc, c.positionals)
 			out = append(out, c)
 		}
@@ -1128,4 +1133,28 @@ func helpNamesPlace(doc *ToolDoc, tk, dir string) bool {
 		return true
 	}
 	return slices.ContainsFunc(doc.Subcommands, func(sd SubcommandDoc) bool { return says(sd.Flags) })
+}
+
+// splitSecondary parts a level's flags into those Stage 3 fills and the
+// secondary ones (FlagDoc.Secondary).
+func splitSecondary(fs []FlagDoc) (primary, extra []FlagDoc) {
+	if !slices.ContainsFunc(fs, func(f FlagDoc) bool { return f.Secondary }) {
+		return fs, nil
+	}
+	for _, f := range fs {
+		if f.Secondary {
+			extra = append(extra, f)
+		} else {
+			primary = append(primary, f)
+		}
+	}
+	return primary, extra
+}
+
+// allFlags is the candidate's flags with its secondary ones after them.
+func (c *candidate) allFlags() []FlagDoc {
+	if len(c.extra) == 0 {
+		return c.flags
+	}
+	return append(slices.Clip(c.flags), c.extra...)
 }

@@ -117,6 +117,14 @@ type FlagDoc struct {
 	// (diamond's "Makedb options:  --in  input reference file"): other
 	// subcommands do not take it.
 	Only string `json:"only,omitempty"`
+	// Secondary: only a further help call lists the flag (EMBOSS's
+	// associated and general qualifiers, under -help -verbose), when a
+	// probes rule with detail_secondary read it. The command may carry it
+	// and a finding may name it, but Stage 3 fills it only when asked.
+	Secondary bool `json:"secondary,omitempty"`
+	// Qualifies names the parameter flag an associated qualifier belongs
+	// to (EMBOSS's -rformat qualifies -outfile); "" for any other flag.
+	Qualifies string `json:"qualifies,omitempty"`
 }
 
 // PositionalDoc is one positional argument.
@@ -247,7 +255,7 @@ func flagDocs(fs []parsers.Flag) []FlagDoc {
 	for _, f := range fs {
 		out = append(out, FlagDoc{Name: f.Name, Aliases: f.Aliases, ParamType: f.ParamType, Placeholder: f.Placeholder,
 			Description: f.Description, Default: f.Default, Required: f.Required, Choices: f.Choices, Repeatable: f.Repeatable, Style: f.Style,
-			AttachedValue: f.AttachedValue, OptionalValue: f.OptionalValue, ByPosition: f.ByPosition})
+			AttachedValue: f.AttachedValue, OptionalValue: f.OptionalValue, ByPosition: f.ByPosition, Qualifies: f.Qualifies})
 	}
 	for i, f := range fs {
 		out[i].Excludes = excludedFlags(out, f.Excludes, out[i].Name)

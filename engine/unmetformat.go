@@ -13,7 +13,8 @@ import (
 // the command names that kind, no flag of the help lists it
 // (addKindFlags would have added it), and the help has a flag that takes
 // a format's name (lexicon format_flag_name: hmmalign's --outformat <s>,
-// EMBOSS's -rformat where the help lists it) which the command does not
+// EMBOSS's -rformat, a secondary flag only -help -verbose lists, read
+// here through candidate.allFlags) which the command does not
 // set, the tool writes its default format, which the help does not say
 // is the one asked for: the command lacks what the task asks for, and it
 // is uncertain. The output file's extension does not settle it: an .afa
@@ -22,7 +23,7 @@ import (
 // unmetFormats returns a finding for each such kind.
 func (m *mapper) unmetFormats(f *Fill, c *candidate) []string {
 	var free []FlagDoc
-	for _, fd := range c.flags {
+	for _, fd := range c.allFlags() {
 		if !formatFlag(fd) {
 			continue
 		}

@@ -94,7 +94,11 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 			continue
 		}
 		ind, off := indentOf(line)
-		if label, ok := sectionLabel(line, ind, off); ok && (cur == nil || ind <= cur.indent || blank && ind <= cur.indent+2) {
+		if t := strings.TrimSpace(line[off:]); ind <= maxHeadingIndent && associatedRE.MatchString(strings.TrimSuffix(t, ":")) {
+			// EMBOSS's "\"-outfile\" associated qualifiers", a heading
+			// with no colon: the qualifiers below belong to one parameter
+			section, required = strings.TrimSuffix(t, ":"), false
+		} else if label, ok := sectionLabel(line, ind, off); ok && (cur == nil || ind <= cur.indent || blank && ind <= cur.indent+2) {
 			// a heading after a blank line may stand a little deeper
 			// than the entries above it (EMBOSS "   Additional
 			// (Optional) qualifiers:" under "  [-outseq]")
@@ -234,7 +238,7 @@ func scanFlags(lines []string, skip []bool, cfg scanConfig) (flags []Flag, optio
 		blank = false
 	}
 	flush()
-	return dedupeFlags(flags), optionLines, parsed
+	return dedupeFlags(unnumberAssociated(flags)), optionLines, parsed
 }
 
 // noteRE opens a note ("(Note: …", "NOTE: …").
@@ -337,6 +341,47 @@ func isConjunction(content string) bool {
 	return content == "OR" || content == "AND"
 }
 
+// associatedRE matches the heading EMBOSS lists one parameter's associated
+// qualifiers under ("\"-outfile\" associated qualifiers", in the help of
+// -help -verbose).
+var associatedRE = lazyre.New(`(?i)^"(-[A-Za-z][\w-]*)" associated qualifiers$`)
+
+// numberedRE splits a qualifier's name from the parameter number written
+// onto it ("-rformat2": -rformat of the second parameter).
+var numberedRE = lazyre.New(`^(-[A-Za-z][A-Za-z_-]*[A-Za-z])(\d+)$`)
+
+// unnumberAssociated records the parameter each associated qualifier
+// belongs to, and names it without its parameter's number, the number
+// kept as an alias: EMBOSS reads
+// "-rformat gff" as well as "-rformat2 gff", and a parameter's qualifiers
+// are written unnumbered on most command lines. The same qualifier of
+// two parameters (matcher's -sformat1 and -sformat2) becomes one flag
+// with both numbered names, which dedupeFlags merges. A name another
+// flag already holds keeps its number.
+func unnumberAssociated(flags []Flag) []Flag {
+	own := map[string]bool{}
+	for _, f := range flags {
+		if !associatedRE.MatchString(f.Section) {
+			own[f.Name] = true
+		}
+	}
+	for i := range flags {
+		f := &flags[i]
+		a := associatedRE.FindStringSubmatch(f.Section)
+		if a == nil {
+			continue
+		}
+		f.Qualifies = a[1]
+		m := numberedRE.FindStringSubmatch(f.Name)
+		if m == nil || own[m[1]] {
+			continue
+		}
+		f.Aliases = append([]string{f.Name}, f.Aliases...)
+		f.Name = m[1]
+	}
+	return flags
+}
+
 // dedupeFlags keeps one flag per canonical name, at the place of the first
 // mention; a later mention fills in what the first lacks. Some tools list
 // a flag twice (in a summary and in its group, or as a global flag too).
@@ -351,6 +396,9 @@ func dedupeFlags(flags []Flag) []Flag {
 			continue
 		}
 		g := &out[i]
+		if g.Qualifies != f.Qualifies {
+			g.Qualifies = "" // a qualifier of two parameters is of neither alone
+		}
 		if g.Description == "" {
 			g.Description = f.Description
 		}

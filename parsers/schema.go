@@ -68,6 +68,10 @@ type Flag struct {
 	// Section is the heading the help lists the flag under ("Makedb
 	// options"), as written, colon trimmed; "" when none.
 	Section string `json:"section,omitempty"`
+	// Qualifies names the parameter an associated qualifier belongs to
+	// (EMBOSS "\"-outfile\" associated qualifiers": -rformat qualifies
+	// -outfile); "" for any other flag.
+	Qualifies string `json:"qualifies,omitempty"`
 }
 
 // Positional is one positional argument of a command.

@@ -51,6 +51,11 @@ type ProbeThen struct {
 	// when it describes more flags. Only asked once the root help was
 	// read.
 	DetailFlag string `yaml:"detail_flag,omitempty" json:"detail_flag,omitempty"`
+	// DetailSecondary: the detailed help adds flags to the root help's
+	// rather than describing them (EMBOSS's -help -verbose adds the
+	// associated and general qualifiers); the added flags are secondary,
+	// filled only when the task asks for them.
+	DetailSecondary bool `yaml:"detail_secondary,omitempty" json:"detail_secondary,omitempty"`
 }
 
 // ValidityThen decides whether a probe output is usable help.
