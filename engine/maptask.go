@@ -67,6 +67,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	} else {
 		m.keepOutputLast(f, c)
 	}
+	m.setOutputFormats(f, c)
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)

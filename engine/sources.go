@@ -483,8 +483,8 @@ func (m *mapper) taskSpelling(f *Fill, c *candidate) {
 	for i := range f.Flags {
 		if f.Flags[i].HasValue {
 			f.Flags[i].Value = fix(f.Flags[i].Value)
-			if fd, ok := LookupFlag(c.flags, f.Flags[i].Name); ok && len(fd.Choices) > 0 {
-				continue // the help lists its values in its own case
+			if fd, ok := LookupFlag(c.allFlags(), f.Flags[i].Name); ok && (len(fd.Choices) > 0 || formatFlag(fd)) {
+				continue // the help lists its values in its own case, or the value is a format's name, in lower case
 			}
 			if t, ok := m.caseSpelled(f.Flags[i].Value); ok {
 				m.evidence = append(m.evidence, fmt.Sprintf("wrote %s as the task spells it, not %s", t, f.Flags[i].Value))
