@@ -31,6 +31,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.evidence = append(m.evidence, frameLine(&m.slots))
 	c, choice := m.choose()
 	m.chosen = c
+	m.typedValues(c)
 	m.slots.Values = append(m.slots.Values, m.flagWordValues(c)...)
 	feat := map[string]float64{"margin": choice.margin, "no_signal": b2f(choice.noSignal)}
 	var f *Fill
