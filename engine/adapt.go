@@ -912,6 +912,7 @@ func (m *mapper) addLeftovers(a *adaptation) {
 	m.addColumnFlags(f, a.c, a.used)
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
+	m.addNegatedDefaults(a)
 	m.addPhraseSwitches(a)
 	m.addNeededBySet(a)
 	m.addModeChoices(f, a.c, a.used)

@@ -953,6 +953,7 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 	a := &adaptation{c: c, f: f, used: used}
 	m.addNamedSwitches(a)
 	m.addAskedSwitches(a)
+	m.addNegatedDefaults(a)
 	m.addPhraseSwitches(a)
 	m.addNeededBySet(a)
 	// Last, once every switch the task asks for is in: a mode one of them

@@ -484,14 +484,14 @@ func participle(w string) bool {
 }
 
 // negatedClauses are the clauses of a Chinese task (up to a comma, a
-// semicolon, a colon, a full stop or a parenthesis) that say what it does
-// not want: they hold a part of the lexicon class negation_clause ("不要对
-// 碱基分组", "不输出 SAM 头"). Chinese puts what is left out on either
-// side of the negation ("没比对上的 reads 不要写进输出"), so the whole
-// clause is what is not wanted.
+// semicolon, a colon or a full stop) that say what it does not want: they
+// hold a part of the lexicon class negation_clause ("不要对碱基分组", "不
+// 输出 SAM 头"). Chinese puts what is left out on either side of the
+// negation ("没比对上的 reads 不要写进输出"), so the whole clause is what
+// is not wanted, a gloss in parentheses too ("开头（左端）不要动").
 func negatedClauses(text string) []string {
 	var out []string
-	for _, cl := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(",;:()，；。：（）", r) }) {
+	for _, cl := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(",;:，；。：", r) }) {
 		if isCJK(cl) && task.V().Mentions("negation_clause", cl) {
 			out = append(out, cl)
 		}
