@@ -2060,13 +2060,11 @@ func boundWords(bound string) []string {
 // fitFlag scores how well words around a value describe a flag.
 func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	text := strings.Join(ctx, " ")
-	// A Chinese run's senses are English words of the context, as a task
-	// in English writes them ("迭代" iteration, "数据库" database): they
-	// meet the help's words and concepts the way English words do.
-	words := text
-	if isCJK(text) {
-		words = strings.Join(append([]string{text}, senseWords(text)...), " ")
-	}
+	// The senses of the context's words are English words of it, as a
+	// task in English writes them ("迭代" iteration, "数据库" database,
+	// "characters per line" width): they meet the help's words and
+	// concepts the way the words themselves do.
+	words := strings.Join(append([]string{text}, senseWords(text)...), " ")
 	ctxConcepts := m.concepts(words)
 	ctxWords := contentWords(words)
 	desc := strings.TrimLeft(name, "-")
@@ -2093,11 +2091,9 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 		}
 		s += float64(overlap(contentWords(strings.Join(said, " ")), descWords))
 	}
-	// A Chinese run's senses are its words too: "标准差" is what a help
+	// A sense's words are the text's words too: "标准差" is what a help
 	// calls a "standard deviation", "哈希表大小" a "hash size".
-	if isCJK(text) {
-		s += float64(len(senseHits(text, descWords, ctxWords)))
-	}
+	s += float64(len(senseHits(text, descWords, ctxWords)))
 	// The word right after the number is what it is of ("97% identity"):
 	// a flag whose long name has it as a part (-perc_identity) fits as
 	// one named for it.

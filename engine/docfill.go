@@ -485,7 +485,13 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 			(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) && !codesExclude(fd, n.Value) &&
 			(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
 	}
-	fd, s, tied, second := m.bestFlagRanked(c, n.Context, want, used)
+	ctx := n.Context
+	fd, s, tied, second := m.bestFlagRanked(c, ctx, want, used)
+	if u := unitContext(n); s == 0 && len(u) > len(ctx) {
+		// no flag fits the number's own words: its unit says what it is
+		ctx = u
+		fd, s, tied, second = m.bestFlagRanked(c, ctx, want, used)
+	}
 	if dfd, ok := m.digitSwitch(c, n, used, s); ok {
 		n.Used = true
 		name := "-" + n.Value
@@ -499,12 +505,12 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 		// "at 95% identity": a flag whose help says it reads a share
 		// ("Percent identity threshold", "fraction of …") is the place
 		// for a percentage before one the words around it fit better.
-		sfd, ss, stied, ssecond := m.bestFlagRanked(c, n.Context, func(fd FlagDoc) bool { return want(fd) && readsShare(fd) }, used)
+		sfd, ss, stied, ssecond := m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool { return want(fd) && readsShare(fd) }, used)
 		if ss >= sc.Fit.HelpFlagLoneMin && stied == "" && ss > ssecond && takesNumber(sfd, n.Value) {
 			fd, s, tied, second = sfd, ss, stied, ssecond
 		}
 	}
-	fd, tied = m.literalTie(c, fd, s, tied, n.Context, want, used)
+	fd, tied = m.literalTie(c, fd, s, tied, ctx, want, used)
 	m.bound, m.boundSaid, m.boundRemoves = "", "", false
 	m.noun = NumberSlot{}
 	fd, tied = subordinateTie(c, fd, tied)
@@ -778,10 +784,26 @@ func holdsText(f *Fill, text string) bool {
 // wordRune reports a letter or digit (utf8.RuneError, for none, is not).
 func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// unitContext is the number's words with the word its length unit stands
+// for ("120 bp": length; lexicon length_unit), read only when no flag fits
+// the number's own words: "第 250 位开始截取 120 bp" gives 120 to
+// fastasubseq's --length ("Subsequence length"). A number whose own words
+// fit a flag keeps that fit: the unit of "a step of 500 bp" or "10 bp
+// bins" says nothing of which length it is.
+func unitContext(n *task.Number) []string {
+	if _, ok := task.V().ValueOf("length_unit", strings.ToLower(n.Unit)); !ok || slices.Contains(n.Context, "length") {
+		return n.Context
+	}
+	return append(slices.Clip(n.Context), "length")
+}
+
 // takesNumber reports a flag whose help says it takes a number of v's
 // kind: an integer or a number by its placeholder, or a value of no
 // stated kind whose default is a number.
 func takesNumber(fd FlagDoc, v string) bool {
+	// (a flag read as taking a string takes a number when its default is
+	// one, or its placeholder names a quantity: lexicon
+	// numeric_placeholder, "-s --start <start>")
 	// A percentage goes to a flag that reads a share in the form the
 	// flag's help reads it (sharesInForm writes it so).
 	if num, ok := strings.CutSuffix(v, "%"); ok && percentForm(fd) != "" {
@@ -794,7 +816,7 @@ func takesNumber(fd FlagDoc, v string) bool {
 	case "int", "float":
 		return true
 	case "string":
-		return numberRE.MatchString(strings.Trim(fd.Default, "[]'\" "))
+		return numberRE.MatchString(strings.Trim(fd.Default, "[]'\" ")) || task.V().Word("numeric_placeholder", strings.ToLower(strings.Trim(fd.Placeholder, "<>[]{}")))
 	}
 	return false
 }
