@@ -119,7 +119,7 @@ func (m *mapper) addNamedSwitches(a *adaptation) {
 			}
 			continue
 		}
-		if _, ok := switchOn(fd); !ok || fd.Name == "" || task.V().Mentions("ends_run", fd.Description) || deprecated(fd, a.c.flags) {
+		if _, ok := switchOn(fd); !ok || fd.Name == "" || m.endsRun(fd) || deprecated(fd, a.c.flags) {
 			continue
 		}
 		if parts = m.literalName(fd, tw, ew); parts != nil {

@@ -81,7 +81,7 @@ func (m *mapper) addPhraseSwitches(a *adaptation) {
 	for i := range a.c.flags {
 		fd := &a.c.flags[i]
 		if _, ok := switchOn(*fd); !ok || fd.Name == "" || fd.Description == "" || alreadyUsed(a.used, *fd) || a.used[spelling(*fd)] || deprecated(*fd, a.c.flags) ||
-			task.V().Mentions("ends_run", fd.Description) || !off && task.V().Mentions("turn_off", fd.Description) || onByDefault(*fd) {
+			m.endsRun(*fd) || !off && task.V().Mentions("turn_off", fd.Description) || onByDefault(*fd) {
 			continue // a switch the help marks as the default adds nothing
 		}
 		if _, ok := seeTarget(a.c.flags, *fd); ok {

@@ -877,7 +877,7 @@ func (m *mapper) addAskedSwitches(a *adaptation) {
 				}
 			}
 			if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Description == "" && len(splitIdent(strings.TrimLeft(fd.Name, "-"))) < 2 || alreadyUsed(a.used, fd) || a.used[spelling(fd)] || deprecated(fd, a.c.flags) ||
-				task.V().Mentions("ends_run", fd.Description) || onByDefault(fd) {
+				m.endsRun(fd) || onByDefault(fd) {
 				continue
 			}
 			if _, ok := seeTarget(a.c.flags, fd); ok {

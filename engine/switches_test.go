@@ -222,8 +222,12 @@ func TestExampleSwitchKeptForItsTasksWords(t *testing.T) {
 		{"uniq", "print the lines of s.txt", "uniq s.txt", []string{uniqOnce, uniqOnceArgs}},
 		{"seqkit", "sort contigs.fa by sequence length, longest first, save as s.fa", "seqkit sort -l -r -o s.fa contigs.fa", []string{seqkitSort, seqkitSortArgs}},
 		{"seqkit", "sort contigs.fa by sequence length, save as s.fa", "seqkit sort -l -o s.fa contigs.fa", []string{seqkitSort, seqkitSortArgs}},
-		// "longest" stands for seq -M as well: it is not -r's.
-		{"seqkit", "sort contigs.fa by sequence length, longest first, save as s.fa", "seqkit sort -l -o s.fa contigs.fa",
+		// "longest" stands for seq -M as well: it is not -r's; "longest
+		// first" says a descending order (lexicon sense_descending),
+		// which the example's "from longest to shortest" says too.
+		{"seqkit", "sort contigs.fa by sequence length, longest first, save as s.fa", "seqkit sort -l -r -o s.fa contigs.fa",
+			[]string{seqkitSort, seqkitSortArgs, "keep the longest sequences of input.fa", "seq -m 1000 input.fa"}},
+		{"seqkit", "sort contigs.fa by sequence length, the longest ones, save as s.fa", "seqkit sort -l -o s.fa contigs.fa",
 			[]string{seqkitSort, seqkitSortArgs, "keep the longest sequences of input.fa", "seq -m 1000 input.fa"}},
 		{"featureCounts", "reversely stranded counting (dUTP library) of r.bam with g.gtf, output c.txt", "featureCounts -s 2 -a g.gtf -o c.txt r.bam", []string{fcDUTP, fcDUTPArgs}},
 		// "bp" says what the task's 1000 measures (-X takes it), not
