@@ -625,6 +625,13 @@ func outputBefore(lower []string, i int) bool {
 	return false
 }
 
+// madeNow reports a file right after a verb that makes one (lexicon
+// makes_file_verb: "Make interleaved.fq", "create ref.dict"): the file is
+// what the command writes.
+func madeNow(lower []string, i int) bool {
+	return i > 0 && V().Word("makes_file_verb", lower[i-1])
+}
+
 // storedIn reports a file after "in" (lexicon class stored_in_word) that
 // ends its clause, a verb that stores (class stores_in_verb) a few words
 // before with no file between: "save them as BAM in x.bam" names where the result goes;
@@ -893,7 +900,7 @@ func Parse(task string) Frame {
 			if raw != "." {
 				fs.Path = strings.TrimSuffix(raw, ".")
 			}
-			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i) || madeFrom(toks, lower, i)
+			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i) || madeFrom(toks, lower, i) || madeNow(lower, i)
 			// "…; report est.tcode": a file of no known kind right after
 			// a report word is what the command writes.
 			fs.Output = fs.Output || fs.Type == "file" && i > 0 && V().Word("report_marker", lower[i-1])

@@ -60,6 +60,11 @@ func TestParse(t *testing.T) {
 			`{"files":[{"path":"ref.dict","type":"dict","output":true,"role":"output","pos":4},{"path":"ref.fa","type":"fasta","role":"reference","pos":8}]}`},
 		{"make the summary table stats.tsv of the run in run.log",
 			`{"files":[{"path":"stats.tsv","type":"table","output":true,"role":"output","pos":4},{"path":"run.log","type":"text","pos":9}]}`},
+		// "Make x": a file right after a verb that makes one is written.
+		{"the reads are in a_R1.fastq and a_R2.fastq. Make interleaved.fq",
+			`{"files":[{"path":"a_R1.fastq","type":"fastq","pos":4},{"path":"a_R2.fastq","type":"fastq","pos":6},{"path":"interleaved.fq","type":"fastq","output":true,"role":"output","pos":8}]}`},
+		{"use genome.fa to build the index",
+			`{"files":[{"path":"genome.fa","type":"fasta","pos":1}]}`},
 		// "save … in x" ending its clause names where the result goes;
 		// "write the reads in x to y" reads x.
 		{"keep the mapped alignments of a.bam and save them as BAM in b.bam",
