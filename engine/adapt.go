@@ -2057,6 +2057,20 @@ func boundWords(bound string) []string {
 	return nil
 }
 
+// sensesOf returns the sense classes text mentions, read once per text:
+// fitFlag asks for the same words of a value once per flag of the help.
+func (m *mapper) sensesOf(text string) []string {
+	if s, ok := m.senseCache[text]; ok {
+		return s
+	}
+	if m.senseCache == nil {
+		m.senseCache = map[string][]string{}
+	}
+	s := mentionedSenses(text)
+	m.senseCache[text] = s
+	return s
+}
+
 // fitFlag scores how well words around a value describe a flag.
 func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	text := strings.Join(ctx, " ")
@@ -2064,7 +2078,11 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	// task in English writes them ("迭代" iteration, "数据库" database,
 	// "characters per line" width): they meet the help's words and
 	// concepts the way the words themselves do.
-	words := strings.Join(append([]string{text}, senseWords(text)...), " ")
+	senses := m.sensesOf(text)
+	words := text
+	for _, c := range senses {
+		words += " " + strings.ReplaceAll(strings.TrimPrefix(c, "sense_"), "_", " ")
+	}
 	ctxConcepts := m.concepts(words)
 	ctxWords := contentWords(words)
 	desc := strings.TrimLeft(name, "-")
@@ -2093,7 +2111,7 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 	}
 	// A sense's words are the text's words too: "标准差" is what a help
 	// calls a "standard deviation", "哈希表大小" a "hash size".
-	s += float64(len(senseHits(text, descWords, ctxWords)))
+	s += float64(len(classHits(senses, descWords, ctxWords)))
 	// The word right after the number is what it is of ("97% identity"):
 	// a flag whose long name has it as a part (-perc_identity) fits as
 	// one named for it.

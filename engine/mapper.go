@@ -175,6 +175,9 @@ type mapper struct {
 	noFileFlags []string
 	// exExplain is the adapted example's explanation.
 	exExplain string
+	// senseCache holds the sense classes each text of a value mentions
+	// (sensesOf).
+	senseCache map[string][]string
 }
 
 // candidate is one way to run the task: the tool, a subcommand or a companion.

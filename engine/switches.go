@@ -84,11 +84,24 @@ func senseWords(text string) []string {
 // mentions name, compared as roots ("replicat" of "Replicates" for the
 // sense "replicate"), those already in have left out.
 func senseHits(text string, help, have map[string]bool) []string {
+	return classHits(mentionedSenses(text), help, have)
+}
+
+// mentionedSenses are the sense classes text mentions.
+func mentionedSenses(text string) []string {
 	var out []string
 	for _, c := range senseClasses() {
-		if !task.V().Mentions(c, text) {
-			continue
+		if task.V().Mentions(c, text) {
+			out = append(out, c)
 		}
+	}
+	return out
+}
+
+// classHits is senseHits for the sense classes a text mentions.
+func classHits(classes []string, help, have map[string]bool) []string {
+	var out []string
+	for _, c := range classes {
 		r := root(strings.TrimPrefix(c, "sense_"))
 		for w := range help {
 			if !have[w] && trimRoot(w) == r && !slices.Contains(out, w) {

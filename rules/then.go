@@ -45,10 +45,11 @@ type ProbeThen struct {
 	// rules with purpose are asked once the root help was read.
 	Purpose []string `yaml:"purpose,omitempty" json:"purpose,omitempty"`
 	// DetailFlag is a regular expression whose first group, found in the
-	// root help, is a flag the help says prints a more detailed help
-	// (BLAST+: "Use '-help' to print detailed descriptions of command
-	// line arguments"). The flag is probed, and its help is read instead
-	// when it describes more flags. Only asked once the root help was
+	// root help, is the call of one to three flags the help says prints a
+	// more detailed help (BLAST+: "Use '-help' to print detailed
+	// descriptions of command line arguments"; EMBOSS: "… can be found
+	// with -help -verbose"). The call is probed, and its help is read
+	// instead when it describes more flags. Only asked once the root help was
 	// read.
 	DetailFlag string `yaml:"detail_flag,omitempty" json:"detail_flag,omitempty"`
 	// DetailSecondary: the detailed help adds flags to the root help's
