@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"github.com/traitome/oxo-call/internal/lazyre"
 	"github.com/traitome/oxo-call/parsers"
 	"github.com/traitome/oxo-call/task"
@@ -62,8 +64,25 @@ var (
 	numberDefaultRE = lazyre.New(`(?i)default[:= ]+\s*([0-9]*\.?[0-9]+)`)
 )
 
+// pairMemo holds choicePairs per flag help. Stage 3 asks for one flag's
+// pairs from a dozen passes, and the reading runs up to ten patterns over
+// the help; the answer depends on the four fields of the key alone.
+var pairMemo, _ = lru.New[string, []choicePair](4096)
+
 // choicePairs reads the values a flag's help lists with their meaning.
+// The slice returned is the caller's own.
 func choicePairs(fd FlagDoc) []choicePair {
+	key := strings.Join([]string{fd.Description, fd.Placeholder, fd.Default, strings.Join(fd.Choices, "\x00")}, "\x01")
+	out, ok := pairMemo.Get(key)
+	if !ok {
+		out = readChoicePairs(fd)
+		pairMemo.Add(key, out)
+	}
+	return slices.Clone(out)
+}
+
+// readChoicePairs is choicePairs unmemoised.
+func readChoicePairs(fd FlagDoc) []choicePair {
 	var out []choicePair
 	desc := fd.Description
 	if parts := dashListRE.Split(desc, -1); len(parts) >= 5 {

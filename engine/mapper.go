@@ -26,13 +26,13 @@ type mapper struct {
 	holeWas map[string]string
 	// senseMemo: the sense roots of each help text read (descSenses).
 	senseMemo map[string]map[string]bool
-	rules     *rules.Set
-	rec       *ToolRecord
-	doc       *ToolDoc      // nil when the tool's help is not used
-	skill     *skills.Skill // nil when no skill is used
-	task      string
-	slots     Slots
-	taskWords map[string]bool
+	rules       *rules.Set
+	rec         *ToolRecord
+	doc         *ToolDoc      // nil when the tool's help is not used
+	skill       *skills.Skill // nil when no skill is used
+	task        string
+	slots       Slots
+	taskWords   map[string]bool
 	// taskConcepts are the concepts of the task's job (jobText), which
 	// choose a candidate; textConcepts those of the whole task, file
 	// names included, which compare it with an example's task.
@@ -855,10 +855,8 @@ func (m *mapper) exampleScore(ex skills.Example, args []string) float64 {
 // sense_<word>) text mentions, as contentWords reads them.
 func withSenses(words map[string]bool, text string) map[string]bool {
 	out := maps.Clone(words)
-	for _, c := range senseClasses() {
-		if task.V().Mentions(c, text) {
-			maps.Copy(out, contentWords(strings.TrimPrefix(c, "sense_")))
-		}
+	for _, c := range mentionedSenses(text) {
+		maps.Copy(out, contentWords(strings.TrimPrefix(c, "sense_")))
 	}
 	return out
 }

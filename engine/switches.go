@@ -72,10 +72,8 @@ func (m *mapper) descSenses(text string) map[string]bool {
 // sense_<word> classes), in the order of the classes.
 func senseWords(text string) []string {
 	var out []string
-	for _, c := range senseClasses() {
-		if task.V().Mentions(c, text) {
-			out = append(out, strings.ReplaceAll(strings.TrimPrefix(c, "sense_"), "_", " "))
-		}
+	for _, c := range mentionedSenses(text) {
+		out = append(out, strings.ReplaceAll(strings.TrimPrefix(c, "sense_"), "_", " "))
 	}
 	return out
 }
@@ -89,13 +87,7 @@ func senseHits(text string, help, have map[string]bool) []string {
 
 // mentionedSenses are the sense classes text mentions.
 func mentionedSenses(text string) []string {
-	var out []string
-	for _, c := range senseClasses() {
-		if task.V().Mentions(c, text) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return task.V().MentionedOf(text, senseClasses())
 }
 
 // classHits is senseHits for the sense classes a text mentions.
@@ -120,10 +112,8 @@ func terms(text string) map[string]bool {
 	for w := range contentWords(text) {
 		out[trimRoot(w)] = true
 	}
-	for _, c := range senseClasses() {
-		if task.V().Mentions(c, text) {
-			out[root(strings.TrimPrefix(c, "sense_"))] = true
-		}
+	for _, c := range mentionedSenses(text) {
+		out[root(strings.TrimPrefix(c, "sense_"))] = true
 	}
 	return out
 }

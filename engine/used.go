@@ -671,10 +671,8 @@ func taskClauses(text string) []string {
 // text mentions.
 func senseRoots(text string) map[string]bool {
 	out := map[string]bool{}
-	for _, c := range senseClasses() {
-		if task.V().Mentions(c, text) {
-			out[root(strings.TrimPrefix(c, "sense_"))] = true
-		}
+	for _, c := range mentionedSenses(text) {
+		out[root(strings.TrimPrefix(c, "sense_"))] = true
 	}
 	return out
 }

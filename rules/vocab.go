@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -21,8 +23,6 @@ type Vocab struct {
 	kinds map[string]*kindInfo
 	// compression suffixes with their dot, in the order they are tried.
 	compression []string
-	// mentionREs caches one compiled pattern per class (Mentions).
-	mentionREs sync.Map
 }
 
 type wordClass struct {
@@ -32,6 +32,8 @@ type wordClass struct {
 	values                      map[string]string
 	list                        []string
 	suffixes, prefixes, infixes []string
+	// mention is the class's pattern, built on first use (mentionOf).
+	mention atomic.Pointer[mention]
 }
 
 type kindInfo struct {
@@ -212,12 +214,97 @@ func (v *Vocab) Classes() []string {
 // Mentions reports whether text holds, ignoring case, one of the class's
 // infixes anywhere or one of its whole words between word boundaries.
 func (v *Vocab) Mentions(class, text string) bool {
-	re, ok := v.mentionREs.Load(class)
-	if !ok {
-		re, _ = v.mentionREs.LoadOrStore(class, v.mentionRE(class))
+	return v.mentionOf(class).match(text)
+}
+
+// MentionedOf returns the classes of the list that text mentions (as
+// Mentions finds them), in the list's order. It folds the text's case once
+// for all of them.
+func (v *Vocab) MentionedOf(text string, classes []string) []string {
+	var out []string
+	f := foldCase(text)
+	for _, c := range classes {
+		if v.mentionOf(c).matchFolded(text, f) {
+			out = append(out, c)
+		}
 	}
-	r := re.(*regexp.Regexp)
-	return r != nil && r.MatchString(text)
+	return out
+}
+
+// mention is a class's pattern with the case-folded literals it is made
+// of. A text that holds none of them cannot match, and most texts a class
+// is asked about hold none: the literal check spares the pattern's
+// backtracking, which cost more than half of Stage 3's time.
+// The pattern itself is compiled on the first text that holds a literal:
+// most classes a run asks about never meet one, and compiling every
+// class's pattern cost a tenth of a warm dry-run.
+type mention struct {
+	re   func() *regexp.Regexp
+	lits []string
+}
+
+func (m *mention) match(text string) bool {
+	return m.re != nil && m.matchFolded(text, foldCase(text))
+}
+
+// matchFolded is match for a text whose fold (foldCase) is f.
+func (m *mention) matchFolded(text, f string) bool {
+	if m.re == nil {
+		return false
+	}
+	for _, l := range m.lits {
+		if strings.Contains(f, l) {
+			return m.re().MatchString(text)
+		}
+	}
+	return false
+}
+
+// noMention is the pattern of a class with no words: it matches nothing.
+var noMention = &mention{}
+
+func (v *Vocab) mentionOf(class string) *mention {
+	c := v.classes[class]
+	if c == nil {
+		return noMention
+	}
+	if m := c.mention.Load(); m != nil {
+		return m
+	}
+	c.mention.CompareAndSwap(nil, newMention(c))
+	return c.mention.Load()
+}
+
+// foldCase maps each rune to the least rune of its case-folding orbit, as
+// the (?i) of a pattern compares them: "s", "S" and "ſ" all become "S". A
+// literal is found case-blind in a text exactly when its fold is in the
+// text's fold.
+func foldCase(s string) string {
+	lower := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			var b strings.Builder
+			b.Grow(len(s))
+			for _, r := range s {
+				b.WriteRune(orbitMin(r))
+			}
+			return b.String()
+		}
+		lower = lower || 'a' <= c && c <= 'z'
+	}
+	if !lower {
+		return s
+	}
+	return strings.ToUpper(s)
+}
+
+func orbitMin(r rune) rune {
+	m := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		m = min(m, f)
+	}
+	return m
 }
 
 // Spans returns where text holds the class's infixes or whole words (as
@@ -226,23 +313,24 @@ func (v *Vocab) Spans(class, text string) [][]int {
 	if !v.Mentions(class, text) {
 		return nil
 	}
-	re, _ := v.mentionREs.Load(class)
-	return re.(*regexp.Regexp).FindAllStringIndex(text, -1)
+	return v.mentionOf(class).re().FindAllStringIndex(text, -1)
 }
 
-func (v *Vocab) mentionRE(class string) *regexp.Regexp {
-	c := v.classes[class]
-	if c == nil || len(c.list)+len(c.infixes) == 0 {
-		return nil
+func newMention(c *wordClass) *mention {
+	if len(c.list)+len(c.infixes) == 0 {
+		return noMention
 	}
-	var alts []string
+	var alts, lits []string
 	for _, s := range c.infixes {
 		alts = append(alts, regexp.QuoteMeta(s))
+		lits = append(lits, foldCase(s))
 	}
 	for _, w := range c.list {
 		alts = append(alts, wholeWord(w))
+		lits = append(lits, foldCase(w))
 	}
-	return regexp.MustCompile(`(?i)(` + strings.Join(alts, "|") + `)`)
+	src := `(?i)(` + strings.Join(alts, "|") + `)`
+	return &mention{sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) }), lits}
 }
 
 // wholeWord is the pattern of a word found whole: a word boundary (\b)
