@@ -63,6 +63,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.loneMate(f, c)
 	m.placeDirs(f, c)
 	m.placeStdin(f, c)
+	m.nameByPosition(f, c)
 	if ex == nil {
 		m.inputsFirst(f)
 	} else {
