@@ -56,7 +56,9 @@ func writtenTo(desc, name string) bool {
 			if j > 0 && v.Is("filler", strings.ToLower(ws[j])) {
 				j-- // "to each FILE", "to the FILE"
 			}
-			if p := strings.ToLower(ws[j]); v.Word("toward", p) || v.Is("output_marker", p) {
+			// (the opening verb itself is no marker: "Write each FILE to
+			// standard output", nl's, reads FILE)
+			if p := strings.ToLower(ws[j]); j > 0 && (v.Word("toward", p) || v.Is("output_marker", p)) {
 				return true
 			}
 		}

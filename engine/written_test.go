@@ -18,6 +18,9 @@ func TestWrittenPositionals(t *testing.T) {
 		{"create a link to TARGET", "TARGET", false},
 		{"Write the reads to <out.fq>", "<out.fq>", true},
 		{"Copy standard input to each FILE", "", false},
+		// the opening verb writes the place's content, not to it (nl)
+		{"Write each FILE to standard output, with line numbers added.", "FILE", false},
+		{"Output FILE", "FILE", false},
 		{"", "FILE", false},
 	} {
 		ps := []PositionalDoc{{Position: 1, Name: c.name}}

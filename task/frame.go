@@ -573,7 +573,7 @@ func commonHelpWord(w string) bool {
 // writeVerbBefore reports a writing verb shortly before position j, with
 // no file between ("write them to long.fa", "write the unique sequences
 // to x.fa"), within five words not in parentheses: then "to" names a
-// destination even for a FASTA.
+// destination even for a FASTA. Numbers and stop words are not counted.
 func writeVerbBefore(toks, lower []string, j int) bool {
 	seen := 0
 	for k := j - 1; k >= 0 && seen < 5; k-- {
@@ -584,8 +584,10 @@ func writeVerbBefore(toks, lower []string, j int) bool {
 			return false
 		}
 		// An aside in parentheses ("the spliced transcript (exon)
-		// sequences to x.fa") does not take the verb further away.
-		if !strings.HasPrefix(toks[k], "(") || !strings.HasSuffix(toks[k], ")") {
+		// sequences to x.fa") does not take the verb further away, nor do
+		// a number and stop words ("write ORFs of at least 50 aa to x.fa").
+		aside := strings.HasPrefix(toks[k], "(") && strings.HasSuffix(toks[k], ")")
+		if !aside && !NumberRE.MatchString(lower[k]) && !Stopword(lower[k]) {
 			seen++
 		}
 	}
@@ -635,12 +637,21 @@ func madeNow(lower []string, i int) bool {
 // storedIn reports a file after "in" (lexicon class stored_in_word) that
 // ends its clause, a verb that stores (class stores_in_verb) a few words
 // before with no file between: "save them as BAM in x.bam" names where the result goes;
-// "write the reads in x.bam to y.fq" does not (x.bam ends no clause).
+// "write the reads in x.bam to y.fq" does not (x.bam ends no clause). A
+// conjunction before a word that is no file ends the clause too ("put the
+// display in x.sixpack and write …"); before a file it joins two files
+// ("in a.bam and b.bam").
 func storedIn(toks, lower []string, i int) bool {
-	if i < 2 || !V().Word("stored_in_word", lower[i-1]) || i+1 < len(toks) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;.") {
+	if i < 2 || !V().Word("stored_in_word", lower[i-1]) || i+1 < len(toks) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;.") && !clauseJoinedAt(lower, i+1) {
 		return false
 	}
 	return wordBefore(toks, lower, i-1, 6, "stores_in_verb")
+}
+
+// clauseJoinedAt reports a conjunction at j that opens another clause:
+// the word after it is no file.
+func clauseJoinedAt(lower []string, j int) bool {
+	return V().Word("conjunction", lower[j]) && j+1 < len(lower) && FileType(lower[j+1]) == ""
 }
 
 // wordBefore reports a word of the lexicon class at most n words before

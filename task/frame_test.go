@@ -198,6 +198,12 @@ func TestParseRoles(t *testing.T) {
 		// A conjunction after a name word opens a clause; it names nothing.
 		"build a CSI index (instead of BAI) for big.bam":  {[]string{"big.bam"}, nil, nil},
 		"create it in the directory if it does not exist": {nil, nil, nil},
+		// a number and stop words do not take the writing verb further away
+		"write ORFs of at least 50 aa to orfs.fa":                         {nil, []string{"orfs.fa"}, []string{"ORFs"}},
+		"write the reads of sample seven that mapped very well to ref.fa": {[]string{"ref.fa"}, nil, nil},
+		// "and" before a word that is no file ends the storing clause
+		"put the display in d.txt and write the ORFs to o.fa": {nil, []string{"d.txt", "o.fa"}, nil},
+		"put the reads in a.bam and b.bam into c.bam":         {[]string{"a.bam", "b.bam"}, []string{"c.bam"}, nil},
 	} {
 		f := Parse(task)
 		if !slices.Equal(paths(f.Inputs()), w.inputs) || !slices.Equal(paths(f.Outputs()), w.outputs) || !slices.Equal(f.Names, w.names) {
