@@ -436,6 +436,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 			m.placeNumber(f, c, used, i, pass == 0, deferred)
 		}
 	}
+	m.placeRangePartners(f, c, used)
 	m.addProseChoices(f, c, used)
 	m.placePattern(f, c)
 	m.placeValues(f, c, used)
@@ -483,7 +484,8 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 		// help counts another kind with (print the first NUM bytes)
 		return fd.ParamType != "bool" && fd.ParamType != "file" && fd.Category != "Output" && fd.Category != "Input" && !namesFilePlaceholder(fd.Description) &&
 			(!share || fd.ParamType != "int" || percentForm(fd) == "percent") && !countsOther(fd, n.Counts) && !codesExclude(fd, n.Value) &&
-			(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord))
+			(len(fd.Choices) == 0 || slices.Contains(fd.Choices, n.Value) || slices.ContainsFunc(fd.Choices, placeholderWord)) &&
+			!oppositeBound(fd, n.Bound+limitBound(n.Limit))
 	}
 	ctx := n.Context
 	fd, s, tied, second := m.bestFlagRanked(c, ctx, want, used)
@@ -531,6 +533,10 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 		m.evidence = append(m.evidence, fmt.Sprintf("tied: the task's %s (%s) fits %s and %s alike", n.Value, strings.Join(n.Context, " "), fd.Name, tied))
 	}
 	n.Used = true
+	if m.numberFlags == nil {
+		m.numberFlags = map[int]FlagDoc{}
+	}
+	m.numberFlags[i] = fd
 	name := spelling(fd)
 	used[fd.Name], used[name] = true, true
 	f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),

@@ -26,6 +26,9 @@ type mapper struct {
 	holeWas map[string]string
 	// senseMemo: the sense roots of each help text read (descSenses).
 	senseMemo map[string]map[string]bool
+	// numberFlags is the flag each of the task's numbers went to, by the
+	// number's index (placeNumber), for placeRangePartners.
+	numberFlags map[int]FlagDoc
 	rules       *rules.Set
 	rec         *ToolRecord
 	doc         *ToolDoc      // nil when the tool's help is not used

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 // A switch on by default whose help offers the spelling that turns it off
@@ -33,7 +35,7 @@ func (m *mapper) addNegatedDefaults(a *adaptation) {
 		parts := splitIdent(strings.TrimLeft(fd.Name, "-"))
 		if len(negated) == 0 || len(parts) == 0 || slices.ContainsFunc(parts, func(p string) bool {
 			ts := terms(p)
-			return len(p) < 3 || len(ts) == 0 || !holdsAll(negated, ts) // (a stop word, "number", has no terms)
+			return len(p) < 3 || len(ts) == 0 || !holdsAll(undoubled(negated), undoubled(ts)) // (a stop word, "number", has no terms)
 		}) {
 			continue
 		}
@@ -69,4 +71,21 @@ func offSpelling(fd FlagDoc) string {
 func splitDash(name string) (string, string) {
 	bare := strings.TrimLeft(name, "-")
 	return name[:len(name)-len(bare)], bare
+}
+
+// undoubled is a set of roots with one letter of a doubled consonant
+// they end in taken off (lexicon root_double_ending): "overlapping" roots
+// to "overlapp", and the name it negates, -overlap, to "overlap".
+func undoubled(roots map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(roots))
+	for w := range roots {
+		for _, suf := range task.V().Suffixes("root_double_ending") {
+			if len(w) > len(suf)+1 && strings.HasSuffix(w, suf) {
+				w = w[:len(w)-1]
+				break
+			}
+		}
+		out[w] = true
+	}
+	return out
 }

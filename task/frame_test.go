@@ -567,6 +567,9 @@ func TestNumberLimits(t *testing.T) {
 		"keep alignments with MAPQ above 30":         "30:low",
 		"将 reads.fq.gz 中长度小于 50 的序列去掉,结果保存到 out.fq":  "50:low",
 		"remove adapters, keep reads longer than 20": "20:low",
+		// a negated comparison is a bound phrase of its own
+		"a loop no longer than 10 nt":   "10:high",
+		"keep reads no shorter than 50": "50:low",
 	} {
 		var got []string
 		for _, n := range Parse(task).Numbers {
