@@ -2135,9 +2135,10 @@ func (m *mapper) fitFlag(name string, fd *FlagDoc, ctx []string) float64 {
 			if bare != "" && (w == bare || len(bare) > 1 && w == strings.ToLower(bare) || joinedName(w, bare) || pluralOf(w, bare) || countName(w, bare)) && !task.Stopword(w) {
 				s += sc.Fit.ExactFlagName
 				break
-			} else if i+1 < len(ctx) && !task.Stopword(w) && !task.Stopword(ctx[i+1]) && joinedName(w+ctx[i+1], bare) {
+			} else if i+1 < len(ctx) && !task.Stopword(w) && !task.Stopword(ctx[i+1]) && (joinedName(w+ctx[i+1], bare) || joinedName(w+stem(ctx[i+1]), bare)) {
 				// two words that spell the name apart: "gap open" for
-				// -gapopen, "word size" for -word_size, "e value" for -evalue
+				// -gapopen, "word size" for -word_size, "e value" for
+				// -evalue; the second may carry an ending ("gap opening")
 				s += sc.Fit.ExactFlagName
 				break
 			}

@@ -83,3 +83,17 @@ func TestRenameOrder(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// A file stays for a free qualifier the help lets be given by place
+// rather than going to a flag whose help names no kind of its (needle's
+// -datafile "scoring matrix file"), and "gap opening" spells -gapopen
+// apart, an ending on its second word.
+func TestFileWaitsForByPositionQualifier(t *testing.T) {
+	cmd, f := mapCaptured(t, "needle", nil, "Globally align the two protein sequences in kinase_a.faa and kinase_b.faa with a gap opening penalty of 10 and gap extension of 0.5, writing the alignment to kinase_ab.needle")
+	if !strings.HasPrefix(cmd.Display, "needle -asequence kinase_a.faa -bsequence kinase_b.faa ") || strings.Contains(cmd.Display, "-datafile") {
+		t.Errorf("got %s", cmd.Display)
+	}
+	if !strings.Contains(cmd.Display, " -gapopen 10") || slices.ContainsFunc(f.Evidence, func(e string) bool { return strings.HasPrefix(e, "tied: the task's 10") }) {
+		t.Errorf("10 is not -gapopen's by name: %s\n%s", cmd.Display, strings.Join(f.Evidence, "\n"))
+	}
+}

@@ -123,6 +123,14 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		if !ok {
 			continue
 		}
+		if free && !fd.ByPosition && !descNamesKind(fd, p) && !slotFits(fd.Placeholder, p) && unusedByPosition(f, c) > 0 {
+			// A qualifier the help lets be given by place is free for
+			// it: the file stays for nameByPosition rather than going to
+			// a flag whose help names no kind of its (needle's -datafile
+			// "scoring matrix file" for a protein FASTA, beside a free
+			// "[-asequence] seqall").
+			continue
+		}
 		name := spelling(fd)
 		used[fd.Name], used[name] = true, true
 		dropPositional(f, i)
