@@ -427,6 +427,7 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 	// A number whose words fit two flags alike waits until the others
 	// are placed: "1000 random 500 bp intervals" gives 500 to -l by its
 	// unit, and then 1000 to -n, the one left of the two it fits.
+	m.placeRangeFlag(f, c, used)
 	deferred := map[int]bool{}
 	for pass := 0; pass < 2; pass++ {
 		for i := range m.slots.Numbers {

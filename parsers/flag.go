@@ -487,7 +487,9 @@ func acdType(f *Flag, first string) {
 		f.Placeholder = "INT"
 	case "float":
 		f.Placeholder = "FLOAT"
-	case "string", "menu", "selection", "list", "range", "array", "regexp", "pattern":
+	case "range":
+		f.Placeholder = "RANGE" // a set of ranges ("24-45, 56-78")
+	case "string", "menu", "selection", "list", "array", "regexp", "pattern":
 		f.Placeholder = "VALUE"
 	default:
 		f.Placeholder = "FILE"
