@@ -20,6 +20,8 @@ import (
 
 // addNegatedDefaults adds the off spelling of each such switch.
 func (m *mapper) addNegatedDefaults(a *adaptation) {
+	// negated is read once, with its doubled consonants undone, for all
+	// the switches (undoubled)
 	var negated map[string]bool
 	for _, fd := range a.c.flags {
 		if fd.ParamType != "bool" || !onByDefault(fd) || alreadyUsed(a.used, fd) || a.used[spelling(fd)] {
@@ -30,12 +32,13 @@ func (m *mapper) addNegatedDefaults(a *adaptation) {
 			continue
 		}
 		if negated == nil {
-			_, negated = m.uncoveredSplit(a)
+			_, neg := m.uncoveredSplit(a)
+			negated = undoubled(neg)
 		}
 		parts := splitIdent(strings.TrimLeft(fd.Name, "-"))
 		if len(negated) == 0 || len(parts) == 0 || slices.ContainsFunc(parts, func(p string) bool {
 			ts := terms(p)
-			return len(p) < 3 || len(ts) == 0 || !holdsAll(undoubled(negated), undoubled(ts)) // (a stop word, "number", has no terms)
+			return len(p) < 3 || len(ts) == 0 || !holdsAll(negated, undoubled(ts)) // (a stop word, "number", has no terms)
 		}) {
 			continue
 		}

@@ -22,14 +22,7 @@ func TestACDRangePlaceholder(t *testing.T) {
 		"                                  filename and optional format (output USA)",
 		"",
 	}, "\n")
-	p, err := Get("generic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := p.Parse(help)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := parseText(t, "generic", help)
 	if f, ok := findFlag(s, "-regions"); !ok || f.Placeholder != "RANGE" || f.Default != "Whole sequence" {
 		t.Errorf("-regions: %+v (found %v)", f, ok)
 	}
