@@ -174,11 +174,22 @@ func TestKill9LeavesNoProbe(t *testing.T) {
 	if len(e.probeDirs()) == 0 {
 		t.Fatal("no probe directory left to clean: the test does not test the next start")
 	}
-	// The next start ends the probes' children and removes the directories.
-	next := e.start(t, "version")
-	if err := next.Wait(); err != nil {
+	// A command that probes nothing leaves them: it reads no temporary
+	// directory.
+	if err := e.start(t, "version").Wait(); err != nil {
 		t.Fatal(err)
 	}
+	if len(e.probeDirs()) == 0 {
+		t.Fatal("a command that probes nothing read the temporary directory")
+	}
+	// The next command that probes ends the probes' children and removes
+	// the directories before its first probe.
+	quick := filepath.Join(e.bin, "quickkit")
+	if err := os.WriteFile(quick, []byte("#!/bin/sh\necho 'Usage: quickkit [-o FILE] IN'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	next := e.start(t, "dry-run", "quickkit", "read in.txt")
+	_ = next.Wait()
 	if left := e.procsLeft(); len(left) > 0 {
 		t.Errorf("%d processes left after the next start", len(left))
 	}

@@ -6,8 +6,6 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-
-	"github.com/traitome/oxo-call/engine"
 )
 
 // ExitInterrupted is the exit code after Ctrl-C: 128 + SIGINT, as a shell
@@ -24,9 +22,8 @@ func (s signalCause) Error() string { return "interrupted by " + s.sig.String() 
 // groups, removes their directories and caches nothing; the program then
 // exits 128 + the signal. A second Ctrl-C ends it at once. Probe
 // directories left by an oxo-call that was killed (kill -9) are cleaned
-// first.
+// before the first probe (engine.ExecRunner).
 func Run(args []string, d *Deps) int {
-	engine.CleanStaleProbeDirs("")
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	ch := make(chan os.Signal, 1)

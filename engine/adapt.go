@@ -1122,7 +1122,7 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		if isOutputFlag(t) {
 			return true
 		}
-		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(t.flag, "-"))) {
+		for w := range contentWords(joinsToSpaces.Replace(strings.TrimLeft(t.flag, "-"))) {
 			if len(w) > 2 && m.taskWords[w] {
 				return true
 			}
@@ -1436,7 +1436,7 @@ func (m *mapper) choiceWordsLacking(t exToken) []string {
 			continue
 		}
 		var ws []string
-		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words)) {
+		for w := range contentWords(joinsToSpaces.Replace(p.words)) {
 			if m.common[w] || m.means(w) {
 				return nil
 			}
@@ -1485,7 +1485,7 @@ func (m *mapper) exampleAsks(t exToken) []string {
 func (m *mapper) flagWords(name string, fd *FlagDoc) map[string]bool {
 	out := map[string]bool{}
 	for _, n := range append([]string{name, fd.Name}, fd.Aliases...) {
-		for w := range contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(n, "-"))) {
+		for w := range contentWords(joinsToSpaces.Replace(strings.TrimLeft(n, "-"))) {
 			if len(w) > 2 {
 				out[w] = true
 			}
@@ -2195,8 +2195,7 @@ func joinedName(w, bare string) bool {
 	if len(bare) < 4 {
 		return false
 	}
-	j := strings.NewReplacer("-", "", "_", "")
-	return strings.EqualFold(j.Replace(w), j.Replace(bare))
+	return strings.EqualFold(joinsDropped.Replace(w), joinsDropped.Replace(bare))
 }
 
 // outputPositional reports a usage positional that names something written:

@@ -269,7 +269,7 @@ func (m *mapper) pairScore(p choicePair, shared map[string]bool) (beyond, all in
 
 // pairWords are the content words of a value's meaning.
 func pairWords(p choicePair) map[string]bool {
-	return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(p.words))
+	return contentWords(joinsToSpaces.Replace(p.words))
 }
 
 // sharedPairWords are the words the meanings of at least three of a
@@ -552,7 +552,7 @@ func (m *mapper) distinctive(lv string, c *candidate) bool {
 	if len(lv) < 4 || task.Stopword(lv) || task.V().Word("not_a_value", lv) || m.common[stem(lv)] {
 		return false
 	}
-	return c == nil || !contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key))[stem(lv)]
+	return c == nil || !contentWords(joinsToSpaces.Replace(c.exe + " " + c.key))[stem(lv)]
 }
 
 // addNamedChoices is the pass that adds a format flag the fill lacks when
@@ -567,7 +567,7 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 	}
 	byWord := map[string][]hit{}
 	// The tool's and subcommand's names are no values ("pairtools dedup").
-	names := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key))
+	names := contentWords(joinsToSpaces.Replace(c.exe + " " + c.key))
 	for _, fd := range c.flags {
 		if fd.ParamType == "bool" || fd.Name == "" {
 			continue
@@ -661,7 +661,7 @@ func (m *mapper) addCodedChoices(f *Fill, c *candidate, used map[string]bool) {
 	for _, w := range slices.Sorted(maps.Keys(m.askTerms())) {
 		words = addOnce(words, w)
 	}
-	names := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key))
+	names := contentWords(joinsToSpaces.Replace(c.exe + " " + c.key))
 	type coded struct {
 		fd   FlagDoc
 		vals map[string]string // value → the task word it abbreviates

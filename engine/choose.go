@@ -396,7 +396,7 @@ func (m *mapper) namedFlags(args []string) []string {
 // as words of index [start, end) written together ("very sensitive local"
 // for --very-sensitive-local, "super5" for -super5), or -1.
 func (m *mapper) spelledAt(bare string) (int, int) {
-	want := strings.NewReplacer("-", "", "_", "").Replace(bare)
+	want := joinsDropped.Replace(bare)
 	if m.jSeq == nil {
 		m.jSeq = rules.Words(strings.ToLower(m.jobText()))
 	}
@@ -673,7 +673,7 @@ func flagsText(c *candidate) string {
 		b.WriteString(fd.Description)
 		b.WriteByte('\n')
 	}
-	return strings.NewReplacer("-", " ", "_", " ").Replace(strings.ToLower(b.String()))
+	return joinsToSpaces.Replace(strings.ToLower(b.String()))
 }
 
 // saysTerm reports whether text holds a word that begins with the term
@@ -720,7 +720,7 @@ func (m *mapper) rareFlagTerms(cands []*candidate) map[string]map[string]bool {
 	// gene_clu") say nothing of a subcommand.
 	given := map[string]bool{}
 	for n := range m.lowerNames() {
-		maps.Copy(given, contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(n)))
+		maps.Copy(given, contentWords(joinsToSpaces.Replace(n)))
 	}
 	for w := range m.taskTerms(m.keywordText()) {
 		if len(w) < 3 || isCJK(w) || given[w] {
@@ -756,7 +756,7 @@ func (m *mapper) flagHelpAsks(c *candidate, rare map[string]map[string]bool) []s
 	if len(ts) == 0 {
 		return nil
 	}
-	own := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(c.exe + " " + c.key + " " + c.desc))
+	own := contentWords(joinsToSpaces.Replace(c.exe + " " + c.key + " " + c.desc))
 	var out []string
 	for w := range ts {
 		if !own[w] {

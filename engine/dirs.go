@@ -34,7 +34,7 @@ func outputDirFlag(c *candidate) (FlagDoc, bool) {
 // folder (lexicon place_word).
 func namesPlace(fd FlagDoc) bool {
 	text := strings.ToLower(strings.Join(append([]string{fd.Name, fd.Description}, fd.Aliases...), " "))
-	return task.V().Mentions("place_word", strings.NewReplacer("-", " ", "_", " ").Replace(text))
+	return task.V().Mentions("place_word", joinsToSpaces.Replace(text))
 }
 
 // placeDirs is the pass that gives a directory the task names as a

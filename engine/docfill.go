@@ -706,7 +706,7 @@ func namesHead(fd FlagDoc, head map[string]bool) bool {
 		return true
 	}
 	words := strings.Fields(fd.Description)
-	text := strings.NewReplacer("-", " ", "_", " ").Replace(strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")) + " " + strings.Join(words[:min(len(words), headWords)], " ")
+	text := joinsToSpaces.Replace(strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")) + " " + strings.Join(words[:min(len(words), headWords)], " ")
 	return overlap(head, terms(text)) > 0
 }
 

@@ -733,7 +733,7 @@ func (m *mapper) inTurn(f *Fill, c *candidate, i int, tied []FlagDoc, used map[s
 // prefix (lexicon class prefix_flag_name): "-p, --prefix PREFIX".
 func prefixPlace(fd FlagDoc) bool {
 	text := strings.Join(append([]string{fd.Name, fd.Placeholder}, fd.Aliases...), " ")
-	return task.V().Mentions("prefix_flag_name", strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(text)))
+	return task.V().Mentions("prefix_flag_name", strings.ToLower(joinsToSpaces.Replace(text)))
 }
 
 // unusedByPosition counts the flags that take a file, may be given by

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -105,5 +106,44 @@ func TestCleanStaleProbeDirs(t *testing.T) {
 	case <-done:
 	case <-time.After(2 * time.Second):
 		t.Error("the process working in the stale directory was not killed")
+	}
+}
+
+// TestFirstProbeCleansStaleProbeDirs: a command's first probe removes what
+// a killed oxo-call left in the temporary directory, once per process; a
+// command that probes nothing leaves the directory unread.
+func TestFirstProbeCleansStaleProbeDirs(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	cleanStaleOnce = sync.Once{}
+	t.Cleanup(func() { cleanStaleOnce = sync.Once{} })
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(tmp, probeDirPrefix+strconv.Itoa(dead.Process.Pid)+"-1")
+	if err := os.MkdirAll(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A run in a directory of its own (run, not a probe) cleans nothing.
+	if res := (ExecRunner{}).Run(context.Background(), RunSpec{Argv: []string{"true"}, Dir: tmp}); res.ExitCode != 0 {
+		t.Fatalf("true: %+v", res)
+	}
+	if _, err := os.Stat(stale); err != nil {
+		t.Fatalf("a run with its own directory removed %s: %v", stale, err)
+	}
+	if res := (ExecRunner{}).Run(context.Background(), RunSpec{Argv: []string{"true"}}); res.ExitCode != 0 {
+		t.Fatalf("probe: %+v", res)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("the first probe left the dead process's directory")
+	}
+	// Once per process: a second stale directory waits for the next command.
+	if err := os.MkdirAll(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	(ExecRunner{}).Run(context.Background(), RunSpec{Argv: []string{"true"}})
+	if _, err := os.Stat(stale); err != nil {
+		t.Error("a later probe cleaned again")
 	}
 }

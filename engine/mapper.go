@@ -402,7 +402,7 @@ func (m *mapper) score(cands []*candidate) {
 			c.named, c.byName = true, true
 			c.why = append(c.why, why)
 		}
-		if n := m.taskOverlap(strings.NewReplacer("-", " ", "_", " ").Replace(name)); n > 0 {
+		if n := m.taskOverlap(joinsToSpaces.Replace(name)); n > 0 {
 			c.score += sc.Choose.NameConcept * float64(n)
 			c.why = append(c.why, fmt.Sprintf("%d task concepts match its name", n))
 		}

@@ -284,7 +284,7 @@ func (m *mapper) unsupportedFlags(f *Fill, c *candidate) int {
 		if fv.HasValue && (m.taskValues()[fv.Value] || m.sourceOf(fv.Value) == "task" || strings.HasPrefix(fv.Value, "<")) {
 			continue
 		}
-		text := strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
+		text := joinsToSpaces.Replace(strings.TrimLeft(fv.Name, "-") + " " + fv.Value)
 		if fd, ok := LookupFlag(c.flags, fv.Name); ok {
 			text += " " + fd.Name + " " + strings.Join(fd.Aliases, " ") + " " + fd.Description
 		}

@@ -72,7 +72,7 @@ func (m *mapper) namedModes(choices []string) (named []string, byOutput bool) {
 	text := " " + strings.Join(words, " ") + " "
 	for _, ch := range choices {
 		low := strings.ToLower(ch)
-		if slices.Contains(words, low) || strings.ContainsAny(low, "-_") && strings.Contains(text, " "+strings.NewReplacer("-", " ", "_", " ").Replace(low)+" ") {
+		if slices.Contains(words, low) || strings.ContainsAny(low, "-_") && strings.Contains(text, " "+joinsToSpaces.Replace(low)+" ") {
 			named = append(named, ch)
 		}
 	}

@@ -117,6 +117,10 @@ func (x ExecRunner) Run(ctx context.Context, spec RunSpec) RunResult {
 	}
 	dir := spec.Dir
 	if dir == "" {
+		// What a killed oxo-call left goes before the first probe of
+		// this one; a command that probes nothing reads no temporary
+		// directory (on a shared machine it can hold thousands).
+		cleanStaleOnce.Do(func() { CleanStaleProbeDirs("") })
 		d, err := os.MkdirTemp("", probeDirPrefix+strconv.Itoa(os.Getpid())+"-")
 		if err != nil {
 			res.Err = err
@@ -198,6 +202,10 @@ func (x ExecRunner) Run(ctx context.Context, spec RunSpec) RunResult {
 // directories of a process that died (kill -9) from those of one still
 // running.
 const probeDirPrefix = "oxo-probe-"
+
+// cleanStaleOnce runs CleanStaleProbeDirs once per process, at its first
+// probe.
+var cleanStaleOnce sync.Once
 
 // CleanStaleProbeDirs removes the probe directories under dir (the
 // system's temporary directory when empty) left by oxo-call processes that

@@ -180,7 +180,7 @@ func notFileFlag(fd FlagDoc) bool {
 		return true // --outfmt, --output-fmt-option: a format's name
 	}
 	names := strings.Join(append([]string{fd.Name}, fd.Aliases...), " ")
-	names = strings.NewReplacer("-", " ", "_", " ").Replace(names)
+	names = joinsToSpaces.Replace(names)
 	text := strings.ToLower(fd.Placeholder + " " + fd.Description)
 	v := task.V()
 	// A value typed as a path is a file, unless its placeholder or name

@@ -132,7 +132,7 @@ func nameTerms(name string, fd *FlagDoc) map[string]bool {
 		parts := splitIdent(n)
 		if len(parts) > 1 {
 			// The whole name too: "libType" is the task's "libtype".
-			parts = append(parts, strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(n)))
+			parts = append(parts, strings.ToLower(joinsDropped.Replace(n)))
 		}
 		for _, p := range parts {
 			if len(p) > 2 && !task.Stopword(p) {

@@ -177,7 +177,7 @@ func nameParts(flags []FlagDoc) map[string]bool {
 // common to many tools' helps (lexicon class common_help_word) is
 // generated from the captured helps with them.
 func HelpWords(text string) map[string]bool {
-	return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+	return contentWords(joinsToSpaces.Replace(text))
 }
 
 // exampleMeets reports an example whose own task says w and whose command

@@ -167,7 +167,7 @@ func (m *mapper) modeWords(name string) map[string]bool {
 	if isCJK(name) {
 		return senseRoots(name)
 	}
-	words := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(name))
+	words := contentWords(joinsToSpaces.Replace(name))
 	for w := range words {
 		if len(w) < 3 {
 			delete(words, w)
@@ -231,7 +231,7 @@ func wordSubset(a, b map[string]bool) bool {
 func flagNameWordsJoined(fd FlagDoc) string {
 	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
 		if strings.HasPrefix(n, "--") || len(strings.TrimLeft(n, "-")) > 3 {
-			ws := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimLeft(n, "-")))
+			ws := contentWords(joinsToSpaces.Replace(strings.TrimLeft(n, "-")))
 			return strings.Join(slices.Sorted(maps.Keys(ws)), " ")
 		}
 	}

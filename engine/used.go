@@ -407,7 +407,7 @@ func (m *mapper) coverTest(f *Fill, c *candidate, ex *scoredExample, withExample
 func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExample, strict bool) map[string]bool {
 	cover := map[string]bool{}
 	addAll := func(text string) map[string]bool {
-		words := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+		words := contentWords(joinsToSpaces.Replace(text))
 		for w := range words {
 			cover[w] = true
 		}
@@ -494,7 +494,7 @@ func (m *mapper) coverWords(f *Fill, c *candidate, ex *scoredExample, withExampl
 // dropped flag the help does not describe could stand for any of them:
 // then the example's task accounts for nothing.
 func (m *mapper) exampleCover(ex *scoredExample) map[string]bool {
-	words := contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(ex.ex.Task))
+	words := contentWords(joinsToSpaces.Replace(ex.ex.Task))
 	for _, t := range m.unasked {
 		if t.doc == nil {
 			return nil
@@ -719,7 +719,7 @@ func chineseRunCovered(senses, concepts, coverRoots, coverConcepts map[string]bo
 // task that names one of them.
 func flagCover(fd FlagDoc, fv FlagValue) map[string]bool {
 	words := func(text string) map[string]bool {
-		return contentWords(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+		return contentWords(joinsToSpaces.Replace(text))
 	}
 	out := words(fd.Name + " " + strings.Join(fd.Aliases, " "))
 	desc := words(withoutFlagNames(fd.Description))

@@ -68,7 +68,7 @@ func namesFilePlaceholder(desc string) bool {
 func takesFormatName(fd FlagDoc) bool {
 	v := task.V()
 	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
-		if v.Mentions("format_flag_name", n) && !v.Mentions("file_name_word", strings.NewReplacer("-", " ", "_", " ").Replace(n)) {
+		if v.Mentions("format_flag_name", n) && !v.Mentions("file_name_word", joinsToSpaces.Replace(n)) {
 			return true
 		}
 	}

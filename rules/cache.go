@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -65,10 +66,18 @@ func packsKey(fsys fs.FS, build string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "oxo-call rules cache 1\n%s\n", build)
 	files, _ := fs.Glob(fsys, "*/*.yaml")
+	// The files stream through one buffer: reading each whole cost a warm
+	// command as much memory as its rules.
+	buf := make([]byte, 32<<10)
 	for _, f := range files {
-		b, _ := fs.ReadFile(fsys, f)
-		fmt.Fprintf(h, "%s %d\n", f, len(b))
-		h.Write(b)
+		// A file that cannot be opened counts as empty; the load that
+		// follows reports it.
+		n := int64(0)
+		if r, err := fsys.Open(f); err == nil {
+			n, _ = io.CopyBuffer(h, r, buf)
+			r.Close()
+		}
+		fmt.Fprintf(h, "\n%s %d\n", f, n)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -128,7 +137,7 @@ func readCache(fsys fs.FS, prefix, file, key string) []*Rule {
 			sources[c.File] = src
 		}
 		out = append(out, &Rule{ID: c.ID, Kind: c.Kind, Description: c.Description, When: c.When, Priority: c.Priority,
-			Then: c.Then, fpJSON: []byte(c.FingerprintJSON), File: c.File, Line: c.Line, Origin: "builtin",
+			Then: c.Then, fpJSON: c.FingerprintJSON, File: c.File, Line: c.Line, Origin: "builtin",
 			lazy: &deferred{spec: spec, lim: BuiltinLimits, whenLine: c.WhenLine, source: src}})
 	}
 	return out
@@ -144,7 +153,7 @@ func writeCache(file, key string, s *Set) {
 		for _, r := range s.byKind[k] {
 			list = append(list, cachedRule{ID: r.ID, Kind: r.Kind, Description: r.Description, When: r.When,
 				WhenLine: r.lazy.whenLine, Priority: r.Priority, File: r.File, Line: r.Line,
-				FingerprintJSON: string(r.fingerprintJSON()), Then: r.Then})
+				FingerprintJSON: r.fingerprintJSON(), Then: r.Then})
 		}
 	}
 	body, ok := encodeRules(list)

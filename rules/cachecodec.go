@@ -91,6 +91,10 @@ func encodeRules(list []cachedRule) ([]byte, bool) {
 type decoder struct {
 	b   []byte
 	bad bool
+	// text is the whole body as one string, copied once; every string
+	// read is a part of it rather than a copy of its own (a warm command
+	// reads some ten thousand).
+	text string
 }
 
 func (d *decoder) int() int64 {
@@ -109,7 +113,8 @@ func (d *decoder) str() string {
 		d.bad, d.b = true, nil
 		return ""
 	}
-	s := string(d.b[k : k+int(n)])
+	at := len(d.text) - len(d.b) + k
+	s := d.text[at : at+int(n)]
 	d.b = d.b[k+int(n):]
 	return s
 }
@@ -151,7 +156,7 @@ func (d *decoder) value(v reflect.Value) {
 
 // decodeRules reads the body of a cache file; false when it is not one.
 func decodeRules(b []byte) ([]cachedRule, bool) {
-	d := &decoder{b: b}
+	d := &decoder{b: b, text: string(b)}
 	n := d.int()
 	if d.bad || n <= 0 || n > int64(len(b)) {
 		return nil, false

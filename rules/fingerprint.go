@@ -22,21 +22,30 @@ func (s *Set) fingerprint() string {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
+	// The rules' JSON goes to the hash through one buffer.
 	h := sha256.New()
+	b := make([]byte, 0, 32<<10)
 	for _, id := range ids {
-		h.Write(s.byID[id].fingerprintJSON())
+		if j := s.byID[id].fingerprintJSON(); len(b)+len(j) <= cap(b) {
+			b = append(b, j...)
+		} else {
+			h.Write(b)
+			h.Write([]byte(j))
+			b = b[:0]
+		}
 	}
+	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // fingerprintJSON is what Fingerprint hashes of one rule: its id,
 // expression, priority and then value, as JSON. A rule from the cache
 // brings it along (written by this same program).
-func (r *Rule) fingerprintJSON() []byte {
-	if r.fpJSON != nil {
+func (r *Rule) fingerprintJSON() string {
+	if r.fpJSON != "" {
 		return r.fpJSON
 	}
 	then, _ := json.Marshal(r.Then)
 	b, _ := json.Marshal([]any{r.ID, r.When, r.Priority, string(then)})
-	return b
+	return string(b)
 }

@@ -35,7 +35,7 @@ type Rule struct {
 	lazy *deferred
 	// fpJSON is fingerprintJSON when the rule came from the cache, which
 	// holds it (Fingerprint need not encode the rule again).
-	fpJSON []byte
+	fpJSON string
 }
 
 // Where returns "file:line".

@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"io/fs"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -92,5 +95,28 @@ func TestFingerprintChangesWithRules(t *testing.T) {
 	c, _ := Load(Options{UserDir: dir})
 	if c.Fingerprint() == a.Fingerprint() {
 		t.Fatal("an overriding user rule did not change the fingerprint")
+	}
+}
+
+// TestFingerprintHashesEveryRuleInIDOrder: the fingerprint is the hash of
+// every rule's JSON in id order, whole, however the JSON reaches the hash
+// (the built-in rules' JSON is many times the buffer it streams through).
+func TestFingerprintHashesEveryRuleInIDOrder(t *testing.T) {
+	s, _ := Load(Options{})
+	var ids []string
+	for id := range s.byID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var all []byte
+	for _, id := range ids {
+		all = append(all, s.byID[id].fingerprintJSON()...)
+	}
+	if len(all) < 64<<10 {
+		t.Fatalf("the built-in rules' JSON is %d bytes; the test wants more than the buffer", len(all))
+	}
+	sum := sha256.Sum256(all)
+	if want := hex.EncodeToString(sum[:])[:16]; s.Fingerprint() != want {
+		t.Errorf("Fingerprint = %s, want %s", s.Fingerprint(), want)
 	}
 }

@@ -89,6 +89,27 @@ func TestReadFileCapAndContent(t *testing.T) {
 	}
 }
 
+// TestReadFileReadsIntoOneBuffer: a file is read into a buffer of its own
+// size (and a byte to see it grew), not one that doubled its way there,
+// and a file larger than its first read still comes whole.
+func TestReadFileReadsIntoOneBuffer(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big")
+	want := strings.Repeat("0123456789abcdef", 20000) // 320,000 bytes
+	os.WriteFile(p, []byte(want), 0o644)
+	b, err := ReadFile(p, 1<<20)
+	if err != nil || string(b) != want {
+		t.Fatalf("ReadFile: %d bytes, %v", len(b), err)
+	}
+	if cap(b) > len(b)+1 {
+		t.Errorf("cap %d for %d bytes", cap(b), len(b))
+	}
+	// A reader with no size to tell grows as it reads.
+	got, err := readAll(strings.NewReader(want), "r", 1<<20)
+	if err != nil || string(got) != want {
+		t.Fatalf("readAll: %d bytes, %v", len(got), err)
+	}
+}
+
 func TestReadFSSkipsSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
 	specials(t, dir)
