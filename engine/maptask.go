@@ -47,6 +47,7 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 	m.reviseOutputFlags(f, c)
 	m.reviseCompressionFlags(f, c)
 	m.placeByKind(f, c)
+	m.placeByNamedKind(f, c)
 	m.placeMates(f, c)
 	if ex == nil {
 		m.placeInputFlags(f, c)

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -89,9 +90,51 @@ func namesFormatOnly(fd FlagDoc) bool {
 // as integers take.
 var sizeRE = lazyre.New(`^\d+\.\d+[kKmMgGtT][bB]?$`)
 
+// namedKind is the file kind a flag's name spells, when it is one and
+// not a general one (lexicon class generic_kind): "gtf" for --gtf, "gff"
+// for --gff3, "" for --out or --input. A name of one letter abbreviates
+// (-R reads regions, not an R script).
+func namedKind(fd FlagDoc) string {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		bare := strings.ToLower(strings.TrimLeft(n, "-"))
+		if k := FileType("x." + bare); len(bare) > 1 && k != "" && !task.V().Word("generic_kind", k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// helpNamesKind reports a flag that reads the file kind k besides the
+// kind its name says: its placeholder names k ("-bed <bed/gff/vcf>"), or
+// its help lists k with its own kind ("BED/GFF/VCF file of ranges"). A
+// help that names k otherwise ("in GFF3 format instead of GTF format")
+// does not.
+func helpNamesKind(fd FlagDoc, k string) bool {
+	kindOf := func(w string) string { return FileType("x." + strings.ToLower(w)) }
+	isK := func(w string) bool { return kindOf(w) == k }
+	for _, w := range strings.FieldsFunc(fd.Placeholder, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if isK(w) {
+			return true
+		}
+	}
+	own := namedKind(fd)
+	for _, w := range strings.Fields(fd.Description) {
+		if parts := strings.Split(strings.Trim(w, ".,;:()[]'\""), "/"); len(parts) > 1 && slices.ContainsFunc(parts, isK) &&
+			slices.ContainsFunc(parts, func(p string) bool { return kindOf(p) == own }) {
+			return true
+		}
+	}
+	return false
+}
+
 // kindMismatch says why a value does not fit a flag's type, or "".
 func kindMismatch(fd FlagDoc, v string) string {
 	file := FileType(v) != ""
+	// A flag named for a file kind reads that kind: a GTF file is no
+	// value for rsem's --gff3, whose sibling --gtf takes it.
+	if k, vk := namedKind(fd), FileType(v); k != "" && vk != "" && vk != k && !task.V().Word("generic_kind", vk) && !helpNamesKind(fd, vk) {
+		return fmt.Sprintf("is a %s file where the flag's name says %s", vk, k)
+	}
 	switch fd.ParamType {
 	case "int":
 		if !intRE.MatchString(v) && !sizeRE.MatchString(v) {
