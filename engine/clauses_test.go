@@ -82,3 +82,20 @@ func TestUncoveredClauseNumberList(t *testing.T) {
 		t.Errorf("uncovered clauses with -f 1,3: %d (want 0); without: %d (want > 0)", with, without)
 	}
 }
+
+// Pronouns and modal verbs ask for nothing (lexicon stop_word): "seed 7
+// so I can reproduce it" gives 7 to the flag whose help names a seed,
+// not in a tie with one whose help says a value "can" be a fraction.
+func TestModalWordsFitNoFlag(t *testing.T) {
+	rec := &ToolRecord{Name: "sub", Executable: "sub"}
+	doc := &ToolDoc{Record: *rec, Flags: []FlagDoc{
+		{Name: "in", Style: "kv", ParamType: "file", Category: "Input", Description: "Primary input file"},
+		{Name: "out", Style: "kv", ParamType: "file", Category: "Output", Description: "Primary output file"},
+		{Name: "sampleseed", Style: "kv", ParamType: "int", Description: "Set to a positive number to use that prng seed for sampling"},
+		{Name: "trimq", Style: "kv", ParamType: "int", Description: "Regions below this quality are trimmed. Can be a floating-point number"},
+	}}
+	f := MapTask(builtinRules, rec, doc, nil, "subsample reads.fq to sub.fq, seed 7 so I can reproduce it")
+	if got := Assemble(rec, f).Display; !strings.Contains(got, "sampleseed=7") || strings.Contains(got, "trimq") {
+		t.Errorf("got %s\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}

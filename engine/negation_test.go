@@ -107,7 +107,7 @@ func TestOffTermsOfNegatedNames(t *testing.T) {
 		{FlagDoc{Name: "--no-softclip", Description: "no soft-clipping"}, "clipp soft"},
 		{FlagDoc{Name: "--no-softclip", Description: "forbid clips at the ends of soft-clipping reads"}, "clipp soft"},
 		{FlagDoc{Name: "-nosupport", Description: "to compute no support values"}, "support"},
-		{FlagDoc{Name: "--noali", Description: "don't output alignments, so output is smaller"}, "alignment output smaller so"},
+		{FlagDoc{Name: "--noali", Description: "don't output alignments, so output is smaller"}, "alignment output smaller"},
 		{FlagDoc{Name: "--max", Description: "Turn all heuristic filters off (less speed, more power)"}, "all filter heuristic"},
 		{FlagDoc{Name: "--no-xyz", Description: "turns the option on"}, "xyz"},
 		{FlagDoc{Name: "--normalizeUsing", Description: "use one of the available normalization methods"}, ""},
