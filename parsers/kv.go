@@ -18,11 +18,18 @@ var (
 	// "Set between 0 and 1", "(0-1)", "0.0 to 1.0": a share, whatever
 	// the written default (entropy=-1 for off)
 	zeroOneRE = lazyre.New(`\bbetween 0(?:\.0)? and 1(?:\.0)?\b|(?:^|[\s(\[])0(?:\.0)?\s*(?:-|to)\s*1(?:\.0)?(?:$|[\s)\].,;])`)
+	// "Randomly output only this fraction of reads; 1 means sampling is
+	// disabled" (samplerate=1): a share, though the default is whole;
+	// unless a range of whole numbers says otherwise ("this fraction of
+	// kmer space (0-15 out of 16)")
+	fractionRE   = lazyre.New(`(?i)\bfraction\b`)
+	wholeRangeRE = lazyre.New(`\b\d+\s*-\s*(?:[2-9]|\d{2,})\b`)
 )
 
 // kvRefine corrects the type a key's written default suggests with what
 // its description says: the values it lists (ktrim=f takes f, r or l, not
-// only t or f), or a range from 0 to 1 (entropy=-1 takes 0.5).
+// only t or f), a range from 0 to 1 (entropy=-1 takes 0.5), or a fraction
+// with a default of 0 or 1 (samplerate=1 takes 0.1).
 func kvRefine(f *Flag) {
 	if m := kvValuesRE.FindStringSubmatch(f.Description); m != nil {
 		var vals []string
@@ -32,7 +39,7 @@ func kvRefine(f *Flag) {
 		f.ParamType, f.Choices = "choice", vals
 		return
 	}
-	if f.ParamType == "int" && zeroOneRE.MatchString(f.Description) {
+	if f.ParamType == "int" && (zeroOneRE.MatchString(f.Description) || (f.Default == "0" || f.Default == "1") && fractionRE.MatchString(f.Description) && !wholeRangeRE.MatchString(f.Description)) {
 		f.ParamType = "float"
 	}
 }

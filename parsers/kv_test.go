@@ -24,6 +24,12 @@ func TestKVRefine(t *testing.T) {
 		{"0", "Minimum identity (0-1).", "float", nil},
 		{"50", "Calculate entropy using a sliding window of this length.", "int", nil},
 		{"3", "Allow 0 to 10 mismatches.", "int", nil},
+		// a fraction with a whole default of 0 or 1 is a share
+		{"1", "Randomly output only this fraction of reads; 1 means sampling is disabled.", "float", nil},
+		{"0", "Reads shorter than this fraction of original length are discarded.", "float", nil},
+		// but not one a range of whole numbers bounds, nor another default
+		{"0", "Ignore this fraction of kmer space (0-15 out of 16) in both reads and reference.", "int", nil},
+		{"5", "Keep this fraction of reads per thousand.", "int", nil},
 	}
 	for _, c := range cases {
 		f := Flag{Name: "k", Default: c.def, Description: c.desc}
