@@ -443,7 +443,8 @@ func shapeOf(w string) string {
 // name word after it, if one follows.
 func nameWords(toks, lower []string, i int) []string {
 	var out []string
-	for j := i - 1; j >= 0 && len(out) < 3; j-- {
+	j := i - 1
+	for ; j >= 0 && len(out) < 3; j-- {
 		if strings.ContainsAny(toks[j][len(toks[j])-1:], ",;:") {
 			break
 		}
@@ -456,10 +457,34 @@ func nameWords(toks, lower []string, i int) []string {
 		}
 	}
 	slices.Reverse(out)
+	// A clause a naming verb opens names the value whatever stands
+	// between ("rename the sequence in x.fa to HIV1_cons"): "name" joins
+	// its words, so a flag whose help says "name" fits it.
+	if v := namingVerbOf(toks, lower, j); v != "" && !slices.Contains(out, v) {
+		out = append([]string{v, "name"}, out...)
+	}
 	if i+1 < len(lower) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Is("name_marker_before", lower[i+1]) {
 		out = append(out, lower[i+1])
 	}
 	return out
+}
+
+// namingVerbOf is the naming verb (lexicon class naming_verb) that opens
+// the clause at or before toks[j], within eight words, or "".
+func namingVerbOf(toks, lower []string, j int) string {
+	if j >= 0 && strings.ContainsAny(toks[j][len(toks[j])-1:], ",;:.") {
+		return "" // the clause before
+	}
+	for k := j; k >= 0 && k > j-8; k-- {
+		w := strings.Trim(lower[k], ",;:()[]'\"")
+		if V().Word("naming_verb", w) {
+			return w
+		}
+		if k > 0 && strings.ContainsAny(toks[k-1][len(toks[k-1])-1:], ",;:.") {
+			return ""
+		}
+	}
+	return ""
 }
 
 // primeEnd is the end of a strand the clause names before toks[i]

@@ -840,3 +840,23 @@ func TestQuestionEndsFile(t *testing.T) {
 		}
 	}
 }
+
+// A clause a naming verb opens names the value at its end, however far:
+// the verb and "name" join the name's words, so a flag whose help says
+// "name" fits it. A naming verb of the clause before does not.
+func TestNamingVerbOfTheClause(t *testing.T) {
+	for _, c := range []struct {
+		task, name string
+		want       []string
+	}{
+		{"rename the sequence in consensus.fa to HIV1_cons, save as out.fa", "HIV1_cons", []string{"rename", "name"}},
+		{"please rename every record of x.fa to sample_01", "sample_01", []string{"rename", "name"}},
+		{"rename x.fa, then use prefix run_5", "run_5", []string{"prefix"}},
+		{"sort x.fa with the index prefix hg38", "hg38", []string{"index", "prefix"}},
+	} {
+		f := Parse(c.task)
+		if got := f.NameWords[c.name]; !slices.Equal(got, c.want) {
+			t.Errorf("%q: NameWords[%s] = %q, want %q (names %q)", c.task, c.name, got, c.want, f.Names)
+		}
+	}
+}
