@@ -441,7 +441,16 @@ func shapeOf(w string) string {
 // nameWords returns the words that say what the name at i is: up to
 // three words of its clause before it that are no stop words, and the
 // name word after it, if one follows.
-func nameWords(toks, lower []string, i int) []string {
+func nameWords(toks, lower []string, i int) []string { return valueWords(toks, lower, i, false) }
+
+// quotedWords are nameWords for a quoted string, read across the files of
+// its clause: "set the description line of clone7.fa to 'putative
+// kinase'" describes the string by the words before the file.
+func quotedWords(toks, lower []string, i int) []string { return valueWords(toks, lower, i, true) }
+
+// valueWords are the words nameWords reads; acrossFiles skips the files
+// of the clause rather than stopping at the first.
+func valueWords(toks, lower []string, i int, acrossFiles bool) []string {
 	var out []string
 	j := i - 1
 	for ; j >= 0 && len(out) < 3; j-- {
@@ -449,6 +458,9 @@ func nameWords(toks, lower []string, i int) []string {
 			break
 		}
 		w := strings.Trim(lower[j], ",;:()[]'\"")
+		if acrossFiles && FileType(w) != "" {
+			continue
+		}
 		if w == "" || FileType(w) != "" || NumberRE.MatchString(w) {
 			break
 		}
@@ -895,7 +907,7 @@ func Parse(task string) Frame {
 				if s.QuotedWords == nil {
 					s.QuotedWords = map[string][]string{}
 				}
-				s.QuotedWords[q] = nameWords(toks, lower, i)
+				s.QuotedWords[q] = quotedWords(toks, lower, i)
 			}
 			continue
 		}

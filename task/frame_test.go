@@ -860,3 +860,17 @@ func TestNamingVerbOfTheClause(t *testing.T) {
 		}
 	}
 }
+
+// A quoted string's words are read across the files of its clause: "set
+// the description line of clone7.fa to '…'" says what the string is before
+// the file; a name's words stop at the file.
+func TestQuotedWordsAcrossFiles(t *testing.T) {
+	f := Parse(`Set the description line of clone7.fa to "putative kinase, partial cds" and write it to out.fa`)
+	if got := f.QuotedWords["putative kinase, partial cds"]; !slices.Equal(got, []string{"description", "line"}) {
+		t.Errorf("QuotedWords = %q", got)
+	}
+	f = Parse("set the prefix of clone7.fa to run_7")
+	if got := f.NameWords["run_7"]; len(got) != 0 || !slices.Contains(f.Names, "run_7") {
+		t.Errorf("names %q, NameWords = %q, want none", f.Names, got)
+	}
+}
