@@ -490,10 +490,12 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 	}
 	ctx := n.Context
 	fd, s, tied, second := m.bestFlagRanked(c, ctx, want, used)
-	if u := unitContext(n); s == 0 && len(u) > len(ctx) {
-		// no flag fits the number's own words: its unit says what it is
+	if u, heads := unitContext(n); s == 0 && len(u) > len(ctx) {
+		// no flag fits the number's own words: its unit says what it is,
+		// and a flag must name what the unit is, not only how it is
+		// measured (oddcomp's -window "size of window" is no word size)
 		ctx = u
-		fd, s, tied, second = m.bestFlagRanked(c, ctx, want, used)
+		fd, s, tied, second = m.bestFlagRanked(c, ctx, func(fd FlagDoc) bool { return want(fd) && namesAnyOf(fd, heads) }, used)
 	}
 	if dfd, ok := m.digitSwitch(c, n, used, s); ok {
 		n.Used = true
@@ -797,11 +799,46 @@ func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 // fastasubseq's --length ("Subsequence length"). A number whose own words
 // fit a flag keeps that fit: the unit of "a step of 500 bp" or "10 bp
 // bins" says nothing of which length it is.
-func unitContext(n *task.Number) []string {
-	if _, ok := task.V().ValueOf("length_unit", strings.ToLower(n.Unit)); !ok || slices.Contains(n.Context, "length") {
-		return n.Context
+//
+// A unit written onto the number ("6-mer", "21-mers"; lexicon unit_sense)
+// says the same way what the number is, in the words a help uses for it
+// ("word size", "k-mer length").
+//
+// It returns the words a flag must name one of, too: a unit_sense's value
+// gives them before its ";" ("kmer word mer; size length").
+func unitContext(n *task.Number) ([]string, []string) {
+	ctx := slices.Clip(n.Context)
+	var heads []string
+	if len(ctx) > 0 {
+		if sense, ok := task.V().ValueOf("unit_sense", ctx[0]); ok {
+			h, rest, _ := strings.Cut(sense, ";")
+			heads = strings.Fields(h)
+			for _, w := range append(strings.Fields(h), strings.Fields(rest)...) {
+				if !slices.Contains(ctx, w) {
+					ctx = append(ctx, w)
+				}
+			}
+		}
 	}
-	return append(slices.Clip(n.Context), "length")
+	if _, ok := task.V().ValueOf("length_unit", strings.ToLower(n.Unit)); !ok || slices.Contains(ctx, "length") {
+		return ctx, heads
+	}
+	return append(ctx, "length"), heads
+}
+
+// namesAnyOf reports a flag whose name or help holds one of words, or
+// any flag when words is empty.
+func namesAnyOf(fd FlagDoc, words []string) bool {
+	if len(words) == 0 {
+		return true
+	}
+	own := HelpWords(strings.Join(append([]string{strings.TrimLeft(fd.Name, "-"), fd.Description}, fd.Aliases...), " "))
+	for _, w := range words {
+		if own[stem(w)] {
+			return true
+		}
+	}
+	return false
 }
 
 // takesNumber reports a flag whose help says it takes a number of v's
