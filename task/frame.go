@@ -471,8 +471,10 @@ func valueWords(toks, lower []string, i int, acrossFiles bool) []string {
 	slices.Reverse(out)
 	// A clause a naming verb opens names the value whatever stands
 	// between ("rename the sequence in x.fa to HIV1_cons"): "name" joins
-	// its words, so a flag whose help says "name" fits it.
-	if v := namingVerbOf(toks, lower, j); v != "" && !slices.Contains(out, v) {
+	// its words, so a flag whose help says "name" fits it. A value with
+	// words of its own needs none, and "call" is mostly another verb here
+	// ("call variants in x.bam with sample name S1").
+	if v := namingVerbOf(toks, lower, j); v != "" && len(out) == 0 {
 		out = append([]string{v, "name"}, out...)
 	}
 	if i+1 < len(lower) && !strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") && V().Is("name_marker_before", lower[i+1]) {

@@ -853,6 +853,8 @@ func TestNamingVerbOfTheClause(t *testing.T) {
 		{"please rename every record of x.fa to sample_01", "sample_01", []string{"rename", "name"}},
 		{"rename x.fa, then use prefix run_5", "run_5", []string{"prefix"}},
 		{"sort x.fa with the index prefix hg38", "hg38", []string{"index", "prefix"}},
+		// a value with words of its own keeps them alone
+		{"call variants in x.bam with sample name S1", "S1", []string{"sample", "name"}},
 	} {
 		f := Parse(c.task)
 		if got := f.NameWords[c.name]; !slices.Equal(got, c.want) {
