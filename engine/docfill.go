@@ -143,12 +143,18 @@ func alreadyUsed(used map[string]bool, fd FlagDoc) bool {
 }
 
 // spelling picks how to write a flag: the short alias when the help gives
-// one (that is how examples and people write them), else the name.
+// one (that is how examples and people write them), else the name. A
+// short alias may be longer than a letter (deeptools' "--corData FILE,
+// -in FILE"): one dash against two is what makes it short.
 func spelling(fd FlagDoc) string {
+	best := ""
 	for _, a := range fd.Aliases {
-		if len(a) == 2 && a[0] == '-' {
-			return a
+		if len(a) >= 2 && a[0] == '-' && a[1] != '-' && (best == "" || len(a) < len(best)) {
+			best = a
 		}
+	}
+	if best != "" && (strings.HasPrefix(fd.Name, "--") || len(best) < len(fd.Name)) {
+		return best
 	}
 	return fd.Name
 }

@@ -39,7 +39,7 @@ func TestKindFlagsFromHelp(t *testing.T) {
 		// "-a: output in the SAM format (PAF by default)".
 		{"minimap2", "map reads.fq to ref.fa, output aln.sam", nil, []string{"-a"}, nil},
 		{"minimap2", "map reads.fq to ref.fa, output aln.paf", nil, nil, []string{"-a"}},
-		{"bamCoverage", "compute the coverage of chip.bam as a bedGraph file chip.bedgraph", nil, []string{"--outFileFormat bedgraph"}, nil},
+		{"bamCoverage", "compute the coverage of chip.bam as a bedGraph file chip.bedgraph", nil, []string{"-of bedgraph"}, nil},
 		{"bamCoverage", "compute the coverage of chip.bam into chip.bw", nil, nil, []string{"--outFileFormat"}},
 		// A kind of the input's family named after the input asks for the
 		// output's kind: the task converts ("to GTF"); the flag the word
