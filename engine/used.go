@@ -343,6 +343,7 @@ func (m *mapper) uncoveredWords(f *Fill, c *candidate, ex *scoredExample, withEx
 func (m *mapper) taskTerms(text string) map[string]bool {
 	ordinal := task.V().Words("ordinal_suffix")
 	particles := task.V().Words("verb_particle")
+	flagNouns := task.V().Words("option_noun")
 	task := contentWords(text)
 	// The words that make a negation ("leaving out", "turned off") ask
 	// for nothing themselves: the words they negate do.
@@ -359,6 +360,12 @@ func (m *mapper) taskTerms(text string) map[string]bool {
 	// nothing the verb does not (lexicon class verb_particle).
 	for _, p := range particles {
 		delete(task, stem(p))
+	}
+	// "(the -R option)": the noun names the flag the task types.
+	if len(m.slots.UserFlags) > 0 {
+		for _, w := range flagNouns {
+			delete(task, stem(w))
+		}
 	}
 	for _, n := range m.slots.Numbers {
 		delete(task, n.Value)

@@ -194,6 +194,13 @@ func choicesOf(fd FlagDoc) []string {
 		}
 		parts = strings.Split(ph, "|")
 	}
+	// "<list|file>": every part names a kind of value (lexicon
+	// value_kind_placeholder), none a value.
+	if !slices.ContainsFunc(parts, func(p string) bool {
+		return !task.V().Word("value_kind_placeholder", strings.ToLower(strings.TrimSpace(p)))
+	}) {
+		return nil
+	}
 	for _, p := range parts {
 		// "NUM|AUTO", "FILENAME|REGION": a part in capitals names a kind
 		// of value, so the list is not of literal values.

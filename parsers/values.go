@@ -184,11 +184,26 @@ var floatShapeRE = lazyre.New(`^(?:[nNxX]+|\d+)\.(?:[nNxX]+|\d+)$`)
 // fileExtRE matches file-name placeholders such as in.bam or out.fq.gz.
 var fileExtRE = lazyre.New(`^[\w-]+(?:\.[A-Za-z][A-Za-z0-9]{0,5})+$`)
 
+// bareAltsRE matches a placeholder that is nothing but words between bars
+// ("list|file", "path|stdin"), not a file with modifiers ("filename
+// {ref-first | ref-last}").
+var bareAltsRE = lazyre.New(`^[a-z][a-z0-9_.-]*(?:\s*\|\s*[a-z][a-z0-9_.-]*)+$`)
+
 // fileLike reports whether a placeholder names a file or directory.
 func fileLike(p string) bool {
 	l := strings.ToLower(p)
 	if strings.Contains(l, "type") || strings.Contains(l, "format") {
 		return false // "filetype", "FILE_FORMAT" name a kind, not a file
+	}
+	if alts := strings.Split(l, "|"); len(alts) > 1 && bareAltsRE.MatchString(l) {
+		// "<list|file>" (vcf-merge -r): a list written out, or a file
+		// holding one; the value need not be a file.
+		for _, a := range alts {
+			if a = strings.TrimSpace(a); a != "stdin" && a != "stdout" && !fileLike(a) {
+				return false
+			}
+		}
+		return true
 	}
 	if strings.Contains(l, "file") || strings.Contains(l, "path") {
 		return true

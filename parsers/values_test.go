@@ -60,6 +60,10 @@ func TestInferType(t *testing.T) {
 		"in.bam": "file", "out.fq.gz": "file", "directory": "file",
 		"filetype": "string", "FILE_FORMAT": "string", "STR": "string", "INT[,INT]": "string",
 		"0.5": "float", "n.nn": "float", "X.X": "float", "n.bam": "file", "_": "string", "GLOB EXPRESSION": "string",
+		// A list written out or a file holding one (vcf-merge -r
+		// <list|file>) need not be a file; a path or standard input is one.
+		"list|file": "string", "FILENAME|REGION": "string", "path | stdin": "file", "file|dir": "file",
+		"filename {ref-first | ref-last}": "file",
 	}
 	for in, want := range cases {
 		if got := inferType(in, nil); got != want {

@@ -170,7 +170,7 @@ func FileType(p string) string {
 		}
 		// A path without an extension is a file or directory ("data/raw"),
 		// but not a list of formats in prose ("pgen/pvar/psam").
-		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) && !shortPair(p) && !prosePair(p) {
+		if strings.Contains(p, "/") && !strings.HasSuffix(p, "/") && !formatList(p) && !shortPair(p) && !prosePair(p) && !digitsPath(p) {
 			return "file"
 		}
 		return ""
@@ -182,6 +182,37 @@ func FileType(p string) string {
 		return "file"
 	}
 	return ""
+}
+
+// valueBeforeAside returns the value a flag written in an aside names: "put
+// 0/0 (the -R option)", "use 8 threads (-p)". The flag opens the aside, or
+// follows one word of it; the value stands just before the aside, or
+// before the one word that says what it counts.
+func valueBeforeAside(toks []string, i int) (string, bool) {
+	k := i
+	if !strings.HasPrefix(toks[k], "(") {
+		k--
+	}
+	if k < 1 || k < i-1 || !strings.HasPrefix(toks[k], "(") || k < i && !isWord(strings.TrimPrefix(toks[k], "(")) {
+		return "", false
+	}
+	value := func(t string) bool {
+		return t != "" && !strings.ContainsAny(t[len(t)-1:], ",;") && (NumberRE.MatchString(t) || !isWord(t) && !TypedFlag(t) && !strings.HasPrefix(t, quotedTok))
+	}
+	prev := toks[k-1]
+	if value(prev) {
+		return prev, true
+	}
+	if k >= 2 && isWord(prev) && NumberRE.MatchString(toks[k-2]) {
+		return toks[k-2], true
+	}
+	return "", false
+}
+
+// digitsPath reports parts of digits and dots joined by slashes: a
+// genotype ("0/0", "./."), a ratio or a date, no path.
+func digitsPath(p string) bool {
+	return strings.Trim(p, "0123456789./") == "" && strings.ContainsAny(p, "0123456789.")
 }
 
 // prosePair reports words joined by slashes that prose pairs (lexicon
@@ -935,6 +966,8 @@ func Parse(task string) Frame {
 				(NumberRE.MatchString(next) || FileType(next) != "" || len(next) <= 12 && !isWord(next)) {
 				kv.Value = next
 				i++
+			} else if v, ok := valueBeforeAside(toks, i); ok {
+				kv.Value = v
 			}
 			s.UserFlags = append(s.UserFlags, kv)
 		case RegionRE.MatchString(raw) && strings.Contains(raw, ":") || strings.HasPrefix(low, "chr") && RegionRE.MatchString(raw):

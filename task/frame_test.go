@@ -221,6 +221,42 @@ func TestParseRoles(t *testing.T) {
 	}
 }
 
+// TestDigitsJoinedBySlashesAreNoPath checks that a genotype, a ratio or a
+// date ("0/0", "./.", "3/4") is no file, and a path of digits under a
+// named directory still is.
+func TestDigitsJoinedBySlashesAreNoPath(t *testing.T) {
+	for in, want := range map[string]string{"0/0": "", "./.": "", "1/2": "", "2024/01/05": "", "runs/01": "file", "0/0.bam": "bam"} {
+		if got := FileType(in); got != want {
+			t.Errorf("FileType(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestTypedFlagInAnAsideTakesTheValueBeforeIt checks that a flag the task
+// names in an aside ("put 0/0 (the -R option)", "8 threads (-p)") takes
+// the value written just before the aside, and that a word there gives
+// it none.
+func TestTypedFlagInAnAsideTakesTheValueBeforeIt(t *testing.T) {
+	for task, want := range map[string]string{
+		"merge a.vcf.gz and b.vcf.gz, put 0/0 (the -R option) where a call is missing": "-R=0/0",
+		"align r.fq with 8 threads (-p)":                                               "-p=8",
+		"sort x.bam (-@ 4)":                                                            "-@=4",
+		"sort x.bam by name (-n)":                                                      "-n=",
+		"keep the unpaired reads (-u) of r.fq":                                         "-u=",
+		"use 8 threads, (-p)":                                                          "-p=",
+		"put 0/0 (read about the -R option)":                                           "-R=",
+	} {
+		fr := Parse(task)
+		var got []string
+		for _, kv := range fr.UserFlags {
+			got = append(got, kv.Key+"="+kv.Value)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: typed flags %q, want %q", task, got, want)
+		}
+	}
+}
+
 func TestGenericFileNames(t *testing.T) {
 	for in, want := range map[string]string{"c.dat": "file", "run.log2": "file", "e.g.": "", "v1.2": "", "a.b": "", "contigs.report": "file", "hits.kreport": "file", "a.muchtoolongforone": "", "spike.antigenic": "file", "a_b.wordmatch": "file", ".summary.total_reads": ""} {
 		if got := FileType(in); got != want {
