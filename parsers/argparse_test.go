@@ -117,3 +117,51 @@ options:
 		{Flag: Flag{Name: "--mode", ParamType: "choice", Placeholder: "a,b", Choices: []string{"a", "b"}, Default: "a"}, Desc: "the mode"},
 	})
 }
+
+// TestArgparseListOfValuesInAnyCase checks that a flag argparse writes
+// with a list of values ("--labels sample1 sample2 [sample1 sample2
+// ...]", metavars in lower case or with an extension) is a flag, on a row
+// of its own with its alias, and that the usage's copy of those values is
+// no positional: deeptools' plotEnrichment lost --bamfiles and --BED, and
+// read their values as four positionals.
+func TestArgparseListOfValuesInAnyCase(t *testing.T) {
+	help := `usage: pe [-h] --bamfiles file1.bam file2.bam
+                      [file1.bam file2.bam ...] --BED FILE1.bed FILE2.bed
+                      [FILE1.bed FILE2.bed ...] [--plotFile FILE]
+                      [--labels sample1 sample2 [sample1 sample2 ...]]
+
+Required arguments:
+  --bamfiles file1.bam file2.bam [file1.bam file2.bam ...], -b file1.bam file2.bam [file1.bam file2.bam ...]
+                        List of indexed bam files separated by spaces.
+  --BED FILE1.bed FILE2.bed [FILE1.bed FILE2.bed ...]
+                        Limits the enrichment analysis to these BED files.
+
+Optional arguments:
+  --plotFile FILE, -o FILE
+                        File to save the plot to.
+  --labels sample1 sample2 [sample1 sample2 ...], -l sample1 sample2 [sample1 sample2 ...]
+                        User defined labels.
+`
+	p, _ := Get("argparse")
+	s, err := p.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, alias := range map[string]string{"--bamfiles": "-b", "--BED": "", "--labels": "-l", "--plotFile": "-o"} {
+		f, ok := findFlag(s, name)
+		if !ok || f.ParamType == "bool" || !f.Repeatable && name != "--plotFile" || alias != "" && !reflect.DeepEqual(f.Aliases, []string{alias}) {
+			t.Errorf("%s: %+v (found %v)", name, f, ok)
+		}
+	}
+	if f, _ := findFlag(s, "--bamfiles"); !f.Required || f.ParamType != "file" {
+		t.Errorf("--bamfiles: %+v", f)
+	}
+	if len(s.Positionals) != 0 {
+		t.Errorf("positionals = %+v, want none", s.Positionals)
+	}
+	for toks, want := range map[string]int{"a b [a b ...]": 3, "A [A ...], -x": 2, "a b [a c ...]": 0, "-x [-x ...]": 0, "a": 0, "a, [a ...]": 0} {
+		if got := nargsRun(tokens(toks)); got != want {
+			t.Errorf("nargsRun(%q) = %d, want %d", toks, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package parsers
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/traitome/oxo-call/internal/lazyre"
@@ -311,6 +312,24 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 				return sp, 0, false
 			}
 		}
+		if n := nargsRun(toks[i:]); n > 0 && inGroup == 0 {
+			// "--labels sample1 sample2 [sample1 sample2 ...]": argparse
+			// writes a flag of several values as its metavars, then the
+			// same in brackets with "...": values, whatever their case.
+			last, c := trimComma(toks[i+n-1])
+			if valGroup < 0 {
+				valGroup = group
+			}
+			if valGroup == group {
+				sp.values = append(append(sp.values, toks[i:i+n-1]...), last)
+			}
+			i += n
+			inGroup += n
+			if c {
+				needName, group, inGroup = true, group+1, 0
+			}
+			continue
+		}
 		if !placeholderLike(t) && !(strict && inGroup == 0 && isProseWord(t)) {
 			if strict {
 				return sp, 0, false
@@ -339,6 +358,23 @@ func parseSpec(toks []string, strict bool) (flagSpec, int, bool) {
 		return sp, 0, false
 	}
 	return sp, i, true
+}
+
+// nargsRun is the number of tokens at the start of toks that write
+// argparse's list of values, "a b [a b ...]" (or "A [A ...]"): a run of
+// words, then the same run in brackets ending in "...", one token as
+// tokens reads it; 0 when there is none.
+func nargsRun(toks []string) int {
+	for k := 1; k <= 3 && k < len(toks); k++ {
+		run := toks[:k]
+		if slices.ContainsFunc(run, func(w string) bool { return w == "" || strings.ContainsAny(w[:1], "-[") || strings.HasSuffix(w, ",") }) {
+			return 0
+		}
+		if b, _ := trimComma(toks[k]); b == "["+strings.Join(run, " ")+" ...]" {
+			return k + 1
+		}
+	}
+	return 0
 }
 
 // parseOptionLine splits option content (indentation removed) into spec and

@@ -348,6 +348,12 @@ func usagePositionalsWith(usage string, valued map[string]bool) []Positional {
 			for _, n := range names {
 				afterValued = afterValued || valued[n]
 			}
+			if n := nargsRun(toks[i+1:]); afterFlag && n > 0 {
+				// "--bamfiles file1.bam file2.bam [file1.bam file2.bam
+				// ...]": the flag's values, whatever their case
+				i += n
+				afterFlag = false
+			}
 			continue
 		case afterFlag && (valueAfterFlag(t, false) || afterValued && plainWord(t)):
 			afterFlag = false
