@@ -871,6 +871,27 @@ func takesNumber(fd FlagDoc, v string) bool {
 	return false
 }
 
+// regionPlace is the index of the usage's first place that reads a
+// region, by its name (regionPlaceName: "[region ...]") or by a region
+// its help shows ("segment: zero-based sequence range, e.g.
+// chr7:123400-123500"); -1 when none does.
+func regionPlace(ps []PositionalDoc) int {
+	for i, p := range ps {
+		if p.ParamType == "file" {
+			continue
+		}
+		if regionPlaceName(p.Name) {
+			return i
+		}
+		for _, w := range strings.Fields(p.Description) {
+			if w = strings.Trim(w, ".,;()[]'\""); regionRE.MatchString(w) && strings.Contains(w, ":") {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // placeRegionFlag gives the task's region r to the flag that takes one
 // when the usage shows no place for it (regionFlag: freebayes -r,
 // mosdepth --chrom), and reports whether it did.
@@ -1011,12 +1032,30 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
 		m.evidence = append(m.evidence, "named the output "+name+" after the input")
 	}
+	lastRegion := -1
 	for _, r := range m.slots.Regions {
 		if m.placeRegionFlag(f, c, used, r) {
 			continue
 		}
-		f.Positionals = append(f.Positionals, r)
-		f.Order = append(f.Order, fmt.Sprintf("p%d", len(f.Positionals)-1))
+		at := len(f.Positionals)
+		if lastRegion >= 0 {
+			at = lastRegion + 1 // the task's regions in its order
+		} else if k := regionPlace(c.positionals); k >= 0 && k < at {
+			// "maf-cut segment [alignments]": the usage reads the region
+			// before the files the fill placed.
+			at = k
+			m.evidence = append(m.evidence, fmt.Sprintf("put the region %s at positional %d: the usage reads a region there (%s)", r, k+1, c.positionals[k].Name))
+		}
+		f.Positionals = slices.Insert(f.Positionals, at, r)
+		where := len(f.Order)
+		for i, o := range f.Order {
+			if strings.HasPrefix(o, "p") && atoi(o[1:]) >= at {
+				f.Order[i] = fmt.Sprintf("p%d", atoi(o[1:])+1)
+				where = min(where, i)
+			}
+		}
+		f.Order = slices.Insert(f.Order, where, fmt.Sprintf("p%d", at))
+		lastRegion = at
 	}
 	m.addSlotFlags(f, c, used)
 	m.addColumnFlags(f, c, used)

@@ -26,3 +26,41 @@ func TestFileNeverInARegionPlace(t *testing.T) {
 		t.Error("regionPlaceName")
 	}
 }
+
+// Built from the help alone, a region goes to the usage's place for one
+// when that place comes before the files ("mc segment [alignments]",
+// whose help shows "e.g. chr7:123400-123500"), and after them when the
+// usage reads it last ("[region ...]").
+func TestRegionAtTheUsagesPlace(t *testing.T) {
+	rec := &ToolRecord{Name: "mc", Executable: "mc", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"mc [-h] segment [alignments] [sequences ...]"},
+		Positionals: []PositionalDoc{
+			{Position: 1, Name: "segment", ParamType: "string", Required: true, Description: "zero-based sequence range, e.g. chr7:123400-123500"},
+			{Position: 2, Name: "alignments", ParamType: "string", Description: "file of sequence alignments in MAF format"},
+			{Position: 3, Name: "sequences", ParamType: "string", Repeatable: true, Description: "file of sequences in fasta or fastq format"},
+		}}
+	f := MapTask(builtinRules, rec, doc, nil, "cut the alignments in aln.maf that fall in chr1:5000-6000")
+	if got := Assemble(rec, f).Display; got != "mc chr1:5000-6000 aln.maf" || !hasEvidence(f, "put the region chr1:5000-6000 at positional 1") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	doc = &ToolDoc{Record: *rec, UsagePatterns: []string{"mc <in.bam> [region ...]"},
+		Positionals: []PositionalDoc{{Position: 1, Name: "in.bam", ParamType: "file", Required: true}, {Position: 2, Name: "region", Repeatable: true}}}
+	f = MapTask(builtinRules, rec, doc, nil, "show the reads of aln.bam in chr1:100-200")
+	if got := Assemble(rec, f).Display; got != "mc aln.bam chr1:100-200" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if regionPlace(doc.Positionals) != 1 || regionPlace(nil) != -1 {
+		t.Error("regionPlace")
+	}
+}
+
+// Two regions keep the task's order at the usage's place for them.
+func TestRegionsInTheTasksOrder(t *testing.T) {
+	rec := &ToolRecord{Name: "tx", Executable: "tx", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"tx [OPTIONS] [FILE] [REGION [...]]"},
+		Positionals: []PositionalDoc{{Position: 1, Name: "FILE", ParamType: "file"}, {Position: 2, Name: "REGION", Repeatable: true}}}
+	f := MapTask(builtinRules, rec, doc, nil, "show the lines of peaks.bed.gz in chr1:1-100000 and chr2:1-100000")
+	if got := Assemble(rec, f).Display; got != "tx peaks.bed.gz chr1:1-100000 chr2:1-100000" {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
