@@ -165,3 +165,28 @@ Optional arguments:
 		}
 	}
 }
+
+// TestUsageAfterAHelpOnlyLine checks that a usage whose first line only
+// asks for help ("Usage: last-dotplot --help", then "or: last-dotplot
+// [options] maf-or-tab-alignments dotplot.png") gives the positionals of
+// the next line.
+func TestUsageAfterAHelpOnlyLine(t *testing.T) {
+	help := `Usage: ld --help
+   or: ld [options] maf-or-tab-alignments dotplot.png
+   or: ...
+
+Draw a dotplot.
+
+Options:
+  -h, --help            show this help message and exit
+  -x INT, --width=INT   maximum width in pixels (default: 1000)
+`
+	p, _ := Get("argparse")
+	s, err := p.Parse(help)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Positionals) != 2 || s.Positionals[0].Name != "maf-or-tab-alignments" || s.Positionals[1].Name != "dotplot.png" {
+		t.Errorf("positionals = %+v", s.Positionals)
+	}
+}

@@ -54,7 +54,9 @@ func (d *doc) scan(s *Schema, cfg scanConfig) {
 }
 
 // usagePositionals reads positionals from the usage lines that choose a
-// mode by a literal word (modePositionals), else from the first usage line.
+// mode by a literal word (modePositionals), else from the first usage
+// line that does more than ask for help ("Usage: last-dotplot --help",
+// then "or: last-dotplot [options] maf-or-tab-alignments dotplot.png").
 func (d *doc) usagePositionals() []Positional {
 	if len(d.usage) == 0 {
 		return nil
@@ -62,7 +64,11 @@ func (d *doc) usagePositionals() []Positional {
 	if ps := modePositionals(d.usage, d.valued); ps != nil {
 		return ps
 	}
-	return usagePositionalsWith(d.usage[0], d.valued)
+	u := d.usage[0]
+	if f := strings.Fields(u); len(f) == 2 && strings.HasPrefix(f[1], "-") && len(d.usage) > 1 {
+		u = d.usage[1]
+	}
+	return usagePositionalsWith(u, d.valued)
 }
 
 // mentionsParenDefaults reports whether the help announces that defaults
