@@ -992,6 +992,10 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		}
 	}
 	outputs := m.slots.Outputs()
+	if k := outputPlaceByKind(c.positionals, inputs, outputs); outPos < 0 && k >= 0 {
+		outPos = k
+		m.evidence = append(m.evidence, fmt.Sprintf("the usage's %s is the output: a file of the kind the task writes, %s, and reads none", c.positionals[k].Name, outputs[0].Path))
+	}
 	lead := leadingOutputs(c.positionals, len(inputs), len(outputs))
 	if lead > 0 {
 		m.evidence = append(m.evidence, fmt.Sprintf("the usage writes before it reads (%s): the output goes first", usageNames(c.positionals)))
@@ -1094,6 +1098,29 @@ func (m *mapper) fromDoc(c *candidate) *Fill {
 		f.Order = append(f.Order, "p0")
 	}
 	return f
+}
+
+// outputPlaceByKind is the index of the usage's place, after the first,
+// named as a file of the kind of the task's one output when no input of
+// the task is of that kind ("last-dotplot [options]
+// maf-or-tab-alignments dotplot.png" for "… as hc_dot.png"); -1 when
+// there is none.
+func outputPlaceByKind(ps []PositionalDoc, inputs, outputs []task.File) int {
+	if len(outputs) != 1 || outputs[0].Type == "" || outputs[0].Type == "file" {
+		return -1
+	}
+	kind := outputs[0].Type
+	for _, in := range inputs {
+		if in.Type == kind {
+			return -1
+		}
+	}
+	for i := len(ps) - 1; i > 0; i-- {
+		if task.FileType(strings.Trim(ps[i].Name, "<>[]{}")) == kind {
+			return i
+		}
+	}
+	return -1
 }
 
 // wholeFileFlagFirst reports an output file of a known kind that a usage

@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"github.com/traitome/oxo-call/task"
 )
 
 // TestFileNeverInARegionPlace checks that a file the task reads does not
@@ -62,5 +64,23 @@ func TestRegionsInTheTasksOrder(t *testing.T) {
 	f := MapTask(builtinRules, rec, doc, nil, "show the lines of peaks.bed.gz in chr1:1-100000 and chr2:1-100000")
 	if got := Assemble(rec, f).Display; got != "tx peaks.bed.gz chr1:1-100000 chr2:1-100000" {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+}
+
+// Built from the help alone, the usage's place named as a file of the
+// kind the task writes ("dotplot.png") takes the task's output when no
+// input is of that kind; an input of that kind leaves it a place to read.
+func TestOutputPlaceByKind(t *testing.T) {
+	rec := &ToolRecord{Name: "ld", Executable: "ld", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"ld [options] maf-or-tab-alignments dotplot.png"},
+		Flags:       []FlagDoc{{Name: "--width", Aliases: []string{"-x"}, ParamType: "int", Placeholder: "INT", Description: "maximum width in pixels"}},
+		Positionals: []PositionalDoc{{Position: 1, Name: "maf-or-tab-alignments", ParamType: "string", Required: true}, {Position: 2, Name: "dotplot.png", ParamType: "file", Required: true}}}
+	f := MapTask(builtinRules, rec, doc, nil, "draw a dotplot of hc.maf as hc_dot.png")
+	if got := Assemble(rec, f).Display; got != "ld hc.maf hc_dot.png" || !hasEvidence(f, "the usage's dotplot.png is the output") {
+		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
+	}
+	if outputPlaceByKind(doc.Positionals, []task.File{{Path: "a.png", Type: "image"}}, []task.File{{Path: "b.png", Type: "image"}}) != -1 ||
+		outputPlaceByKind(doc.Positionals, nil, []task.File{{Path: "b.txt", Type: "text"}}) != -1 {
+		t.Error("outputPlaceByKind")
 	}
 }
