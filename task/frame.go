@@ -1081,6 +1081,7 @@ func Parse(task string) Frame {
 	}
 	rangeBounds(s.Numbers, lower)
 	numberLimits(s.Numbers, toks, lower)
+	dimensionPairs(s.Numbers, toks, lower)
 	s.Regions, s.Numbers = spanRegions(s.Regions, s.Numbers, lower)
 	for i := range s.Numbers {
 		n := &s.Numbers[i]
@@ -1172,6 +1173,33 @@ func rangeBounds(nums []Number, lower []string) {
 		a.Bound, b.Bound = "low", "high"
 		b.Context = append(b.Context, shared...)
 		k++
+	}
+}
+
+// dimensionPairs reads two numbers joined by a word of lexicon class
+// dimension_joiner ("800 x 600 pixels") as the two sides of a size: the
+// first gains the class dimension_axis's first word (width), the second
+// its second (height), and each the other's words after it and limit
+// ("at most 800 x 800 pixels": both at most, both pixels).
+func dimensionPairs(nums []Number, toks, lower []string) {
+	axes := V().Words("dimension_axis")
+	if len(axes) < 2 {
+		return
+	}
+	for i := 0; i+1 < len(nums); i++ {
+		a, b := &nums[i], &nums[i+1]
+		if a.Pos < 0 || b.Pos != a.Pos+2 || !V().Word("dimension_joiner", lower[a.Pos+1]) || strings.ContainsAny(toks[a.Pos], ",;") || strings.ContainsAny(toks[a.Pos+1], ",;") {
+			continue
+		}
+		a.Context = append(a.Context, axes[0])
+		b.Context = append(b.Context, axes[1])
+		if next := strings.Trim(safeAt(lower, b.Pos+1), ",;()."); isWord(next) && !slices.Contains(a.Context, next) {
+			a.Context = append(a.Context, next)
+		}
+		if b.Limit == "" {
+			b.Limit = a.Limit
+		}
+		i++
 	}
 }
 

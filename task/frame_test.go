@@ -912,3 +912,25 @@ func TestQuotedWordsAcrossFiles(t *testing.T) {
 		t.Errorf("names %q, NameWords = %q, want none", f.Names, got)
 	}
 }
+
+// TestDimensionPairs checks that two numbers joined by "x" or "by" are the
+// width and the height of a size, sharing the unit after them and the
+// limit before them, and that numbers joined otherwise are not.
+func TestDimensionPairs(t *testing.T) {
+	fr := Parse("draw aln.maf as dot.png, at most 800 x 600 pixels")
+	if len(fr.Numbers) != 2 || !slices.Contains(fr.Numbers[0].Context, "width") || !slices.Contains(fr.Numbers[1].Context, "height") ||
+		!slices.Contains(fr.Numbers[0].Context, "pixels") || fr.Numbers[1].Limit != "high" {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	fr = Parse("a 10 by 12 plot of m.npz")
+	if len(fr.Numbers) != 2 || !slices.Contains(fr.Numbers[0].Context, "width") || !slices.Contains(fr.Numbers[1].Context, "height") {
+		t.Errorf("numbers %+v", fr.Numbers)
+	}
+	for _, s := range []string{"trim 10 and 12 bases of r.fq", "use 8 threads, x 4 times"} {
+		for _, n := range Parse(s).Numbers {
+			if slices.Contains(n.Context, "width") || slices.Contains(n.Context, "height") {
+				t.Errorf("%q: %+v", s, n)
+			}
+		}
+	}
+}
