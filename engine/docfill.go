@@ -527,6 +527,16 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 	fd, tied = subordinateTie(c, fd, tied)
 	lone := s >= sc.Fit.HelpFlagLoneMin && s > second && tied == "" && takesNumber(fd, n.Value)
 	if s < sc.Fit.HelpFlagFitMin && !lone {
+		if dfd, ok := defaultOfOne(c, n.Value, func(fd FlagDoc) bool { return want(fd) && !alreadyUsed(used, fd) && takesNumber(fd, n.Value) }); ok && len(n.Value) > 1 && task.AllDigits(n.Value) {
+			// "lines of at most 80 characters": no flag's words fit, but
+			// one flag's help gives 80 as its default (fold's -w "use
+			// WIDTH columns instead of 80"): the task states that value.
+			// A digit alone (2) or a threshold (1e-5) is the default of
+			// too many flags to say which.
+			fd, tied = dfd, ""
+			m.evidence = append(m.evidence, fmt.Sprintf("the task's %s (%s) is the default %s's help gives, and no other flag's: set as the task states it", n.Value, strings.Join(n.Context, " "), fd.Name))
+			goto place
+		}
 		m.evidence = append(m.evidence, fmt.Sprintf("no flag fits the number %s (%s)", n.Value, strings.Join(n.Context, " ")))
 		f.Confidence += sc.Penalties.NumberUnplaced
 		return
@@ -535,6 +545,7 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 		deferred[i] = true
 		return
 	}
+place:
 	if tied != "" {
 		// The words around the number do not tell the two apart:
 		// the first in the help is a guess.
@@ -551,6 +562,34 @@ func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int,
 	f.Flags = append(f.Flags, FlagValue{Name: name, Value: n.Value, HasValue: true, Style: kvStyle(fd),
 		Why: fmt.Sprintf("the task's %q (%s) fits %s: %s", n.Value, strings.Join(n.Context, " "), fd.Name, fd.Description)})
 	f.Order = insertBeforePositionals(f.Order, fmt.Sprintf("f%d", len(f.Flags)-1))
+}
+
+// defaultOfOne is the one flag ok accepts whose default is v: its
+// parsed default, or the number after a default_marker phrase of its help
+// ("use WIDTH columns instead of 80"); false when none or two are.
+func defaultOfOne(c *candidate, v string, ok func(FlagDoc) bool) (FlagDoc, bool) {
+	var found []FlagDoc
+	for _, fd := range c.flags {
+		if ok(fd) && (strings.Trim(fd.Default, "[]'\" ") == v || helpDefault(fd) == v) {
+			found = append(found, fd)
+		}
+	}
+	if len(found) != 1 {
+		return FlagDoc{}, false
+	}
+	return found[0], true
+}
+
+// helpDefault is the word after a default_marker phrase of a flag's help
+// ("instead of 80": 80), or "".
+func helpDefault(fd FlagDoc) string {
+	desc := strings.ToLower(fd.Description)
+	for _, sp := range task.V().Spans("default_marker", desc) {
+		if w := strings.Fields(desc[sp[1]:]); len(w) > 0 {
+			return strings.Trim(w[0], ".,;:()'\"")
+		}
+	}
+	return ""
 }
 
 // digitSwitch finds the switch a number names: a flag that takes no
