@@ -63,6 +63,10 @@ var notDefaults = map[string]bool{
 // machine-style annotations removed.
 func descMeta(f *Flag, lines []string, parens bool) string {
 	desc := collapse(strings.Join(lines, " "))
+	if d, rest, ok := strings.Cut(desc, ")"); ok && strings.HasPrefix(d, "(=") && f.Default == "" {
+		// Boost's "(=2500) Minimum size of a contig": the default first
+		f.Default, desc = d[2:], strings.TrimSpace(rest)
+	}
 	// Each pattern runs only when its literal part is present: the
 	// descriptions of long help run to kilobytes.
 	lower := asciiLower(desc)

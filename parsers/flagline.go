@@ -238,6 +238,9 @@ func placeholderLike(t string) bool {
 	if strings.IndexByte(t, '|') >= 0 {
 		return true
 	}
+	if capsFileRE.MatchString(t) {
+		return true // "FILE.log", "OUT.bam": a file named in capitals
+	}
 	upper := false
 	for i := 0; i < len(t); i++ {
 		c := t[i]
@@ -251,6 +254,10 @@ func placeholderLike(t string) bool {
 	}
 	return upper
 }
+
+// capsFileRE is a file name whose stem is in capitals, its extension not
+// (deeptools' "--filterMetrics FILE.log").
+var capsFileRE = lazyre.New(`^[A-Z][A-Z0-9_-]*(?:\.[a-z][a-z0-9]{0,5})+$`)
 
 // isProseWord reports whether t is a plain lower-case word, which after a
 // column gap is accepted as the first value token (cobra's "int", Go's
@@ -399,8 +406,9 @@ var colonFlagRE = lazyre.New(`^(--?[A-Za-z0-9][\w-]*):(\s{2,}|\t)`)
 
 // spacedColonRE matches a row that writes " :" between the flag (and its
 // value) and the column gap (mafft: "--op # :         Gap opening
-// penalty", "--quiet :        Do not report progress").
-var spacedColonRE = lazyre.New(`^(--?[A-Za-z0-9][\w-]*(?: [^\s:]+)?) :(\s{2,}|\t)`)
+// penalty", "--quiet :        Do not report progress"), or one space
+// after it (hmmscan: "--nobias : turn off composition bias filter").
+var spacedColonRE = lazyre.New(`^(--?[A-Za-z0-9][\w-]*(?: [^\s:]+)?) :(\s+)\S`)
 
 func parseOptionLine(content string) (optionLine, bool) {
 	if m := colonFlagRE.FindStringSubmatchIndex(content); m != nil {
@@ -519,10 +527,25 @@ func repeatedMetavarSpec(toks []string) (flagSpec, bool) {
 // preset that expands to other flags); otherwise the row is prose.
 func looseSpec(toks []string) (flagSpec, int, bool) {
 	sp, used, ok := parseSpec(toks, false)
-	if !ok || used < len(toks) && len(sp.values) == 0 && sp.glued == "" && !strings.HasPrefix(toks[used], "-") && !fileArgs(toks[used:]) {
+	if !ok || used < len(toks) && len(sp.values) == 0 && sp.glued == "" && !strings.HasPrefix(toks[used], "-") && !fileArgs(toks[used:]) && !sentenceStart(toks[used:]) {
 		return sp, 0, false
 	}
 	return sp, used, true
+}
+
+// sentenceStart reports a row's rest that opens a sentence: a capitalised
+// word, then two words or more (kraken2's "--report-minimizer-data With
+// --report, report …", a switch whose help follows one space after it).
+func sentenceStart(toks []string) bool {
+	if len(toks) < 3 || len(toks[0]) < 2 || toks[0][0] < 'A' || toks[0][0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(toks[0]); i++ {
+		if c := toks[0][i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // fileArgRE is an argument a row names after a switch: "File1", "[File]*",

@@ -235,3 +235,39 @@ func TestGluedPlaceholderQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsOnceLost checks four option rows the reader used to drop: a
+// colon with one space after it (hmmscan "--nobias : turn off …"), a
+// file named in capitals (deeptools "--filterMetrics FILE.log"), a
+// switch whose help opens a sentence one space after it (kraken2
+// "--report-minimizer-data With --report, …"), and a Boost default
+// that opens the help ("-m [ --minContig ] arg (=2500)   Minimum …").
+func TestRowsOnceLost(t *testing.T) {
+	for _, c := range []struct {
+		row, name, placeholder string
+	}{
+		{"--nobias : turn off composition bias filter", "--nobias", ""},
+		{"--filterMetrics FILE.log", "--filterMetrics", "FILE.log"},
+		{"--report-minimizer-data With --report, report minimizer data", "--report-minimizer-data", ""},
+		{"--conversion-table Print conversion table", "--conversion-table", ""},
+	} {
+		ol, ok := parseOptionLine(c.row)
+		if !ok || len(ol.spec.names) == 0 || ol.spec.names[0] != c.name || strings.Join(ol.spec.values, " ") != c.placeholder {
+			t.Errorf("%q: %v %+v", c.row, ok, ol.spec)
+		}
+	}
+	// prose that starts with a flag stays prose: a lower-case word after
+	// it, or a capitalised word with too little after it to be a sentence
+	for _, row := range []string{"--times option). Use it twice", "--fast Mode"} {
+		if ol, ok := parseOptionLine(row); ok {
+			t.Errorf("%q read as an option: %+v", row, ol)
+		}
+	}
+	f := Flag{Name: "--minContig"}
+	if d := descMeta(&f, []string{"(=2500) Minimum size of a contig for binning."}, false); f.Default != "2500" || d != "Minimum size of a contig for binning." {
+		t.Errorf("boost default: %q, %q", f.Default, d)
+	}
+	if !capsFileRE.MatchString("OUT.bam") || capsFileRE.MatchString("file.bam") || capsFileRE.MatchString("FILE") {
+		t.Error("capsFileRE")
+	}
+}
