@@ -71,6 +71,9 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		m.keepOutputLast(f, c)
 	}
 	m.setOutputFormats(f, c)
+	if ex != nil {
+		m.exampleSpelling(f, c)
+	}
 	feat["penalties"] = f.Confidence
 	edits := len(m.evidence)
 	m.checkSources(f, c)
