@@ -79,6 +79,12 @@ func TestOutputPlaceByKind(t *testing.T) {
 	if got := Assemble(rec, f).Display; got != "ld hc.maf hc_dot.png" || !hasEvidence(f, "the usage's dotplot.png is the output") {
 		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
 	}
+	// the slot check reads the place as the output's too
+	for _, l := range f.Mismatched {
+		if strings.Contains(l, "output written as a positional") {
+			t.Errorf("mismatch: %s", l)
+		}
+	}
 	if outputPlaceByKind(doc.Positionals, []task.File{{Path: "a.png", Type: "image"}}, []task.File{{Path: "b.png", Type: "image"}}) != -1 ||
 		outputPlaceByKind(doc.Positionals, nil, []task.File{{Path: "b.txt", Type: "text"}}) != -1 {
 		t.Error("outputPlaceByKind")

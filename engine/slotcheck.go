@@ -62,7 +62,10 @@ func (m *mapper) slotMismatches(f *Fill, c *candidate) []string {
 	}
 	slots := slotsFor(c.positionals, len(pos))
 	many := manySlots(c.positionals, len(pos))
-	writes := slices.ContainsFunc(c.positionals, func(p PositionalDoc) bool { return outputPositional(p, 1) })
+	// (a place named as a file of the output's kind writes it too:
+	// outputPlaceByKind, last-dotplot's dotplot.png)
+	writes := slices.ContainsFunc(c.positionals, func(p PositionalDoc) bool { return outputPositional(p, 1) }) ||
+		outputPlaceByKind(c.positionals, m.slots.Inputs(), m.slots.Outputs()) >= 0
 	for i, v := range pos {
 		switch {
 		case many[i] != nil && knownExt(v) && !slotFits(many[i].Name, v) && slotNamesOther(many[i].Name, v) && !exampleHoldsKind(f, v):
