@@ -263,6 +263,9 @@ var capsFileRE = lazyre.New(`^[A-Z][A-Z0-9_-]*(?:\.[a-z][a-z0-9]{0,5})+$`)
 // column gap is accepted as the first value token (cobra's "int", Go's
 // back-quoted names such as "file").
 func isProseWord(t string) bool {
+	if len(t) > 1 && isDigit(t[0]) && t[1] >= 'a' && t[1] <= 'z' {
+		t = t[1:] // "2bit": a kind of file whose name opens with a digit
+	}
 	if t == "" || t[0] < 'a' || t[0] > 'z' {
 		return false
 	}

@@ -271,3 +271,16 @@ func TestRowsOnceLost(t *testing.T) {
 		t.Error("capsFileRE")
 	}
 }
+
+// TestValueWordOpeningWithADigit checks a row whose value names a kind
+// of file that opens with a digit (deeptools' "--genome 2bit FILE, -g
+// 2bit FILE"): the flag is read, with its value.
+func TestValueWordOpeningWithADigit(t *testing.T) {
+	ol, ok := parseOptionLine("--genome 2bit FILE, -g 2bit FILE   Genome in two bit format.")
+	if !ok || len(ol.spec.names) != 2 || ol.spec.names[1] != "-g" || strings.Join(ol.spec.values, " ") != "2bit FILE" {
+		t.Errorf("%v %+v", ok, ol.spec)
+	}
+	if !isProseWord("2bit") || isProseWord("2") || isProseWord("2B") {
+		t.Error("isProseWord")
+	}
+}
