@@ -174,7 +174,11 @@ func (e *Engine) doc(ctx context.Context, tool string, tr *Trace) (*ToolRecord, 
 			doc = d
 		}
 	}
-	if e.opts.Cache != nil {
+	switch {
+	case e.opts.Cache == nil:
+	case helpTimedOut(doc):
+		tr.Add(StageExplore, nil, 0, "the ToolDoc is not cached: its help probes timed out and read no help, so the next run probes again")
+	default:
 		if err := e.opts.Cache.Put(rec.Executable, key, doc); err != nil {
 			tr.Add(StageExplore, nil, 0, "could not cache the ToolDoc: "+err.Error())
 		}

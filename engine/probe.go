@@ -175,7 +175,7 @@ func (p *prober) find(ctx context.Context, argv0 []string, strategies [][]string
 		text := string(StripANSI(res.Output))
 		env := &rules.ValidityEnv{Help: text, Args: args, IsSub: parent != "", SameAsParent: parent != "" && sameAsAny(text, parent, ancestors),
 			Crashed: res.Crashed, TimedOut: res.TimedOut, Binary: IsBinary(res.Output)}
-		pr := Probe{Args: args, Elapsed: float64(res.Elapsed.Microseconds()) / 1000}
+		pr := Probe{Args: args, Elapsed: float64(res.Elapsed.Microseconds()) / 1000, TimedOut: res.TimedOut}
 		m, ok, _ := p.rules.First("validity", env)
 		if ok {
 			t := m.Then.(*rules.ValidityThen)

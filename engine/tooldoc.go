@@ -168,6 +168,16 @@ type Probe struct {
 	Rule    string   `json:"rule,omitempty"`
 	Reason  string   `json:"reason,omitempty"`
 	Elapsed float64  `json:"elapsed_ms"`
+	// TimedOut: the probe ran out of time, a state of the machine that
+	// run, not of the tool (a loaded machine starts Python slowly).
+	TimedOut bool `json:"timed_out,omitempty"`
+}
+
+// helpTimedOut reports a ToolDoc that holds no help because its probes
+// ran out of time: caching it would keep a loaded moment's failure for
+// good, so the next run probes again.
+func helpTimedOut(doc *ToolDoc) bool {
+	return doc.RawHelp == "" && slices.ContainsFunc(doc.Probes, func(p Probe) bool { return p.TimedOut })
 }
 
 // Words is the probe as typed: its arguments, after the program when
