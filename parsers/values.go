@@ -189,6 +189,10 @@ var fileExtRE = lazyre.New(`^[\w-]+(?:\.[A-Za-z][A-Za-z0-9]{0,5})+$`)
 // {ref-first | ref-last}").
 var bareAltsRE = lazyre.New(`^[a-z][a-z0-9_.-]*(?:\s*\|\s*[a-z][a-z0-9_.-]*)+$`)
 
+// streamWords name the standard streams where a file may stand
+// ("<file|stdin>").
+var streamWords = map[string]bool{"stdin": true, "stdout": true, "stderr": true}
+
 // fileLike reports whether a placeholder names a file or directory.
 func fileLike(p string) bool {
 	l := strings.ToLower(p)
@@ -199,7 +203,7 @@ func fileLike(p string) bool {
 		// "<list|file>" (vcf-merge -r): a list written out, or a file
 		// holding one; the value need not be a file.
 		for _, a := range alts {
-			if a = strings.TrimSpace(a); a != "stdin" && a != "stdout" && !fileLike(a) {
+			if a = strings.TrimSpace(a); !streamWords[a] && !fileLike(a) {
 				return false
 			}
 		}
