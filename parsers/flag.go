@@ -235,6 +235,11 @@ var usedNounRE = lazyre.New(`^(?i:(letter|character|char|symbol|string|word|labe
 // "directory for temporary files").
 var fileNounRE = lazyre.New(`^(?i:(?:input|output|database|db|query|reference|index|target|config|configuration|log|temporary|temp|tmp|sequence|alignment|annotation|result|results|report|summary)\s+){1,3}(?i:(file ?name|files?|directory|dir|folder))(?:$|\s*[(.;]|\s+(?i:in|for|of|with|to)\s)|^(?i:(file|directory|folder))\s+(?i:for|of|or|with|containing|listing)\s`)
 
+// fileNounCapsRE matches a description that names a file with words in
+// capitals among those saying which ("DIAMOND alignment archive (DAA)
+// file", "GTF file for transcriptome information").
+var fileNounCapsRE = lazyre.New(`^(?:(?i:input|output|database|db|query|reference|index|target|sequence|alignment|annotation|archive)\s+|[A-Z][A-Z0-9]+\s+|\([A-Z][A-Z0-9]+\)\s+){1,4}(?i:(files?))(?:$|\s*[(.;]|\s+(?i:in|for|of|with|to)\s)`)
+
 // thingPlaceholder is the placeholder of a value descThingRE names.
 func thingPlaceholder(thing string) string {
 	switch t := strings.ToLower(thing); {
@@ -342,6 +347,12 @@ func valueFromDescription(f *Flag) {
 		// query file", "--tmpdir  directory for temporary files": the
 		// description is the name of the thing the flag is given
 		f.Placeholder = thingPlaceholder(m[1] + m[2])
+		return
+	}
+	if m := fileNounCapsRE.FindStringSubmatch(f.Description); m != nil && !metavarTailRE.MatchString(f.Description) {
+		// (a value type appended to the text, rich-click's "TSV file to
+		// rename … (PATH)", is the placeholder the click parser reads)
+		f.Placeholder = thingPlaceholder(m[1])
 		return
 	}
 	if metavarDescRE.MatchString(f.Description) {

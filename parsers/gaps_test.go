@@ -182,8 +182,15 @@ func TestValueShownInDescription(t *testing.T) {
 		"output file format":                              "",
 		"file sizes are printed":                          "",
 		"letter to use for masking, instead of lowercase": "LETTER",
-		"string used as the separator":                    "STRING",
-		"letters are masked":                              "",
+		// words in capitals say which file (diamond, kallisto); a
+		// rich-click type appended is read by the click parser
+		"DIAMOND alignment archive (DAA) file":                    "FILE",
+		"GTF file for transcriptome information (required for X)": "FILE",
+		"TSV file to rename sample names (PATH)":                  "",
+		"BAM output file":                                         "FILE",
+		"print to BAM file":                                       "",
+		"string used as the separator":                            "STRING",
+		"letters are masked":                                      "",
 		// "this" amount in the first sentence: the value the flag is
 		// given; in a later sentence, prose
 		"report alignments within this percentage range of top score": "NUM",
