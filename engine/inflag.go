@@ -51,7 +51,11 @@ func (m *mapper) placeInputFlags(f *Fill, c *candidate) {
 		// subject_input_file] [-query input_file] …") has no place for a
 		// file left as a positional either; one that writes no such flag
 		// ("seqkit stats [flags]") often leaves its files out.
-		explicit := moved == 0 && room == 0 && m.admitsNoOperand(c) && m.usageWritesReader(c)
+		// So has one whose help, not its usage, names the flag that
+		// reads the input (diamond's "--query (-q)  input query file",
+		// fastANI's --ql), not only flags for other files ("--ref
+		// reference FASTA file").
+		explicit := moved == 0 && room == 0 && m.admitsNoOperand(c) && (m.usageWritesReader(c) || slices.ContainsFunc(c.flags, func(fd FlagDoc) bool { return readsFile(fd) && (namesInput(fd) || placeNamesInput(fd.Placeholder)) }))
 		for _, p := range f.Positionals {
 			if (moved > 0 || explicit && m.taskInput(p)) && room == 0 && knownExt(p) {
 				if byPos > 0 {
@@ -255,6 +259,9 @@ func (m *mapper) readingFlags(c *candidate, path string, used map[string]bool, b
 		s := wordFit(withPlace, ctx)
 		if byName && role == "" && (namesInput(fd) || placeNamesInput(fd.Placeholder)) {
 			s++
+		}
+		if byName && role == "reference" && namesReference(fd) {
+			s++ // blastn's -subject for the file read against
 		}
 		if descNamesKind(fd, path) || slotFits(fd.Placeholder, path) {
 			s += sc.Fit.InputKindNamed
@@ -494,6 +501,18 @@ func placeNamesInput(place string) bool {
 	}
 	parts := splitIdent(p)
 	return len(parts) > 1 && task.V().Word("input_flag_name", parts[0])
+}
+
+// namesReference reports a flag whose long name says it holds the side
+// read against (lexicon class reference_place_word: -subject, --target,
+// --reference), as a usage place's name does.
+func namesReference(fd FlagDoc) bool {
+	for _, n := range append([]string{fd.Name}, fd.Aliases...) {
+		if n = strings.ToLower(strings.TrimLeft(n, "-")); len(n) > 2 && task.V().Word("reference_place_word", n) {
+			return true
+		}
+	}
+	return false
 }
 
 // fileRole is the role the task gives a file ("reference", "output", ""
