@@ -322,6 +322,29 @@ func TestUsageUnderPODSynopsis(t *testing.T) {
 	}
 }
 
+// fastANI writes its usage under "SYNOPSIS" underlined with dashes, run
+// by its path and named with capitals ("/usr/bin/fastANI [-h] [-r
+// <value>] …", wrapped); a form so named under a plain label is not read.
+func TestUsageUnderUnderlinedSynopsis(t *testing.T) {
+	s := parseCaptured(t, "getopt", "fastANI", "fastANI --help")
+	if len(s.Usage) != 1 || !strings.HasPrefix(s.Usage[0], "/usr/bin/fastANI [-h]") || !strings.HasSuffix(s.Usage[0], "[-o <value>] [-v]") {
+		t.Fatalf("usage = %q", s.Usage)
+	}
+	for _, c := range []struct {
+		help string
+		n    int
+	}{
+		{"SYNOPSIS\n--------\nSTAR [options] --genomeDir <dir>\n\nOPTIONS\n  -x  a switch\n", 1},
+		{"Usage:\nSTAR [options] --genomeDir <dir>\n\nOPTIONS\n  -x  a switch\n", 0},
+		{"SYNOPSIS\n--------\nOptions [are] below\n", 0},
+	} {
+		d, err := newDoc(c.help)
+		if err != nil || len(d.usage) != c.n {
+			t.Errorf("%q: usage %q, want %d", c.help, d.usage, c.n)
+		}
+	}
+}
+
 // gffread's help opens with "gffread v0.12.7. Usage:" and the usage on
 // the lines below: its flags with a <value> there (-w <exons.fa>) take one
 // although their table rows show none.

@@ -106,4 +106,4 @@ type Entry struct {
 
 // Version changes whenever a parser reads the same help differently;
 // caches of parsed help include it in their key.
-const Version = 44
+const Version = 45

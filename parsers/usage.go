@@ -96,6 +96,7 @@ func findUsage(lines []string) ([]string, []bool) {
 			cur = append(cur, text)
 		}
 		j := i + 1
+		underlined := false
 	block:
 		for ; j < len(lines); j++ {
 			l := lines[j]
@@ -106,6 +107,11 @@ func findUsage(lines []string) ([]string, []bool) {
 				break
 			}
 			li, lo := indentOf(l)
+			if j == i+1 && len(cur) == 0 && underline(l[lo:]) {
+				skip[j] = true
+				underlined = true
+				continue // "SYNOPSIS" underlined with dashes (fastANI)
+			}
 			if rest, ok := orForm(l[lo:]); ok && len(cur) > 0 {
 				// "   or: tool …": another usage form of the same block
 				cur = append(cur, rest)
@@ -113,12 +119,12 @@ func findUsage(lines []string) ([]string, []bool) {
 				continue
 			}
 			if base < 0 {
-				if li <= ind && !usageForm(l[lo:]) {
+				if li <= ind && !usageForm(l[lo:]) && !(underlined && namedForm(l[lo:])) {
 					break
 				}
 				base = li
 			}
-			if li == base && base <= ind && !usageForm(l[lo:]) {
+			if li == base && base <= ind && !usageForm(l[lo:]) && !(underlined && namedForm(l[lo:])) {
 				break // "Usage:", a blank line, then forms at the label's column
 			}
 			switch {
@@ -144,6 +150,12 @@ func findUsage(lines []string) ([]string, []bool) {
 		i = j
 	}
 	return out, skip
+}
+
+// underline reports a line of dashes or equals signs under a heading.
+func underline(content string) bool {
+	t := strings.TrimSpace(content)
+	return len(t) >= 3 && (strings.Trim(t, "-") == "" || strings.Trim(t, "=") == "")
 }
 
 // openBracket reports a usage form with a '[' it does not close.
@@ -732,6 +744,38 @@ func usageForm(content string) bool {
 		return false
 	}
 	return strings.Contains(content, " [") || strings.Contains(content, " <")
+}
+
+// namedForm is usageForm for a form under an underlined "SYNOPSIS"
+// heading, whose program may be run by its path and be named with
+// capitals ("/usr/bin/fastANI [-h] [-r <value>] …").
+func namedForm(content string) bool {
+	toks := strings.Fields(content)
+	if len(toks) < 2 {
+		return false
+	}
+	prog := toks[0][strings.LastIndexByte(toks[0], '/')+1:]
+	return (isCommandWord(prog) || programName(prog)) && (strings.Contains(content, " [") || strings.Contains(content, " <"))
+}
+
+// programName reports a program's name written with capitals (fastANI,
+// STAR, FastTree), not a capitalised word of prose ("Options").
+func programName(t string) bool {
+	if t == "" || !unicode.IsLetter(rune(t[0])) {
+		return false
+	}
+	upper := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= 'a' && c <= 'z', isDigit(c), c == '-', c == '_', c == '.':
+		default:
+			return false
+		}
+	}
+	return upper > 1 || upper == 1 && !(t[0] >= 'A' && t[0] <= 'Z')
 }
 
 // nestedOptionals splits "[INPUT [OUTPUT]]" into "[INPUT]" and
