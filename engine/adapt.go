@@ -1192,6 +1192,12 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 	}
 	s, against := m.exampleFit(t)
 	if s >= sc.Fit.FlagRelevanceMin {
+		if r, ok := m.rivalSwitch(a, t, s+float64(len(against))); ok && !t.hasValue && len(against) > 0 {
+			if m.rivalled == nil {
+				m.rivalled = map[string]string{}
+			}
+			m.rivalled[t.flag] = fmt.Sprintf("missing: a word of the task that chooses between %s and %s (the example's task said %s, this one does not; its words fit both helps)", t.flag, r, strings.Join(against, ", "))
+		}
 		return true
 	}
 	if len(against) > 0 {
@@ -1219,6 +1225,34 @@ func (m *mapper) asked(a *adaptation, t exToken) bool {
 		return true
 	}
 	return false
+}
+
+// rivalSwitch is another switch of the help, not in the command, whose
+// help the task's words fit at least as well (fit) as the example's
+// switch t: tabix's -h "Print also the header lines" beside -H "Print
+// only the header lines", kept from "print only the header" for a task
+// that wants the header included.
+func (m *mapper) rivalSwitch(a *adaptation, t exToken, fit float64) (string, bool) {
+	tw := m.askTerms()
+	_, hits := m.switchFit(t.flag, t.doc, tw)
+	if parts, named := m.flagNameParts(t.flag); len(named) > 0 && len(named) == len(parts) {
+		return "", false // the task names it whole ("single-end" for --single)
+	}
+	for _, fd := range a.c.flags {
+		if _, ok := switchOn(fd); !ok || fd.Name == "" || fd.Name == t.doc.Name || alreadyUsed(a.used, fd) {
+			continue
+		}
+		// A switch that turns off what the task's words name
+		// (--no-header beside -H) is their opposite, not a rival.
+		if off, _ := nameOff(fd); len(off) > 0 || task.V().Mentions("turn_off", fd.Description) {
+			continue
+		}
+		// The rival fits the same words of the task, and as well.
+		if s, rh := m.switchFit(fd.Name, &fd, tw); s >= fit && !slices.ContainsFunc(hits, func(h string) bool { return !slices.Contains(rh, h) }) {
+			return spelling(fd), true
+		}
+	}
+	return "", false
 }
 
 // overwrites reports a switch whose name says it overwrites what exists

@@ -127,6 +127,10 @@ type mapper struct {
 	// unmetSwitches counts the switches that fit the task's uncovered
 	// words fairly well but not enough to add.
 	unmetSwitches int
+	// rivalled are the example's switches kept on words another switch
+	// of the help fits as well, each as the finding that says so
+	// (rivalSwitch).
+	rivalled map[string]string
 	// unmetKinds counts the kinds the task asks for that two flags of
 	// the help name alike (addKindFlags).
 	unmetKinds int

@@ -84,6 +84,11 @@ func mapTask(rs *rules.Set, rec *ToolRecord, doc *ToolDoc, sk *skills.Skill, tas
 		m.missing(f, fmt.Sprintf("missing: a word of the task that names %s (the tool named is %s; only examples or concepts point to %s)", choice.sibling, m.rec.Executable, choice.sibling))
 	}
 	m.flagTie(f, c)
+	for _, fv := range f.Flags {
+		if msg, ok := m.rivalled[fv.Name]; ok && fv.fromExample {
+			m.missing(f, msg)
+		}
+	}
 	if choice.tie != "" {
 		m.missing(f, fmt.Sprintf("missing: a word of the task that chooses between %s and %s (they score within %g of each other and no word names either)", c.command(), choice.tie, sc.Choose.CloseCall))
 	}

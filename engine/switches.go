@@ -1300,6 +1300,12 @@ func (m *mapper) phraseCover(fd FlagDoc) (float64, []string) {
 // with those terms.
 func (m *mapper) textCover(text string) (float64, []string) {
 	d := terms(text)
+	// The tool's and subcommand's own names say what every flag of it
+	// does ("depth" in samtools depth's -J "Include reads with deletions
+	// in depth computation"): no share of one flag's phrase.
+	for w := range m.candTerms(m.cand, false) {
+		delete(d, w)
+	}
 	if len(d) == 0 {
 		return 0, nil
 	}
