@@ -23,8 +23,16 @@ import (
 //
 // A positional with no such qualifier stays where it is, and the checks
 // read it as before.
+//
+// A usage whose operands are those qualifiers themselves (exonerate's
+// "fastaindex <path> <path>" for --fasta and --index, mirrorsByPosition)
+// is read the same way once the command names one of them: the program
+// gives the first operand to the first qualifier whatever is named
+// ("Already set --fasta"), so the rest are named too, a file no role
+// places taking the first free qualifier that reads a file.
 func (m *mapper) nameByPosition(f *Fill, c *candidate) {
-	if len(c.positionals) > 0 || len(f.Positionals) == 0 {
+	mirrored := mirrorsByPosition(c)
+	if len(c.positionals) > 0 && !mirrored || len(f.Positionals) == 0 {
 		return // the usage has operands of its own: the positionals are those
 	}
 	var free []FlagDoc
@@ -32,6 +40,9 @@ func (m *mapper) nameByPosition(f *Fill, c *candidate) {
 		if fd.ByPosition && !slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return fv.Name == fd.Name || slices.Contains(fd.Aliases, fv.Name) }) {
 			free = append(free, fd)
 		}
+	}
+	if mirrored && len(free) == len(c.positionals) {
+		return // none named: the operands stand in the usage's order
 	}
 	values := 0
 	for _, fd := range free {
@@ -43,6 +54,9 @@ func (m *mapper) nameByPosition(f *Fill, c *candidate) {
 	var notes []string
 	for i, p := range f.Positionals {
 		at := slices.IndexFunc(free, func(fd FlagDoc) bool { return m.byPositionFits(fd, p, values) })
+		if at < 0 && mirrored && knownExt(p) {
+			at = slices.IndexFunc(free, func(fd FlagDoc) bool { return fd.ParamType == "file" })
+		}
 		if at < 0 {
 			continue
 		}
@@ -64,6 +78,21 @@ func (m *mapper) nameByPosition(f *Fill, c *candidate) {
 	f.Order = renameOrder(f.Order, named)
 	f.Positionals = rest
 	m.evidence = append(m.evidence, fmt.Sprintf("named the qualifiers the help lets be given by place: %s (the program gives positionals to them in order; by name each file goes where its role says)", strings.Join(notes, ", ")))
+}
+
+// mirrorsByPosition reports a usage whose every operand is a qualifier
+// the help lets be given by place: the operand's help is that
+// qualifier's.
+func mirrorsByPosition(c *candidate) bool {
+	if len(c.positionals) == 0 {
+		return false
+	}
+	for _, p := range c.positionals {
+		if p.Description == "" || !slices.ContainsFunc(c.flags, func(fd FlagDoc) bool { return fd.ByPosition && fd.Description == p.Description }) {
+			return false
+		}
+	}
+	return true
 }
 
 // byPositionFits reports a free bracketed qualifier that takes the

@@ -97,3 +97,30 @@ func TestFileWaitsForByPositionQualifier(t *testing.T) {
 		t.Errorf("10 is not -gapopen's by name: %s\n%s", cmd.Display, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A usage whose operands are the qualifiers given by place (exonerate's
+// "fastaindex <path> <path>"): once the command names one, the others are
+// named too (the program gives the first operand to the first qualifier,
+// named or not); with none named the operands stand as they are.
+func TestNameByPositionMirroredOperands(t *testing.T) {
+	rec := &ToolRecord{Name: "fastaindex", Executable: "fastaindex"}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"fastaindex <path> <path>"}, Flags: []FlagDoc{
+		{Name: "--fasta", Aliases: []string{"-f"}, ParamType: "file", Placeholder: "path", Description: "Fasta input file", Required: true, Category: "Input", ByPosition: true},
+		{Name: "--index", Aliases: []string{"-i"}, ParamType: "file", Placeholder: "path", Description: "Index file path", Required: true, Category: "Input", ByPosition: true},
+	}, Positionals: []PositionalDoc{
+		{Position: 1, Name: "path", ParamType: "file", Description: "Fasta input file", Required: true},
+		{Position: 2, Name: "path", ParamType: "file", Description: "Index file path", Required: true},
+	}}
+	f := &Fill{Executable: "fastaindex", Flags: []FlagValue{{Name: "-f", Value: "genome.fa", HasValue: true}}, Positionals: []string{"genome.idx"}, Order: []string{"f0", "p0"}}
+	m := &mapper{}
+	c := &candidate{exe: "fastaindex", flags: doc.Flags, positionals: doc.Positionals, known: true}
+	m.nameByPosition(f, c)
+	if got := Assemble(rec, f).Display; got != "fastaindex -f genome.fa -i genome.idx" {
+		t.Errorf("named one: %s", got)
+	}
+	f = &Fill{Executable: "fastaindex", Positionals: []string{"genome.fa", "genome.idx"}, Order: []string{"p0", "p1"}}
+	m.nameByPosition(f, c)
+	if got := Assemble(rec, f).Display; got != "fastaindex genome.fa genome.idx" {
+		t.Errorf("none named: %s", got)
+	}
+}
