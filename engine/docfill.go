@@ -221,6 +221,11 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 		// -I "name of BGZF index file [file.gz.gzi]" for x.gzi).
 		fd, s = extensionFlagFor(c, path, used)
 	}
+	if s <= 0 {
+		// A file flag named for the output's kind (exonerate fastaindex's
+		// "--index -i <path>  Index file path" for genome.idx).
+		fd, s = kindFlagFor(c, path, used)
+	}
 	// The example wrote to standard output a file the task does not name
 	// (its "> regions.bed" for the task's out.tsv): the tool writes there,
 	// so the task's output takes the redirection.
@@ -294,6 +299,39 @@ func extensionFlagFor(c *candidate, path string, used map[string]bool) (FlagDoc,
 		return FlagDoc{}, 0
 	}
 	return found[0], 1
+}
+
+// kindFlagFor is the one unused flag taking a file whose long name is the
+// kind of path ("--index" for genome.idx) and whose help does not say it
+// reads it: a file the task says the command makes goes there. None when
+// no flag or several are.
+func kindFlagFor(c *candidate, path string, used map[string]bool) (FlagDoc, float64) {
+	kind := FileType(path)
+	if kind == "" || kind == "file" {
+		return FlagDoc{}, 0
+	}
+	var found []FlagDoc
+	for _, fd := range c.flags {
+		if fd.ParamType != "file" || alreadyUsed(used, fd) || readsPlaceOrHelp(fd) || slices.ContainsFunc(found, func(x FlagDoc) bool { return x.Name == fd.Name }) {
+			continue
+		}
+		if slices.ContainsFunc(append([]string{fd.Name}, fd.Aliases...), func(n string) bool { return strings.HasPrefix(n, "--") && strings.EqualFold(n[2:], kind) }) {
+			found = append(found, fd)
+		}
+	}
+	if len(found) != 1 {
+		return FlagDoc{}, 0
+	}
+	return found[0], 1
+}
+
+// readsPlaceOrHelp reports a flag whose value's name or help's first
+// words say it reads its file ("<File_In>", "input file").
+func readsPlaceOrHelp(fd FlagDoc) bool {
+	return readPlaceholder(fd.Placeholder) || slices.ContainsFunc(strings.Fields(strings.ToLower(leadSentence(fd.Description))), func(w string) bool {
+		w = strings.Trim(w, ",;:.()[]'\"")
+		return len(w) > 1 && task.V().Word("input_flag_name", w)
+	})
 }
 
 // namedOutputFlag finds the one unused output flag whose name is an output

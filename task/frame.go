@@ -704,6 +704,36 @@ func madeNow(lower []string, i int) bool {
 	return i > 0 && V().Word("makes_file_verb", lower[i-1])
 }
 
+// madeKind reports a file of the kind the task says it makes: a verb
+// that makes (lexicon class makes_verb) with the kind's name a few words
+// after it, or the kind's name opening the task as its verb ("index
+// cdna.fa …, index file cdna_k25.idx", "build a kallisto index … from
+// yeast_tx.fa, index file yeast_k23.idx"). A file read from ("from
+// x.idx") is none.
+func madeKind(toks, lower []string, i int, kind string) bool {
+	if kind == "" || kind == "file" || i == 0 || V().Word("made_from_word", lower[i-1]) || V().Word("input_marker", lower[i-1]) {
+		return false
+	}
+	if lower[0] == kind && FileType(lower[0]) == "" {
+		return true
+	}
+	for k := 0; k < i; k++ {
+		if !V().Word("makes_verb", lower[k]) {
+			continue
+		}
+		for j := k + 1; j < i && j <= k+4; j++ {
+			if FileType(lower[j]) != "" || strings.ContainsAny(toks[j-1][len(toks[j-1])-1:], ",;") {
+				break
+			}
+			w := strings.Trim(lower[j], ",;")
+			if k, ok := V().ValueOf("kind_name", w); w == kind || ok && k == kind {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // storedIn reports a file after "in" (lexicon class stored_in_word) that
 // ends its clause, a verb that stores (class stores_in_verb) a few words
 // before with no file between: "save them as BAM in x.bam" names where the result goes;
@@ -743,12 +773,18 @@ func wordBefore(toks, lower []string, i, n int, class string) bool {
 // file follow within a few words: "build a profile HMM kinase.hmm from
 // the Stockholm alignment kinase.sto" names kinase.hmm as what is made.
 func madeFrom(toks, lower []string, i int) bool {
-	if i+1 >= len(toks) || !V().Word("made_from_word", lower[i+1]) || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") || V().Reference(FileType(lower[i])) {
-		// (an index, a FASTA: what an aligner reads, made or not)
+	from := i + 1
+	if from+1 < len(lower) && lower[from] == "out" && lower[from+1] == "of" {
+		from++ // "make the index tx.idx out of tx.fa"
+	}
+	if from >= len(toks) || !V().Word("made_from_word", lower[from]) || strings.ContainsAny(toks[i][len(toks[i])-1:], ",;") || V().Reference(FileType(lower[i])) && !wordBefore(toks, lower, i, 4, "makes_verb") {
+		// (an index, a FASTA: what an aligner reads, made or not, unless
+		// the verb that makes it stands right before: "build the index
+		// tx.idx from tx.fa")
 		return false
 	}
 	source := false
-	for k := i + 2; k < len(lower) && k <= i+6; k++ {
+	for k := from + 1; k < len(lower) && k <= from+5; k++ {
 		if FileType(lower[k]) != "" {
 			source = true
 			break
@@ -983,7 +1019,7 @@ func Parse(task string) Frame {
 			if raw != "." {
 				fs.Path = strings.TrimSuffix(raw, ".")
 			}
-			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i) || madeFrom(toks, lower, i) || madeNow(lower, i)
+			fs.Output = outputBefore(lower, i) || storedIn(toks, lower, i) || madeFrom(toks, lower, i) || madeNow(lower, i) || madeKind(toks, lower, i, fs.Type)
 			// "…; report est.tcode": a file of no known kind right after
 			// a report word is what the command writes.
 			fs.Output = fs.Output || fs.Type == "file" && i > 0 && V().Word("report_marker", lower[i-1])

@@ -49,12 +49,13 @@ func TestParse(t *testing.T) {
 		// is read, with the sign as its bound.
 		{"keep hits of a.tsv with ≥40% identity",
 			`{"files":[{"path":"a.tsv","type":"table","pos":3}],"numbers":[{"value":"40%","context":["hits","of","with","≥","identity"],"unit":"%","pos":6,"limit":"low"}]}`},
-		// "build x from y": x is what is made; an index made so is what
-		// an aligner reads, left to the example's place for it.
+		// "build x from y": x is what is made, an index too when the
+		// verb that makes it stands right before (kallisto index's -i
+		// "… index to be constructed" writes it).
 		{"build the assembly graph asm.gfa from the reads r.fq",
 			`{"files":[{"path":"asm.gfa","type":"file","output":true,"role":"output","pos":4},{"path":"r.fq","type":"fastq","pos":8}]}`},
 		{"build the index tx.idx from tx.fa",
-			`{"files":[{"path":"tx.idx","type":"index","pos":3},{"path":"tx.fa","type":"fasta","pos":5}]}`},
+			`{"files":[{"path":"tx.idx","type":"index","output":true,"role":"output","pos":3},{"path":"tx.fa","type":"fasta","pos":5}]}`},
 		// "create x for y", "make x of y": what is made comes first.
 		{"create the sequence dictionary ref.dict for the reference ref.fa",
 			`{"files":[{"path":"ref.dict","type":"dict","output":true,"role":"output","pos":4},{"path":"ref.fa","type":"fasta","role":"reference","pos":8}]}`},
@@ -931,6 +932,34 @@ func TestDimensionPairs(t *testing.T) {
 			if slices.Contains(n.Context, "width") || slices.Contains(n.Context, "height") {
 				t.Errorf("%q: %+v", s, n)
 			}
+		}
+	}
+}
+
+// A file of the kind the task says it makes is what the command writes:
+// after "make … out of", after a verb that makes the kind a few words
+// before ("build a kallisto index … index file x.idx"), after the kind
+// opening the task as its verb ("index cdna.fa …, index file x.idx"), in
+// Chinese too ("构建 kallisto 索引 x.idx"). An index read from, or one an
+// aligner reads, stays an input.
+func TestMadeKindIsOutput(t *testing.T) {
+	if len(V().Words("makes_verb")) == 0 {
+		t.Skip("no vocabulary")
+	}
+	for task, want := range map[string]string{
+		"make a kallisto index transcripts.idx out of transcripts.fa":                                              "transcripts.idx:true,transcripts.fa:false",
+		"index cdna.fa with k-mer length 25, index file cdna_k25.idx":                                              "cdna.fa:false,cdna_k25.idx:true",
+		"Build a kallisto index with k-mer length 23 from the transcriptome yeast_tx.fa, index file yeast_k23.idx": "yeast_tx.fa:false,yeast_k23.idx:true",
+		"用转录组 transcripts.fa.gz 构建 kallisto 索引 transcripts.idx":                                                    "transcripts.fa.gz:false,transcripts.idx:true",
+		"quantify reads.fq against the index tx.idx":                                                               "reads.fq:false,tx.idx:false",
+		"build the count table counts.tsv from the index tx.idx":                                                   "counts.tsv:true,tx.idx:false",
+	} {
+		var got []string
+		for _, f := range Parse(task).Files {
+			got = append(got, f.Path+":"+strconv.FormatBool(f.Output))
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("%q: %v, want %s", task, got, want)
 		}
 	}
 }
