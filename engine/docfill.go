@@ -512,8 +512,8 @@ func (m *mapper) addSlotFlags(f *Fill, c *candidate, used map[string]bool) {
 // marked in deferred and left for a second pass.
 func (m *mapper) placeNumber(f *Fill, c *candidate, used map[string]bool, i int, mayDefer bool, deferred map[int]bool) {
 	n := &m.slots.Numbers[i]
-	if n.Used {
-		return
+	if n.Used || m.partOfToolName(*n) {
+		return // (a number that names the program is no value: "454 reads" for cd-hit-454)
 	}
 	share := strings.HasSuffix(n.Value, "%")
 	m.bound, m.boundSaid, m.boundRemoves = n.Bound+limitBound(n.Limit), n.Compared, n.Removes

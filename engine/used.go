@@ -97,7 +97,7 @@ func (m *mapper) unusedItems(f *Fill) []string {
 		miss("columns "+col.Value, col.Used)
 	}
 	for _, sp := range m.slots.Separators {
-		miss(sp.Word, sp.Used || m.cand != nil && !toolHasSeparatorFlag(m.cand))
+		miss(sp.Word, sp.Used || m.cand != nil && !toolHasSeparatorFlag(m.cand) || switchNamesSeparator(f, sp.Value))
 	}
 	for _, v := range m.slots.Values {
 		// An all-capitals literal (PASS, GTR) may be a word the command
@@ -259,6 +259,23 @@ func (m *mapper) taskAccession() string {
 	return ""
 }
 
+// switchNamesSeparator reports a switch of the fill whose name is a word
+// for the separator (bedtools' -tab for "制表符分隔", --csv for a comma):
+// it writes the fields so.
+func switchNamesSeparator(f *Fill, sep string) bool {
+	for _, fv := range f.Flags {
+		if fv.HasValue {
+			continue
+		}
+		for _, p := range splitParts(fv.Name, false) {
+			if v, ok := task.V().ValueOf("separator_word", p); ok && v == sep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // bareNumber drops a unit from a number ("80%" → "80", "4G" stays "4G").
 func bareNumber(v string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(v, "%"), "x")
@@ -267,6 +284,12 @@ func bareNumber(v string) string {
 // partOfToolName reports a number that belongs to the tool's name as the
 // task writes it ("the Bowtie 2 index" for bowtie2).
 func (m *mapper) partOfToolName(n NumberSlot) bool {
+	// a part of the program's name on its own ("454 reads" for
+	// cd-hit-454): the number names the program, or what it is for
+	exe := strings.ToLower(m.rec.Executable)
+	if slices.Contains(strings.FieldsFunc(exe, func(r rune) bool { return r == '-' || r == '_' || r == '.' }), n.Value) {
+		return true
+	}
 	if n.Pos <= 0 {
 		return false
 	}
