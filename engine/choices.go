@@ -568,6 +568,12 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 	byWord := map[string][]hit{}
 	// The tool's and subcommand's names are no values ("pairtools dedup").
 	names := contentWords(joinsToSpaces.Replace(c.exe + " " + c.key))
+	// A value the task writes as two words ("a chrom sizes table" for
+	// faidx's -i chromsizes) names it as one does.
+	joined := map[string]bool{}
+	for _, j := range m.joinedWords() {
+		joined[j.word] = true
+	}
 	for _, fd := range c.flags {
 		if fd.ParamType == "bool" || fd.Name == "" {
 			continue
@@ -577,7 +583,7 @@ func (m *mapper) addNamedChoices(f *Fill, c *candidate, used map[string]bool) {
 				continue
 			}
 			for _, w := range strings.Fields(strings.ToLower(p.value + " " + braceWords(p))) {
-				if len(w) >= 3 && m.taskWords[w] && !names[w] && !task.V().Word("not_a_value", w) && !m.namesToolOnly(w, c) {
+				if len(w) >= 3 && (m.taskWords[w] || len(w) >= 6 && joined[w]) && !names[w] && !task.V().Word("not_a_value", w) && !m.namesToolOnly(w, c) {
 					byWord[w] = append(byWord[w], hit{fd, p})
 				}
 			}
