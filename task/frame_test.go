@@ -951,6 +951,7 @@ func TestMadeKindIsOutput(t *testing.T) {
 		"index cdna.fa with k-mer length 25, index file cdna_k25.idx":                                              "cdna.fa:false,cdna_k25.idx:true",
 		"Build a kallisto index with k-mer length 23 from the transcriptome yeast_tx.fa, index file yeast_k23.idx": "yeast_tx.fa:false,yeast_k23.idx:true",
 		"用转录组 transcripts.fa.gz 构建 kallisto 索引 transcripts.idx":                                                    "transcripts.fa.gz:false,transcripts.idx:true",
+		"prebuild a minimap2 index ref.mmi for ref.fa":                                                             "ref.mmi:true,ref.fa:false",
 		"quantify reads.fq against the index tx.idx":                                                               "reads.fq:false,tx.idx:false",
 		"build the count table counts.tsv from the index tx.idx":                                                   "counts.tsv:true,tx.idx:false",
 	} {
