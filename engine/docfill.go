@@ -211,7 +211,7 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 		// A flag whose help says it writes a place and names the
 		// output's words (barrnap's --outseq "Save rRNA hit seqs to this
 		// FASTA file" for "save the rRNA sequences to rrna.fa").
-		fd, s = writingFlagFor(c, m.valueWords(path), used)
+		fd, s = writingFlagFor(c, path, m.valueWords(path), used)
 		if knownExt(path) && notFileFlag(fd) {
 			s = 0
 		}
@@ -268,9 +268,11 @@ func (m *mapper) addOutput(f *Fill, c *candidate, path string, used map[string]b
 // writingFlagFor finds the one unused flag that writes a place (writesPlace)
 // and whose names and help hold the most of ctx, the words of an output;
 // a tie, or no word held, names none.
-func writingFlagFor(c *candidate, ctx []string, used map[string]bool) (FlagDoc, float64) {
+func writingFlagFor(c *candidate, path string, ctx []string, used map[string]bool) (FlagDoc, float64) {
 	return bestUntied(c.flags, func(fd FlagDoc) (float64, bool) {
-		if alreadyUsed(used, fd) || !writesPlace(fd) {
+		// (not one whose value's name is a file of another kind:
+		// alignmentSieve's --filteredOutReads "filtered.bam" for a log)
+		if alreadyUsed(used, fd) || !writesPlace(fd) || placeOtherKind(fd.Placeholder, path) || otherKind(fd, path) != "" {
 			return 0, false
 		}
 		return wordFit(fd, ctx), true

@@ -168,7 +168,7 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 			// A place for a directory, a suffix or a prefix takes no
 			// whole file of a kind from a flag that does (macs2
 			// bdgcmp's --outdir and --o-prefix for FE.bdg on --ofile).
-			if alreadyUsed(used, fd) || !writesPlace(fd) || m.tempFor(fd, fv.Value) || writesOtherKind(fd, fv.Value) ||
+			if alreadyUsed(used, fd) || !writesPlace(fd) || m.tempFor(fd, fv.Value) || writesOtherKind(fd, fv.Value) || placeOtherKind(fd.Placeholder, fv.Value) ||
 				knownExt(fv.Value) && (notFileFlag(fd) || prefixPlace(fd) && !prefixPlace(cur)) {
 				continue
 			}

@@ -1,30 +1,37 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestOutputKindOfExampleSwitch checks, on the captured help of gffread,
-// that an example's switch that makes the output another kind ("-T  main
-// output will be GTF instead of GFF3", from "convert GFF3 to GTF") is
-// dropped when the task writes GFF3, and that the output does not move to
-// a flag whose help opens on another kind ("-x  write a fasta file with
-// spliced CDS for each GFF transcript") for the "GFF" in its help.
-func TestOutputKindOfExampleSwitch(t *testing.T) {
-	got, f := mapOn(t, "gffread", "convert GFF3 to GTF", "annotation.gff3 -T -o annotation.gtf",
-		"convert the GTF a.gtf to GFF3, saving b.gff3")
-	if got != "gffread a.gtf -o b.gff3" || !hasEvidence(f, "dropped -T from the example: it makes the output gtf, and the task writes b.gff3") {
-		t.Errorf("got %q\n%s", got, strings.Join(f.Evidence, "\n"))
-	}
-	got, f = mapOn(t, "gffread", "convert GFF3 to GTF", "annotation.gff3 -T -o annotation.gtf",
-		"convert the GFF3 a.gff3 to GTF, saving b.gtf")
-	if got != "gffread a.gff3 -T -o b.gtf" {
-		t.Errorf("the example's own kind: got %q\n%s", got, strings.Join(f.Evidence, "\n"))
-	}
-	if !writesOtherKind(FlagDoc{Name: "-x", Description: "write a fasta file with spliced CDS for each GFF transcript"}, "b.gff3") ||
-		writesOtherKind(FlagDoc{Name: "-o", Description: "write the output records into <outfile> instead of stdout"}, "b.gff3") ||
-		writesOtherKind(FlagDoc{Name: "-b", Description: "write BAM output"}, "out.bam") {
-		t.Error("writesOtherKind")
+// An output never goes to a flag whose value's name is a file of another
+// kind: alignmentSieve's "--filteredOutReads filtered.bam  … reads NOT
+// passing … can be written to this file" is no place for a log, whatever
+// words of the task ("filtered reads") its help holds; "--filterMetrics
+// FILE.log  The number of entries … are saved to this file" is, when
+// the usage writes it.
+func TestOutputToFlagOfItsKind(t *testing.T) {
+	rec := &ToolRecord{Name: "alignmentSieve", Executable: "alignmentSieve", Installed: true}
+	doc := &ToolDoc{Record: *rec, UsagePatterns: []string{"alignmentSieve.py -b sample1.bam -o sample1.filtered.bam --minMappingQuality 10 --filterMetrics log.txt"}, Flags: []FlagDoc{
+		{Name: "--bam", Aliases: []string{"-b"}, ParamType: "file", Placeholder: "FILE1", Description: "An indexed BAM file.", Required: true, Category: "Input"},
+		{Name: "--outFile", Aliases: []string{"-o"}, ParamType: "file", Placeholder: "OUTFILE", Description: "The file to write results to. These are the alignments or fragments that pass the filtering criteria.", Required: true, Category: "Output"},
+		{Name: "--filterMetrics", ParamType: "file", Placeholder: "FILE.log", Description: "The number of entries in total and filtered are saved to this file", Category: "General"},
+		{Name: "--filteredOutReads", ParamType: "file", Placeholder: "filtered.bam", Description: "If desired, all reads NOT passing the filtering criteria can be written to this file.", Category: "General"},
+		{Name: "--minMappingQuality", ParamType: "int", Placeholder: "INT", Description: "If set, only reads that have a mapping quality score of at least this are considered.", Category: "Quality"},
+	}}
+	// with the usage that writes --filterMetrics, and without it
+	for _, usage := range [][]string{doc.UsagePatterns, nil} {
+		doc.UsagePatterns = usage
+		f := MapTask(builtinRules, rec, doc, nil, "Filter chip.bam down to alignments with MAPQ >= 30, saving to chip.q30.bam and the counts of kept/filtered reads to chip_sieve.log")
+		to := func(name string) bool {
+			return slices.ContainsFunc(f.Flags, func(fv FlagValue) bool { return fv.Name == name && fv.Value == "chip_sieve.log" })
+		}
+		// (without the usage no flag's words fit the log: it stays a
+		// positional, and the command uncertain)
+		if to("--filteredOutReads") || usage != nil && !to("--filterMetrics") || usage == nil && !f.Uncertain {
+			t.Errorf("usage %q: flags %+v\n%s", usage, f.Flags, strings.Join(f.Evidence, "\n"))
+		}
 	}
 }
