@@ -44,16 +44,64 @@ func (m *mapper) fillHole(f *Fill, c *candidate) {
 			files = append(files, fs)
 		}
 	}
-	if len(files) != 1 || !holeFits(m.holeWas[fv.Name], files[0].Type) {
+	if len(files) != 1 {
 		return
 	}
 	p := files[0].Path
 	ph := fv.Value
-	f.Missing = slices.DeleteFunc(f.Missing, func(s string) bool {
-		return strings.HasPrefix(s, fmt.Sprintf("missing: %s for %s ", ph, fv.Name))
-	})
+	dropMissing := func() {
+		f.Missing = slices.DeleteFunc(f.Missing, func(s string) bool {
+			return strings.HasPrefix(s, fmt.Sprintf("missing: %s for %s ", ph, fv.Name))
+		})
+	}
+	if !holeFits(m.holeWas[fv.Name], files[0].Type) {
+		// The file is not what the flag takes, but the help has the one
+		// flag that reads it in the flag's stead: blastp's -subject
+		// "Subject sequence(s) to search * Incompatible with: db" for the
+		// FASTA a task searches "directly against", where the example
+		// searched -db prot_db.
+		alt, ok := insteadReader(c, fv.Name, p)
+		if !ok {
+			return
+		}
+		dropMissing()
+		name := spelling(alt)
+		m.evidence = append(m.evidence, fmt.Sprintf("gave %s to %s in place of %s: the help reads such a file there, and the two exclude each other", p, name, fv.Name))
+		fv.Name, fv.Style, fv.Value, fv.Why = name, kvStyle(alt), p, "the task's file "+p+": "+alt.Description
+		return
+	}
+	dropMissing()
 	fv.Value, fv.Why = p, "the task's file "+p+", which no other place holds"
 	m.evidence = append(m.evidence, fmt.Sprintf("gave %s to %s: the example's value there is not the task's, and no other place holds it", p, fv.Name))
+}
+
+// insteadReader is the one flag of the help that takes a file, excludes
+// the flag named (or is excluded by it), and names no other kind of file
+// than path's.
+func insteadReader(c *candidate, name, path string) (FlagDoc, bool) {
+	hole, ok := LookupFlag(c.flags, name)
+	if !ok {
+		return FlagDoc{}, false
+	}
+	var found []FlagDoc
+	for _, fd := range c.flags {
+		if fd.Name == "" || fd.Name == hole.Name || fd.ParamType != "file" || fd.Category == "Output" || writesPlace(fd) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
+			continue
+		}
+		if !sameDocIn(fd.Excludes, hole) && !sameDocIn(hole.Excludes, fd) || slices.ContainsFunc(found, func(x FlagDoc) bool { return x.Name == fd.Name }) {
+			continue
+		}
+		found = append(found, fd)
+	}
+	if len(found) != 1 {
+		return FlagDoc{}, false
+	}
+	return found[0], true
+}
+
+// sameDocIn reports a list of flag names that holds one of fd's.
+func sameDocIn(names []string, fd FlagDoc) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return n == fd.Name || slices.Contains(fd.Aliases, n) })
 }
 
 // holeFits reports a task file of kind k that may stand where the

@@ -33,3 +33,17 @@ func TestFillHoleWithTheLeftoverFile(t *testing.T) {
 		t.Errorf("one hole, two files: got %q (uncertain %v)\n%s", got, f.Uncertain, strings.Join(f.Evidence, "\n"))
 	}
 }
+
+// A leftover file the hole's flag does not take (a FASTA where the
+// example searched -db prot_db) goes to the one flag of the help that
+// reads it in that flag's stead: blastp's -subject, which the help says
+// excludes -db.
+func TestFillHoleThroughTheExcludingReader(t *testing.T) {
+	rec := &ToolRecord{Name: "blastp", Executable: "blastp", Installed: true}
+	sk := inlineSkill(t, "name: blastp", "search proteins.fa against prot_db with blastp and write hits.txt", "-query proteins.fa -db prot_db -out hits.txt")
+	f := MapTask(builtinRules, rec, goldenDoc(t, "blastp"), sk, "compare the proteins in query.faa directly against subject.faa and write the hits to hits.tsv")
+	got := Assemble(rec, f).Display
+	if !strings.Contains(got, "-subject subject.faa") || strings.Contains(got, "-db") || len(f.Missing) > 0 {
+		t.Errorf("got %s, missing %q\n%s", got, f.Missing, strings.Join(f.Evidence, "\n"))
+	}
+}
