@@ -737,18 +737,10 @@ func TestNumberingJoin(t *testing.T) {
 // TestOutputsAfterBoth: "to both x and y" writes both files, as "to x and
 // y" does; "both" before files that are read leaves them inputs.
 func TestOutputsAfterBoth(t *testing.T) {
-	for task, want := range map[string]string{
+	checkOutputs(t, map[string]string{
 		"write standard input to both a.txt and b.txt at once": "a.txt:true,b.txt:true",
 		"merge both a.bam and b.bam into c.bam":                "a.bam:false,b.bam:false,c.bam:true",
-	} {
-		var got []string
-		for _, f := range Parse(task).Files {
-			got = append(got, f.Path+":"+strconv.FormatBool(f.Output))
-		}
-		if strings.Join(got, ",") != want {
-			t.Errorf("%q: %v, want %s", task, got, want)
-		}
-	}
+	})
 }
 
 // An enumeration comma right after a number ends its clause: the words
@@ -946,7 +938,7 @@ func TestMadeKindIsOutput(t *testing.T) {
 	if len(V().Words("makes_verb")) == 0 {
 		t.Skip("no vocabulary")
 	}
-	for task, want := range map[string]string{
+	checkOutputs(t, map[string]string{
 		"make a kallisto index transcripts.idx out of transcripts.fa":                                              "transcripts.idx:true,transcripts.fa:false",
 		"index cdna.fa with k-mer length 25, index file cdna_k25.idx":                                              "cdna.fa:false,cdna_k25.idx:true",
 		"Build a kallisto index with k-mer length 23 from the transcriptome yeast_tx.fa, index file yeast_k23.idx": "yeast_tx.fa:false,yeast_k23.idx:true",
@@ -954,7 +946,14 @@ func TestMadeKindIsOutput(t *testing.T) {
 		"prebuild a minimap2 index ref.mmi for ref.fa":                                                             "ref.mmi:true,ref.fa:false",
 		"quantify reads.fq against the index tx.idx":                                                               "reads.fq:false,tx.idx:false",
 		"build the count table counts.tsv from the index tx.idx":                                                   "counts.tsv:true,tx.idx:false",
-	} {
+	})
+}
+
+// checkOutputs checks, for each task, which of its files Parse reads as
+// outputs: "path:true" or "path:false" for each file, in order.
+func checkOutputs(t *testing.T, cases map[string]string) {
+	t.Helper()
+	for task, want := range cases {
 		var got []string
 		for _, f := range Parse(task).Files {
 			got = append(got, f.Path+":"+strconv.FormatBool(f.Output))
