@@ -159,7 +159,25 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 				return len(contentWords(w)) == 0 || holdsAll(exWords, contentWords(w))
 			})
 		}
-		fit := func(fd FlagDoc) float64 { return wordFit(fd, ctx) + b2f(exampleNameFit(c, fd, fv.Value)) }
+		// A help that says its reads failed ("reads that cannot pass the
+		// filters") writes no output the task's words say nothing failed
+		// of ("cleaned reads to R1.clean.fq.gz"), as outputFlagFor weighs.
+		ctxFails := saysFailed(ctx)
+		fit := func(fd FlagDoc) float64 {
+			s := wordFit(fd, ctx) + b2f(exampleNameFit(c, fd, fv.Value))
+			// (the help's first clause: "direct output to file <f>, not
+			// stdout" says nothing failed)
+			head, _, _ := strings.Cut(strings.ToLower(fd.Description), ",")
+			head, _, _ = strings.Cut(head, ";")
+			head, _, _ = strings.Cut(head, "(")
+			switch helpFails := saysFailed(strings.Fields(head)); {
+			case ctxFails && helpFails:
+				s++
+			case ctxFails != helpFails:
+				s--
+			}
+			return s
+		}
 		base := fit(cur)
 		var best FlagDoc
 		bestScore, tie := base, false

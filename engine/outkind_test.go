@@ -35,3 +35,16 @@ func TestOutputToFlagOfItsKind(t *testing.T) {
 		}
 	}
 }
+
+// An output the task's words say nothing failed of ("cleaned reads to
+// R1.clean.fq.gz") stays at the flag for what passed (fastp's -o), not
+// the one whose help says its reads failed (--failed_out "specify the
+// file to store reads that cannot pass the filters"), whatever words the
+// two share; a help whose later clause says "not stdout" says nothing
+// failed.
+func TestOutputNotToTheFailedFlag(t *testing.T) {
+	cmd, f := mapHelpOnly(t, "fastp", "run fastp with its default filtering on the pair R1.fq.gz/R2.fq.gz, cleaned reads to R1.clean.fq.gz and R2.clean.fq.gz, html report qc_report.html")
+	if !strings.Contains(cmd, "-o R1.clean.fq.gz") || strings.Contains(cmd, "--failed_out") {
+		t.Errorf("%s\n%s", cmd, strings.Join(f.Evidence, "\n"))
+	}
+}
