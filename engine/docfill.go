@@ -330,10 +330,7 @@ func kindFlagFor(c *candidate, path string, used map[string]bool) (FlagDoc, floa
 // readsPlaceOrHelp reports a flag whose value's name or help's first
 // words say it reads its file ("<File_In>", "input file").
 func readsPlaceOrHelp(fd FlagDoc) bool {
-	return readPlaceholder(fd.Placeholder) || slices.ContainsFunc(strings.Fields(strings.ToLower(leadSentence(fd.Description))), func(w string) bool {
-		w = strings.Trim(w, ",;:.()[]'\"")
-		return len(w) > 1 && task.V().Word("input_flag_name", w)
-	})
+	return readPlaceholder(fd.Placeholder) || inputWordIn(strings.ToLower(leadSentence(fd.Description)))
 }
 
 // namedOutputFlag finds the one unused output flag whose name is an output

@@ -335,9 +335,15 @@ func speaksOfInput(desc string) bool {
 	if v.Mentions("file_name_word", desc) || namesAKind(desc) {
 		return true
 	}
-	return slices.ContainsFunc(strings.Fields(desc), func(w string) bool {
+	return inputWordIn(desc)
+}
+
+// inputWordIn reports a text (lower case) holding a word that names an
+// input (lexicon class input_flag_name: "input", "query").
+func inputWordIn(text string) bool {
+	return slices.ContainsFunc(strings.Fields(text), func(w string) bool {
 		w = strings.Trim(w, ",;:.()[]'\"")
-		return len(w) > 1 && v.Word("input_flag_name", w)
+		return len(w) > 1 && task.V().Word("input_flag_name", w)
 	})
 }
 
