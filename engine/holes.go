@@ -88,7 +88,10 @@ func insteadReader(c *candidate, name, path string) (FlagDoc, bool) {
 		if fd.Name == "" || fd.Name == hole.Name || fd.ParamType != "file" || fd.Category == "Output" || writesPlace(fd) || otherKind(fd, path) != "" || placeOtherKind(fd.Placeholder, path) {
 			continue
 		}
-		if !sameDocIn(fd.Excludes, hole) && !sameDocIn(hole.Excludes, fd) || slices.ContainsFunc(found, func(x FlagDoc) bool { return x.Name == fd.Name }) {
+		excludes := func(names []string, of FlagDoc) bool {
+			return slices.ContainsFunc(names, func(n string) bool { return sameDoc(of, n) })
+		}
+		if !excludes(fd.Excludes, hole) && !excludes(hole.Excludes, fd) || slices.ContainsFunc(found, func(x FlagDoc) bool { return x.Name == fd.Name }) {
 			continue
 		}
 		found = append(found, fd)
@@ -97,11 +100,6 @@ func insteadReader(c *candidate, name, path string) (FlagDoc, bool) {
 		return FlagDoc{}, false
 	}
 	return found[0], true
-}
-
-// sameDocIn reports a list of flag names that holds one of fd's.
-func sameDocIn(names []string, fd FlagDoc) bool {
-	return slices.ContainsFunc(names, func(n string) bool { return n == fd.Name || slices.Contains(fd.Aliases, n) })
 }
 
 // holeFits reports a task file of kind k that may stand where the

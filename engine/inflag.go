@@ -612,12 +612,7 @@ func (m *mapper) outputFlagFor(c *candidate, path string, want func(FlagDoc) boo
 		// "the reads that did not align" go to the flag whose help
 		// says they did not ("--un: reads that didn't align"), not to
 		// the one for those that did (--al).
-		switch helpFails := saysFailed(strings.Fields(strings.ToLower(fd.Description))); {
-		case ctxFails && helpFails:
-			s++
-		case ctxFails != helpFails:
-			s--
-		}
+		s += failsAgree(ctxFails, fd.Description)
 		s += sc.Fit.CompoundWord * float64(wholeCompounds(fd.Description, ctx))
 		if placeIsKind(fd.Placeholder, path) {
 			// the help's name for the value is the file's kind
@@ -679,6 +674,24 @@ func saysFailed(words []string) bool {
 	return slices.ContainsFunc(words, func(w string) bool {
 		return task.V().Word("failed_word", strings.Trim(w, ",;:.()[]'\""))
 	})
+}
+
+// failsAgree weighs an output flag's help against an output's words on
+// whether something failed: one more when both say so ("--un: reads that
+// didn't align" for "the reads that did not align"), one less when one
+// does and the other not. A help that only says so in a later clause
+// ("direct output to file <f>, not stdout") says nothing failed.
+func failsAgree(ctxFails bool, help string) float64 {
+	head, _, _ := strings.Cut(strings.ToLower(help), ",")
+	head, _, _ = strings.Cut(head, ";")
+	head, _, _ = strings.Cut(head, "(")
+	switch helpFails := saysFailed(strings.Fields(head)); {
+	case ctxFails && helpFails:
+		return 1
+	case ctxFails != helpFails:
+		return -1
+	}
+	return 0
 }
 
 // bestUntied returns the flag score rates highest (score's false leaves a

@@ -164,19 +164,7 @@ func (m *mapper) reviseOutputFlags(f *Fill, c *candidate) {
 		// of ("cleaned reads to R1.clean.fq.gz"), as outputFlagFor weighs.
 		ctxFails := saysFailed(ctx)
 		fit := func(fd FlagDoc) float64 {
-			s := wordFit(fd, ctx) + b2f(exampleNameFit(c, fd, fv.Value))
-			// (the help's first clause: "direct output to file <f>, not
-			// stdout" says nothing failed)
-			head, _, _ := strings.Cut(strings.ToLower(fd.Description), ",")
-			head, _, _ = strings.Cut(head, ";")
-			head, _, _ = strings.Cut(head, "(")
-			switch helpFails := saysFailed(strings.Fields(head)); {
-			case ctxFails && helpFails:
-				s++
-			case ctxFails != helpFails:
-				s--
-			}
-			return s
+			return wordFit(fd, ctx) + b2f(exampleNameFit(c, fd, fv.Value)) + failsAgree(ctxFails, fd.Description)
 		}
 		base := fit(cur)
 		var best FlagDoc
